@@ -1,0 +1,85 @@
+// `npm start`: everything a fresh checkout needs, then the product on its embedded defaults.
+// Builds the postal table and the web app when they are missing or stale, starts the API (+ web)
+// on :3000 and the eKYC simulator on :3100, and prints the three bank URLs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { allBanks } from '@koza/domain/banks/banks';
+import { ensurePostalTable } from '@koza/data/postal';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = Date.now();
+const apiPort = Number(process.env.PORT ?? 3000);
+const simPort = Number(process.env.EKYC_SIM_PORT ?? 3100);
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function buildWebIfStale(): Promise<void> {
+  const web = join(root, 'apps/web');
+  const index = join(web, 'dist/index.html');
+  const sources = Math.max(newestMtime(join(web, 'src')), newestMtime(join(root, 'packages/domain/src')), statSync(join(web, 'index.html')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('[start] building the web app …');
+  await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], web);
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+const children: ChildProcess[] = [];
+function startProcess(name: string, script: string, env: Record<string, string>): void {
+  const child = spawn(process.execPath, [script], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything`);
+    shutdown(1);
+  });
+  children.push(child);
+}
+
+let shuttingDown = false;
+function shutdown(code: number): void {
+  shuttingDown = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+await ensurePostalTable();
+await buildWebIfStale();
+startProcess('eKYC simulator', 'apps/ekyc-sim/src/server.ts', { PORT: String(simPort) });
+startProcess('API', 'apps/api/src/server.ts', { PORT: String(apiPort), EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}` });
+await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120_000), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
+
+console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+for (const bank of allBanks) console.log(`  ${bank.code} ${bank.name}: http://${bank.devHost}:${apiPort}`);
+console.log(`  eKYC simulator:          http://localhost:${simPort}`);
+console.log(`  Dev mailbox:             http://localhost:${apiPort}/__dev/mailbox\n`);

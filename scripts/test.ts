@@ -1,0 +1,32 @@
+// `npm test`: every test. Unit and API tests (Vitest, SQLite and PostgreSQL), then end-to-end
+// tests in Debian's Chromium (Playwright). Prints how long each part took.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const timings: string[] = [];
+
+function step(name: string, cmd: string, args: string[], cwd = root): void {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  timings.push(`${name}: ${seconds} s`);
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
+    console.log(timings.join('\n'));
+    process.exit(result.status ?? 1);
+  }
+}
+
+const only = process.argv[2];
+step('Chromium and Japanese font', 'bash', [join(root, 'scripts/ensure-chromium.sh')]);
+step('Postal table', process.execPath, [join(root, 'data/scripts/build-postal.ts')]);
+if (only !== 'e2e') step('Unit and API tests (Vitest)', bin('vitest'), ['run']);
+if (only !== 'unit') {
+  step('Web build', bin('vite'), ['build', '--logLevel', 'warn'], join(root, 'apps/web'));
+  step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'playwright.config.ts'], join(root, 'e2e'));
+}
+console.log(`\nAll tests passed.\n${timings.join('\n')}`);
