@@ -1,9 +1,21 @@
 import type { BankCode } from '../constants.ts';
 
+export const regulationIds = [
+  'webAccountOpening',
+  'privacyPurpose',
+  'antiSocialForces',
+  'generalAccountDeposit',
+  'cashDebitCard',
+  'directBanking',
+  'mobileBankingPlus',
+  'unusedAccountFee',
+] as const;
+export type RegulationId = (typeof regulationIds)[number];
+
 // A bank is a row of data: no code branches per bank anywhere in the product.
 export interface Bank {
   code: BankCode;
-  /** Full display name, e.g. 福岡みらい銀行 (our own fictional-style naming is fine for artwork). */
+  /** Full display name, e.g. 福岡銀行 (the artwork drawn from it is our own). */
   name: string;
   shortName: string;
   /** Default development host (DECISIONS.md §2), e.g. fukuoka.localhost. Production hosts come from configuration. */
@@ -18,7 +30,11 @@ export interface Bank {
   utilizationPurposes: readonly string[];
   /** Whether a distance-transaction reason is asked when the residence prefecture is not the home prefecture. */
   asksDistanceReason: boolean;
-  contact: { centreName: string; phoneNumber: string; receptionHours: string };
+  /**
+   * Contact point shown on completion and error screens and in mails. receptionHours is the display
+   * text; opens/closes (HH:MM, weekdays only) are the same hours as data.
+   */
+  contact: { centreName: string; phoneNumber: string; receptionHours: string; opens: string; closes: string };
   links: {
     introduction: string;
     termsOfService: string;
@@ -26,7 +42,8 @@ export interface Bank {
     branchSearch: string;
     questionnaire: string;
     homePage: string;
-    regulations: readonly { label: string; url: string }[];
+    /** The eight regulation links of SPEC.md §2.3 step 5, in that order. */
+    regulations: readonly { id: RegulationId; label: string; url: string }[];
     pepExplanation: string;
     mailHelp: string;
   };
@@ -38,7 +55,12 @@ export interface Bank {
     groupName: string;
     copyright: string;
   };
-  theme: { primary: string; primaryDark: string; accent: string; onPrimary: string; background: string };
+  /**
+   * Palette (#rrggbb). Text pairs meet WCAG contrast ≥ 4.5:1 (tested): onPrimary on primary and on
+   * primaryDark, text on background, primary on background (links, headings). accent is decorative
+   * only (card stripe, marks) and never carries text.
+   */
+  theme: { primary: string; primaryDark: string; accent: string; onPrimary: string; background: string; text: string };
   /** Our own SVG artwork (strings), never copied from the banks' sites. */
   art: { logoSvg: string; cashCardSvg: string; groupLogoSvg: string };
   /** Step bar labels, general (7) and child (12). */
