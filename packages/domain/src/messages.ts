@@ -6,6 +6,7 @@ export const messages = {
   required: '入力が必須です。',
   selectRequired: '選択が必須です。',
   addressNotSearched: '住所を検索してください',
+  postalCodeInvalid: '郵便番号を7桁の半角数字で入力してください。',
   otherRequired: '「その他」の場合は入力が必須です。',
 
   // Lengths
@@ -59,6 +60,7 @@ export const messages = {
 
   // Confirmation, eligibility
   addressConfirmed: '確認しました',
+  addressConfirmationRequired: '「確認しました」にチェックを入れてください。',
   residenceNotEligible:
     'お住まいの地域ではWebでのお申込みができません。お近くの支店にご相談ください。',
   bankMismatch: '金融機関コードが正しくありません。',

@@ -1,0 +1,29 @@
+// Workplace code (勤務先コード) and invitation code (紹介コード), SPEC.md §5, §9. Typed half-width
+// (converted on blur) and applied with a lookup; the schemas decide whether a code may be looked up.
+
+import { messages } from '../messages.ts';
+import { invitationCodeLength, workplaceCodeLengths } from '../constants.ts';
+import { normaliseHalfWidth } from '../normalise.ts';
+import { optionalText, requiredText } from './common.ts';
+import type { Rule } from './common.ts';
+
+export { invitationCodeLength, workplaceCodeLengths };
+
+/** Half-width letters and digits; the length rule tells the applicant what is expected. */
+const alphanumeric = /^[0-9A-Za-z]+$/;
+
+export const normaliseCode = normaliseHalfWidth;
+
+export const isWorkplaceCodeFormat = (v: string): boolean =>
+  alphanumeric.test(v) && (workplaceCodeLengths as readonly number[]).includes(v.length);
+export const isInvitationCodeFormat = (v: string): boolean => alphanumeric.test(v) && v.length === invitationCodeLength;
+
+const workplaceCodeRule: Rule = (v) => (isWorkplaceCodeFormat(v) ? null : messages.workplaceCodeLength);
+const invitationCodeRule: Rule = (v) => (isInvitationCodeFormat(v) ? null : messages.invitationCodeLength);
+
+/** A code to apply (look up): 6 or 8 characters. */
+export const workplaceCodeSchema = requiredText({ normalise: normaliseCode, rules: [workplaceCodeRule] });
+/** A code to apply (look up): 6 characters. */
+export const invitationCodeSchema = requiredText({ normalise: normaliseCode, rules: [invitationCodeRule] });
+/** The invitation code as saved with the workplace data: empty → null. */
+export const optionalInvitationCodeSchema = optionalText({ normalise: normaliseCode, rules: [invitationCodeRule] });

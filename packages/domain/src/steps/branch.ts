@@ -1,0 +1,8 @@
+// /branch (step 3): one branch of the list (SPEC.md §5).
+
+import { z } from 'zod';
+import { branchCodeSchema } from '../fields/choices.ts';
+
+export const slug = 'branch';
+export const branchSchema = z.object({ branchCode: branchCodeSchema });
+export type BranchPayload = z.output<typeof branchSchema>;

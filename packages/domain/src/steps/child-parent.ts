@@ -1,0 +1,81 @@
+// /child/parent (child step 2): the parent's personal data (POST /applications/personal/parent) and
+// the parent's occupation and workplace (POST /applications/workplace/parent), SPEC.md §3, §5, §7.
+
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import type { DateInput } from '../dates.ts';
+import { birthdaySchema } from '../fields/birthday.ts';
+import { proxyReasonSchema, relationshipSchema } from '../fields/choices.ts';
+import { kanaNameLengthError, kanaNamePartSchema } from '../fields/kana-name.ts';
+import { nameLengthError, namePartSchema } from '../fields/name.ts';
+import { homePhoneSchema, mobilePhoneSchema } from '../fields/phone.ts';
+import type { OccupationContext } from '../fields/occupation.ts';
+import { occupationShape } from './workplace.ts';
+import { refineFields } from './validate-step.ts';
+
+export const slug = 'child-parent';
+
+export interface ChildParentContext {
+  today: DateInput;
+  /** The child's saved surname and kana surname: the parent's must be the same. */
+  childLastName: string;
+  childKanaLastName: string;
+}
+
+export interface ChildParentScreenContext extends ChildParentContext {
+  /** The parent's chosen occupation's requirement; null while none is chosen. */
+  occupation: OccupationContext | null;
+}
+
+const parentShape = (ctx: ChildParentContext) => ({
+  lastName: namePartSchema,
+  firstName: namePartSchema,
+  kanaLastName: kanaNamePartSchema,
+  kanaFirstName: kanaNamePartSchema,
+  birthday: birthdaySchema('PARENT', ctx.today),
+  relationship: relationshipSchema,
+  mobilePhoneNumber: mobilePhoneSchema,
+  phoneNumber: homePhoneSchema,
+  proxyApplicationReason: proxyReasonSchema,
+});
+
+type ParentNames = { lastName?: string; firstName?: string; kanaLastName?: string; kanaFirstName?: string };
+type AddName = (field: 'lastName' | 'kanaLastName', message: string) => void;
+
+const checkParent = (ctx: ChildParentContext, v: ParentNames, add: AddName): void => {
+  if (typeof v.lastName === 'string') {
+    const message =
+      v.lastName !== ctx.childLastName
+        ? messages.parentSurnameDiffers
+        : typeof v.firstName === 'string'
+          ? nameLengthError(v.lastName, v.firstName)
+          : null;
+    if (message) add('lastName', message);
+  }
+  if (typeof v.kanaLastName === 'string') {
+    const message =
+      v.kanaLastName !== ctx.childKanaLastName
+        ? messages.parentKanaSurnameDiffers
+        : typeof v.kanaFirstName === 'string'
+          ? kanaNameLengthError(v.kanaLastName, v.kanaFirstName)
+          : null;
+    if (message) add('kanaLastName', message);
+  }
+};
+
+/** Schema of POST /api/applications/personal/parent. */
+export const childParentSchema = (ctx: ChildParentContext) =>
+  refineFields(z.object(parentShape(ctx)), (v, add) => checkParent(ctx, v, add));
+
+/** Schema of POST /api/applications/workplace/parent. */
+export const parentWorkplaceSchema = (ctx: { occupation: OccupationContext | null }) =>
+  z.object(occupationShape(ctx.occupation));
+
+/** The whole /child/parent screen (both payloads in one form). */
+export const childParentScreenSchema = (ctx: ChildParentScreenContext) =>
+  refineFields(z.object({ ...parentShape(ctx), ...occupationShape(ctx.occupation) }), (v, add) =>
+    checkParent(ctx, v, add),
+  );
+
+export type ChildParentPayload = z.output<ReturnType<typeof childParentSchema>>;
+export type ParentWorkplacePayload = z.output<ReturnType<typeof parentWorkplaceSchema>>;

@@ -1,0 +1,34 @@
+// /child/personal (child step 1): the child's personal data (posted to /applications/personal) and the
+// child's occupation, school or workplace and invitation code (posted to /applications/workplace).
+
+import { z } from 'zod';
+import type { DateInput } from '../dates.ts';
+import type { OccupationContext } from '../fields/occupation.ts';
+import { optionalInvitationCodeSchema } from '../fields/codes.ts';
+import { checkPersonal, finishPersonal, personalShape } from './personal.ts';
+import type { PersonalContext } from './personal.ts';
+import { occupationShape } from './workplace.ts';
+import { refineFields } from './validate-step.ts';
+
+export const slug = 'child-personal';
+
+export interface ChildPersonalContext extends Omit<PersonalContext, 'applicationType'> {
+  today: DateInput;
+  /** The chosen occupation's requirement; null while none is chosen. */
+  occupation: OccupationContext | null;
+}
+
+/** The whole child personal screen: personal payload (child birthday rule) plus the workplace fields. */
+export const childPersonalSchema = (ctx: ChildPersonalContext) => {
+  const personalCtx: PersonalContext = { ...ctx, applicationType: 'CHILD' };
+  return refineFields(
+    z.object({
+      ...personalShape(personalCtx),
+      ...occupationShape(ctx.occupation),
+      invitationCode: optionalInvitationCodeSchema,
+    }),
+    (v, add) => checkPersonal(personalCtx, v, add),
+  ).transform((v) => finishPersonal(personalCtx, v));
+};
+
+export type ChildPersonalPayload = z.output<ReturnType<typeof childPersonalSchema>>;

@@ -1,0 +1,8 @@
+// /seal-less (step 4): file a seal or not (SPEC.md §5); not filing is the default on screen.
+
+import { z } from 'zod';
+import { yesNoSchema } from '../fields/choices.ts';
+
+export const slug = 'seal-less';
+export const sealLessSchema = z.object({ sealLess: yesNoSchema });
+export type SealLessPayload = z.output<typeof sealLessSchema>;

@@ -1,0 +1,8 @@
+// /verification, first half: the mail address to send the code to (SPEC.md §5, §7).
+
+import { z } from 'zod';
+import { mailSchema } from '../fields/mail.ts';
+
+export const slug = 'verification-mail';
+export const verificationMailSchema = z.object({ mailAddress: mailSchema });
+export type VerificationMailPayload = z.output<typeof verificationMailSchema>;
