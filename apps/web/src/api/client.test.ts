@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, api, sessionErrorPath, setApiNavigator, validationErrors } from './client.ts';
+
+function mockFetch(status: number, body?: unknown) {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends JSON with the session token as a Bearer header', async () => {
+    sessionStorage.setItem('token', 'tok-123');
+    const fetchMock = mockFetch(200, { ok: true });
+    await api.post('/api/applications/branch', { branchCode: '101' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/applications/branch');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"branchCode":"101"}');
+  });
+
+  it('leaves the token out of public calls and builds the query string', async () => {
+    sessionStorage.setItem('token', 'tok-123');
+    const fetchMock = mockFetch(200, {});
+    await api.get('/api/addresses', { auth: false, query: { postalNumber: '8100001', empty: undefined } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/addresses?postalNumber=8100001');
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('parses the answer with the given schema', async () => {
+    mockFetch(200, { keyCode: 'abc' });
+    const result = await api.get('/api/public-key', { schema: z.object({ keyCode: z.string() }) });
+    expect(result.keyCode).toBe('abc');
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    mockFetch(204);
+    await expect(api.post('/api/applications/seal-less', { sealLess: true })).resolves.toBeUndefined();
+  });
+
+  it('goes to the session error on 401, to the child one in the child flow', async () => {
+    const navigate = vi.fn();
+    setApiNavigator(navigate);
+    mockFetch(401, { message: 'unauthorized' });
+    await expect(api.get('/api/applications')).rejects.toMatchObject({ status: 401 });
+    expect(navigate).toHaveBeenCalledWith('/error?id=1');
+    expect(sessionErrorPath('/child/personal')).toBe('/child/error?id=1');
+    expect(sessionErrorPath('/personal')).toBe('/error?id=1');
+  });
+
+  it('throws an ApiError carrying the validation errors on 400', async () => {
+    mockFetch(400, { errors: [{ field: 'lastName', message: '入力が必須です。' }] });
+    const error = await api.post('/api/applications/personal', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(validationErrors(error)).toEqual([{ field: 'lastName', message: '入力が必須です。' }]);
+  });
+
+  it('reports a network failure as status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('/api/branch')).rejects.toMatchObject({ status: 0 });
+  });
+});

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { session } from '../lib/session.ts';
+
+/** An answer other than 2xx, or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown, message?: string) {
+    super(message ?? `API request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The documented 400 body: `{ errors: [{ field, message }] }` (DECISIONS.md §5). */
+export interface ValidationErrorBody {
+  errors: { field: string; message: string }[];
+}
+
+export function validationErrors(error: unknown): ValidationErrorBody['errors'] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const body = error.body as Partial<ValidationErrorBody> | null;
+  return Array.isArray(body?.errors) ? body.errors : [];
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  query?: Query;
+  /** JSON body (objects) or multipart (FormData). */
+  body?: unknown;
+  /** Send the session token; true by default, false for the few public calls. */
+  auth?: boolean;
+  /** Validate the response against this schema; the result is typed from it. */
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+/** Where a 401 sends the applicant: the session error of the flow they are in (SPEC.md §8). */
+export function sessionErrorPath(pathname: string): string {
+  return pathname.includes('child') ? '/child/error?id=1' : '/error?id=1';
+}
+
+let navigateTo: (path: string) => void = (path) => window.location.replace(path);
+
+/** The router registers its navigate function here so a 401 stays a client-side navigation. */
+export function setApiNavigator(navigate: (path: string) => void): void {
+  navigateTo = navigate;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return await response.json();
+    } catch {
+      return undefined;
+    }
+  }
+  const text = await response.text();
+  return text === '' ? undefined : text;
+}
+
+/** One request to /api. Use the typed functions built on it (one per call), not this directly in screens. */
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: `/api/${string}`,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (options.auth !== false) {
+    const token = session.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, undefined, 'Network error');
+  }
+
+  const data = await readBody(response);
+  if (response.status === 401) {
+    navigateTo(sessionErrorPath(window.location.pathname));
+    throw new ApiError(401, data);
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+
+  if (options.schema) {
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success) throw new ApiError(response.status, data, 'Unexpected response shape');
+    return parsed.data as Result<S>;
+  }
+  return data as Result<S>;
+}
+
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(path: `/api/${string}`, options?: Omit<RequestOptions<S>, 'body'>) =>
+    apiRequest('GET', path, options),
+  post: <S extends z.ZodType | undefined = undefined>(path: `/api/${string}`, body?: unknown, options?: Omit<RequestOptions<S>, 'body'>) =>
+    apiRequest('POST', path, { ...options, body }),
+};

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { messages } from '@koza/domain/messages';
+import { pageBySlug, pages } from '@koza/domain/flows';
+import { renderApp } from '../test/render-app.tsx';
+import { pageTitles } from './page-titles.ts';
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('navigation guard', () => {
+  it('sends a guarded page entered directly to the error page with the system error', async () => {
+    const { router } = renderApp('/personal');
+    await heading(pageTitles.error);
+    expect(router.state.location.pathname).toBe('/error');
+    expect(screen.getByText(messages.systemError)).toBeTruthy();
+  });
+
+  it('lets a page in when it is entered from an allowed previous page', async () => {
+    const { router } = renderApp({ pathname: '/personal', state: { previous: 'verification' } });
+    await heading(pageTitles.personal);
+    expect(router.state.location.pathname).toBe('/personal');
+  });
+
+  it('accepts the previous page given as a route path', async () => {
+    renderApp({ pathname: '/verification', state: { previous: '/term' } });
+    await heading(pageTitles.verification);
+  });
+
+  it('refuses a page entered from a page that is not its predecessor', async () => {
+    const { router } = renderApp({ pathname: '/pin', state: { previous: 'personal' } });
+    await heading(pageTitles.error);
+    expect(router.state.location.pathname).toBe('/error');
+  });
+
+  it('sends a guarded child page to the child error page', async () => {
+    const { router } = renderApp('/child/personal');
+    await heading(pageTitles['child-error']);
+    expect(router.state.location.pathname).toBe('/child/error');
+  });
+
+  it('never guards the entry and error pages', async () => {
+    for (const slug of ['term', 'child-before-check', 'error', 'child-error', 'ekyc-error', 'supplement-error'] as const) {
+      const { router, unmount } = renderApp(pageBySlug(slug).path);
+      await heading(pageTitles[slug]);
+      expect(router.state.location.pathname).toBe(pageBySlug(slug).path);
+      unmount();
+    }
+  });
+
+  it('guards every page that has allowed predecessors in the flow data', async () => {
+    for (const page of Object.values(pages).filter((p) => p.allowedFrom !== null)) {
+      const { router, unmount } = renderApp(page.path);
+      await waitFor(() => expect(router.state.location.pathname).toMatch(/^(\/child)?\/error$/));
+      expect(router.state.location.pathname).toBe(page.path.startsWith('/child/') ? '/child/error' : '/error');
+      unmount();
+    }
+  });
+
+  it('sends / and unknown paths to /term, keeping the entry query', async () => {
+    const { router, unmount } = renderApp('/?channel=abc');
+    await heading(pageTitles.term);
+    expect(router.state.location.pathname).toBe('/term');
+    expect(router.state.location.search).toBe('?channel=abc');
+    unmount();
+
+    const other = renderApp('/no-such-page');
+    await heading(pageTitles.term);
+    expect(other.router.state.location.pathname).toBe('/term');
+  });
+});

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { flowFor, isAllowedEntry, pageBySlug, type FlowPage } from '@koza/domain/flows';
+import { flowTypeOf } from '../lib/application-type.ts';
+import { previousFromState } from './navigation.ts';
+
+/** The error page of the flow a page belongs to (/error or /child/error). */
+export function errorPathFor(page: FlowPage): string {
+  return pageBySlug(flowFor(flowTypeOf(page)).errorPage).path;
+}
+
+/**
+ * SPEC.md §2.6: a page may be entered only from an allowed previous page, passed as navigation
+ * state `previous`; otherwise the applicant goes to the error page. The allowed predecessors
+ * are data (flows.ts); pages without a guard there (entry, eKYC return, error pages) always render.
+ * A missing or wrong origin is not a timed-out session, so the error page shows the system error.
+ * History entries keep their state, so the browser's Back button re-enters a page with the
+ * origin it was first entered from and is not sent to the error page.
+ */
+export function NavigationGuard({ page, children }: { page: FlowPage; children: ReactNode }) {
+  const location = useLocation();
+  if (!isAllowedEntry(page.slug, previousFromState(location.state))) {
+    return <Navigate to={errorPathFor(page)} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styles from './modal.module.css';
+
+interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  /** Buttons at the bottom of the modal. */
+  actions?: ReactNode;
+  /**
+   * Called when the user asks to close (Escape). Leave it out for modals that must not be
+   * dismissed that way (maintenance): Escape is then ignored.
+   */
+  onClose?: () => void;
+  /** Narrow variant (max 320 px), e.g. the address chooser. */
+  narrow?: boolean;
+}
+
+/**
+ * A modal on the native <dialog>: showModal() traps focus, makes the page behind inert and
+ * shows ::backdrop. Focus goes to the title so the screen reader starts there.
+ */
+export function Modal({ open, title, children, actions, onClose, narrow = false }: ModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      titleRef.current?.focus();
+      return () => {
+        if (dialog.open) dialog.close();
+        // Give focus back to what opened the modal, if it is still on the page.
+        if (opener?.isConnected) opener.focus();
+      };
+    }
+    if (!open && dialog.open) dialog.close();
+    return undefined;
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // 'cancel' fires on Escape; the dialog stays open unless the owner closes it.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onClose?.();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => dialog.removeEventListener('cancel', onCancel);
+  }, [onClose]);
+
+  return (
+    <dialog ref={dialogRef} className={`${styles.dialog} ${narrow ? styles.narrow : ''}`} aria-labelledby={titleId}>
+      {open && (
+        <div className={styles.body}>
+          <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
+            {title}
+          </h2>
+          {children}
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

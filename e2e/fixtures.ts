@@ -1,0 +1,110 @@
+import { test as base, expect } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getBank } from '@koza/domain/banks/banks';
+import type { BankCode } from '@koza/domain/constants';
+import { apiServer, nodeBin, repoRoot, webDistDir } from './paths.ts';
+
+/** One API + web server per Playwright worker, with its own SQLite database. */
+export interface WorkerServer {
+  port: number;
+  /** http://127.0.0.1:<port>, for calls that do not depend on the bank (Node cannot resolve *.localhost). */
+  origin: string;
+  /** The bank's development host on this worker's port, e.g. http://fukuoka.localhost:41234 (Chromium resolves *.localhost). */
+  baseURLFor(bankCode: BankCode): string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${code ?? signal}`;
+  });
+  while (Date.now() < deadline) {
+    if (exited) break;
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const log = await readFile(logFile, 'utf8').catch(() => '');
+  throw new Error(
+    `API server ${exited ?? `did not answer ${origin}/api/health within ${timeoutMs} ms`}\n--- server log (tail) ---\n${log.slice(-4000)}`,
+  );
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor'] }, { server: WorkerServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const dir = await mkdtemp(join(tmpdir(), 'koza-e2e-'));
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const logFile = join(dir, 'server.log');
+      const log = createWriteStream(logFile);
+      const child = spawn(nodeBin, [apiServer], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: `sqlite:${join(dir, `w${workerInfo.workerIndex}.sqlite`)}`,
+          WEB_DIST_DIR: webDistDir,
+          LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+      try {
+        await waitForHealth(origin, child, logFile, 30_000);
+        await use({
+          port,
+          origin,
+          baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`,
+        });
+      } finally {
+        await stop(child);
+        log.end();
+        if (process.env.E2E_KEEP_SERVER_DIR) console.log(`[e2e] worker ${workerInfo.workerIndex} server files kept in ${dir}`);
+        else await rm(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURLFor: async ({ server }, use) => {
+    await use(server.baseURLFor);
+  },
+});
+
+export { expect };

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { nodeBin, repoRoot, webDir, webDistDir } from './paths.ts';
+
+/** Newest modification time of the files under a path (directories walked, node_modules and dist skipped). */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** The inputs of the web build: a change in any of them makes apps/web/dist stale. */
+const buildInputs = [
+  join(webDir, 'src'),
+  join(webDir, 'index.html'),
+  join(webDir, 'vite.config.ts'),
+  join(webDir, 'package.json'),
+  join(repoRoot, 'packages', 'domain', 'src'),
+  join(repoRoot, 'package-lock.json'),
+];
+
+/** Builds the web once, before any worker starts, if apps/web/dist is missing or older than its sources. */
+export default function globalSetup(): void {
+  const builtAt = newestMtime(join(webDistDir, 'index.html'));
+  const sourcesAt = Math.max(...buildInputs.map(newestMtime));
+  if (builtAt > 0 && builtAt >= sourcesAt && !process.env.E2E_REBUILD) return;
+
+  console.log(builtAt === 0 ? '[e2e] apps/web/dist is missing: building the web' : '[e2e] apps/web/dist is stale: rebuilding the web');
+  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(nodeBin, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`web build failed (exit ${result.status ?? result.signal})`);
+}

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { getBank } from '@koza/domain/banks/banks';
+import { bankCodes } from '@koza/domain/constants';
+import { messages } from '@koza/domain/messages';
+import { expect, test } from '../fixtures.ts';
+import { screenshotDir } from '../paths.ts';
+
+const termHeading = 'お申込み前のご確認';
+
+/** Collects what would tell us the page is broken: script errors, console errors, CSP violations. */
+async function watchForProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+for (const code of bankCodes) {
+  const bank = getBank(code);
+
+  test.describe(`${bank.name} (${code})`, () => {
+    test('opening / lands on /term with the bank name, logo and footer', async ({ page, baseURLFor }) => {
+      const problems = await watchForProblems(page);
+      await page.goto(`${baseURLFor(code)}/`);
+
+      await expect(page).toHaveURL(/\/term$/);
+      await expect(page.getByRole('heading', { level: 1, name: termHeading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      await expect(page.getByRole('banner').getByRole('img', { name: bank.name })).toBeVisible();
+      await expect(page.getByText(bank.name, { exact: false }).first()).toBeVisible();
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByText(bank.footer.copyright)).toBeVisible();
+      await expect(footer.getByText(bank.footer.companyName)).toBeVisible();
+      await expect(footer.getByRole('img', { name: bank.footer.groupName })).toBeVisible();
+      await expect(page).toHaveTitle(`${termHeading}｜${bank.name}`);
+
+      // The API filled in the bank; the page did not fall back to guessing from the host.
+      await expect(page.locator('meta[name="bank-code"]')).toHaveAttribute('content', code);
+
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      mkdirSync(screenshotDir, { recursive: true });
+      await page.screenshot({ path: join(screenshotDir, `term-${code}.png`) });
+      await page.screenshot({ path: join(screenshotDir, `term-${code}-full.png`), fullPage: true });
+      expect(problems).toEqual([]);
+    });
+
+    test('a guarded page entered directly ends on the error page with the system error', async ({ page, baseURLFor }) => {
+      const problems = await watchForProblems(page);
+      await page.goto(`${baseURLFor(code)}/personal`);
+
+      await expect(page).toHaveURL(/\/error$/);
+      await expect(page.getByText(messages.systemError)).toBeVisible();
+      await expect(page.getByText(messages.sessionError)).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('img', { name: bank.name })).toBeVisible();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(screenshotDir, `error-${code}.png`) });
+      expect(problems).toEqual([]);
+    });
+
+    test('/error?id=1 shows the session error, and the button goes back to the start', async ({ page, baseURLFor }) => {
+      await page.goto(`${baseURLFor(code)}/error?id=1`);
+
+      await expect(page.getByText(messages.sessionError)).toBeVisible();
+      await expect(page.getByText(messages.systemError)).toHaveCount(0);
+      await page.getByRole('button', { name: 'お申込みの最初に戻る' }).click();
+      await expect(page).toHaveURL(/\/term$/);
+      await expect(page.getByRole('heading', { level: 1, name: termHeading })).toBeVisible();
+    });
+  });
+}
+
+test('the error page clears session storage', async ({ page, baseURLFor }) => {
+  await page.goto(`${baseURLFor('0177')}/term`);
+  await page.evaluate(() => sessionStorage.setItem('token', 'left-over'));
+  await page.goto(`${baseURLFor('0177')}/error?id=1`);
+  await expect(page.getByText(messages.sessionError)).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
+test('a guarded child page entered directly ends on the child error page', async ({ page, baseURLFor }) => {
+  await page.goto(`${baseURLFor('0587')}/child/personal`);
+  await expect(page).toHaveURL(/\/child\/error$/);
+  await expect(page.getByText(messages.systemError)).toBeVisible();
+});
+
+test('an unknown path goes to /term, keeping the entry query', async ({ page, baseURLFor }) => {
+  await page.goto(`${baseURLFor('0181')}/no-such-page?channel=web`);
+  await expect(page).toHaveURL(/\/term\?channel=web$/);
+  await expect(page.getByRole('heading', { level: 1, name: termHeading })).toBeVisible();
+});
+
+test('each bank host is served its own bank on one server', async ({ page, server }) => {
+  for (const code of bankCodes) {
+    await page.goto(`${server.baseURLFor(code)}/term`);
+    await expect(page.getByRole('banner').getByRole('img', { name: getBank(code).name })).toBeVisible();
+  }
+});
