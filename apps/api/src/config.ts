@@ -1,0 +1,269 @@
+import { createHash, createPrivateKey } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { bankCodes, ekycMethodCutover, isBankCode } from '@koza/domain/constants';
+import type { BankCode } from '@koza/domain/constants';
+import { banks, devHostMap, hostName } from '@koza/domain/banks/banks';
+import { parseDatabaseUrl } from './db/database.ts';
+import type { DatabaseLocation } from './db/database.ts';
+
+// Configuration comes from environment variables, validated once at start (DECISIONS.md §1).
+// Outside production every value has a development default; in production a secret that is
+// missing or still equal to its development default stops the process with the list of names.
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly env: NodeEnv;
+  readonly isProduction: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly database: DatabaseLocation;
+  readonly defaultBankCode: BankCode;
+  /** Host name (lower case, no port) → bank. Production: BANK_HOSTS only; otherwise dev hosts + BANK_HOSTS. */
+  readonly hostMap: Readonly<Record<string, BankCode>>;
+  /** What a request on a host missing from hostMap gets: the default bank (dev), or 421 (production). */
+  readonly unknownHost: 'default-bank' | 'reject';
+  readonly smtpUrl: string | null;
+  readonly mailFrom: Readonly<Record<BankCode, string>>;
+  readonly ekyc: {
+    readonly providerUrl: string;
+    readonly apiKey: string;
+    readonly webhookSecret: string;
+    /** YYYY-MM-DD: from this date (Japan time) sessions use JPKI instead of photo ID + face. */
+    readonly jpkiCutover: string;
+  };
+  readonly publicBaseUrl: string;
+  /** 32 bytes: AES-256-GCM key for PIN ciphertexts. */
+  readonly pinDataKey: Buffer;
+  /** HMAC-SHA256 key for verification codes, tokens and mail-address lookup hashes. */
+  readonly codeHashKey: Buffer;
+  /** PKCS#8 PEM of the RSA-3072 PIN key, or null: generate once and keep it in the database (dev only). */
+  readonly pinPrivateKeyPem: string | null;
+  readonly webDistDir: string;
+  readonly logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[], env: string) {
+    super(
+      `Configuration is not valid (NODE_ENV=${env}). Fix these environment variables and start again:\n` +
+        problems.map((p) => `  - ${p}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+// Development defaults. Public on purpose (they are in the repository): production refuses them.
+const devSecret = (label: string) => createHash('sha256').update(`koza development only: ${label}`).digest();
+export const devDefaults = {
+  EKYC_API_KEY: 'dev-ekyc-api-key',
+  EKYC_WEBHOOK_SECRET: 'dev-ekyc-webhook-secret',
+  PIN_DATA_KEY: devSecret('PIN_DATA_KEY').toString('base64'),
+  CODE_HASH_KEY: devSecret('CODE_HASH_KEY').toString('base64'),
+  EKYC_PROVIDER_URL: 'http://127.0.0.1:3100',
+  PUBLIC_BASE_URL: 'http://localhost:3000',
+} as const;
+
+const mailFromName = (code: BankCode) => `MAIL_FROM_${code}`;
+const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
+
+/** Names a production deployment must set (secrets and per-deployment addresses). */
+export const requiredInProduction = [
+  'BANK_HOSTS',
+  'SMTP_URL',
+  ...bankCodes.map(mailFromName),
+  'EKYC_PROVIDER_URL',
+  'EKYC_API_KEY',
+  'EKYC_WEBHOOK_SECRET',
+  'PUBLIC_BASE_URL',
+  'PIN_DATA_KEY',
+  'CODE_HASH_KEY',
+  'PIN_PRIVATE_KEY',
+] as const;
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optional,
+  DEFAULT_BANK_CODE: z.string().default('0177').refine(isBankCode, { message: `one of ${bankCodes.join(', ')}` }),
+  BANK_HOSTS: optional,
+  SMTP_URL: optional,
+  ...Object.fromEntries(bankCodes.map((c) => [mailFromName(c), optional])),
+  EKYC_PROVIDER_URL: optional,
+  EKYC_API_KEY: optional,
+  EKYC_WEBHOOK_SECRET: optional,
+  EKYC_JPKI_CUTOVER: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)), 'a real date')
+    .default(ekycMethodCutover),
+  PUBLIC_BASE_URL: optional,
+  PIN_DATA_KEY: optional,
+  CODE_HASH_KEY: optional,
+  PIN_PRIVATE_KEY: optional,
+  WEB_DIST_DIR: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const nodeEnv = typeof env.NODE_ENV === 'string' ? env.NODE_ENV : 'development';
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      nodeEnv,
+    );
+  }
+  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  // In production: present, and not a development default.
+  if (isProduction) {
+    const missing = requiredInProduction.filter((name) => e[name] === undefined);
+    if (missing.length > 0) problems.push(`missing in production: ${missing.join(', ')}`);
+    const devValued = (Object.keys(devDefaults) as (keyof typeof devDefaults)[]).filter((name) => e[name] === devDefaults[name]);
+    if (devValued.length > 0) problems.push(`development default used in production: ${devValued.join(', ')}`);
+  }
+  const value = (name: keyof typeof devDefaults): string => e[name] ?? devDefaults[name];
+
+  let database: DatabaseLocation | undefined;
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${repoRoot}/var/koza.sqlite`;
+  try {
+    database = parseDatabaseUrl(databaseUrl, repoRoot);
+  } catch (error) {
+    problems.push(`DATABASE_URL: ${(error as Error).message}`);
+  }
+
+  let configuredHosts: Record<string, BankCode> = {};
+  try {
+    configuredHosts = parseBankHosts(e.BANK_HOSTS ?? '');
+  } catch (error) {
+    problems.push(`BANK_HOSTS: ${(error as Error).message}`);
+  }
+
+  const pinDataKey = Buffer.from(value('PIN_DATA_KEY'), 'base64');
+  if (pinDataKey.length !== 32 || !isBase64(value('PIN_DATA_KEY'))) {
+    problems.push('PIN_DATA_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
+  }
+  const codeHashKey = decodeKey(value('CODE_HASH_KEY'));
+  if (codeHashKey.length < 32) problems.push('CODE_HASH_KEY: must be at least 32 bytes (openssl rand -base64 32)');
+
+  let pinPrivateKeyPem: string | null = null;
+  if (e.PIN_PRIVATE_KEY !== undefined) {
+    try {
+      pinPrivateKeyPem = readPrivateKey(e.PIN_PRIVATE_KEY);
+    } catch (error) {
+      problems.push(`PIN_PRIVATE_KEY: ${(error as Error).message}`);
+    }
+  }
+
+  for (const name of ['EKYC_PROVIDER_URL', 'PUBLIC_BASE_URL'] as const) {
+    if (!URL.canParse(value(name))) problems.push(`${name}: not a URL`);
+  }
+  if (isProduction && e.PUBLIC_BASE_URL !== undefined && !e.PUBLIC_BASE_URL.startsWith('https://')) {
+    problems.push('PUBLIC_BASE_URL: must be https:// in production');
+  }
+  if (e.SMTP_URL !== undefined && !/^smtps?:\/\//.test(e.SMTP_URL)) problems.push('SMTP_URL: must start with smtp:// or smtps://');
+
+  const mailFrom = Object.fromEntries(
+    bankCodes.map((code) => {
+      const address = e[mailFromName(code)] ?? devMailFrom(code);
+      if (isProduction && address === devMailFrom(code)) problems.push(`${mailFromName(code)}: development default used in production`);
+      if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address) && !/<[^\s@<>]+@[^\s@<>]+>$/.test(address)) {
+        problems.push(`${mailFromName(code)}: not a mail address`);
+      }
+      return [code, address];
+    }),
+  ) as Record<BankCode, string>;
+
+  if (problems.length > 0) throw new ConfigError(problems, e.NODE_ENV);
+
+  const hostMap = isProduction ? configuredHosts : { ...devHostMap, ...configuredHosts };
+
+  return deepFreeze({
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    database: database!,
+    defaultBankCode: e.DEFAULT_BANK_CODE as BankCode,
+    hostMap,
+    unknownHost: isProduction ? 'reject' : 'default-bank',
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom,
+    ekyc: {
+      providerUrl: value('EKYC_PROVIDER_URL').replace(/\/$/, ''),
+      apiKey: value('EKYC_API_KEY'),
+      webhookSecret: value('EKYC_WEBHOOK_SECRET'),
+      jpkiCutover: e.EKYC_JPKI_CUTOVER,
+    },
+    publicBaseUrl: value('PUBLIC_BASE_URL').replace(/\/$/, ''),
+    pinDataKey,
+    codeHashKey,
+    pinPrivateKeyPem,
+    webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  }) as Config;
+}
+
+/** `0177=a.example.jp,b.example.jp;0587=c.example.jp` → { 'a.example.jp': '0177', … } */
+export function parseBankHosts(text: string): Record<string, BankCode> {
+  const map: Record<string, BankCode> = {};
+  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const code = part.slice(0, eq).trim();
+    if (eq < 0 || !isBankCode(code)) throw new Error(`"${part}" is not BANKCODE=host[,host…] with a known bank code`);
+    for (const raw of part.slice(eq + 1).split(',').map((h) => h.trim()).filter(Boolean)) {
+      const host = hostName(raw);
+      if (!/^[a-z0-9.-]+$/.test(host)) throw new Error(`"${raw}" is not a host name`);
+      if (map[host] !== undefined && map[host] !== code) throw new Error(`${host} is given to two banks`);
+      map[host] = code;
+    }
+  }
+  return map;
+}
+
+const isBase64 = (s: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(s);
+const decodeKey = (s: string) => (isBase64(s) && s.length % 4 === 0 ? Buffer.from(s, 'base64') : Buffer.from(s, 'utf8'));
+
+/** PEM text, or base64 of PEM text, or base64 of PKCS#8 DER → PEM (validated: an RSA key of at least 3072 bits). */
+function readPrivateKey(text: string): string {
+  let key;
+  const unescaped = text.replace(/\\n/g, '\n');
+  if (unescaped.includes('-----BEGIN')) key = createPrivateKey(unescaped);
+  else {
+    const bytes = Buffer.from(text, 'base64');
+    const asText = bytes.toString('utf8');
+    key = asText.includes('-----BEGIN') ? createPrivateKey(asText) : createPrivateKey({ key: bytes, format: 'der', type: 'pkcs8' });
+  }
+  if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 3072) {
+    throw new Error('must be an RSA private key of at least 3072 bits');
+  }
+  return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

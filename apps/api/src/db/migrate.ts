@@ -1,0 +1,34 @@
+import { Migrator } from 'kysely/migration';
+import type { Migration, MigrationResultSet } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as m001 from './migrations/001-initial.ts';
+
+// Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
+// when the code is bundled or read-only). Names sort as they run.
+export const migrations: Readonly<Record<string, Migration>> = {
+  '001-initial': m001,
+};
+
+/**
+ * Brings the schema to the latest migration. Safe when several instances start together:
+ * PostgreSQL: Kysely's Migrator holds an advisory lock and runs in one transaction;
+ * SQLite: the whole run is one BEGIN IMMEDIATE transaction (see node-sqlite.ts), so a second
+ * process waits for the first and then finds nothing to do.
+ * Resolves to the names of the migrations it ran (empty when the schema was up to date).
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    // Migrations speak snake_case SQL: no CamelCasePlugin for them.
+    db: db.kysely.withoutPlugins(),
+    provider: { getMigrations: async () => ({ ...migrations }) },
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(failed ? `migration ${failed} failed: ${reason}` : `migrations could not run: ${reason}`, {
+      cause: result.error,
+    });
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

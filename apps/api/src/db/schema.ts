@@ -1,0 +1,315 @@
+import type { Generated } from 'kysely';
+
+// The Kysely view of the database. Column names are camelCase here and snake_case in SQL
+// (Kysely's CamelCasePlugin translates); migrations are written in snake_case.
+//
+// Dialect-neutral storage (docs/decisions/0011-timestamps.md, 0012-storage-types.md):
+// - timestamps: epoch milliseconds (UTC) in BIGINT columns, typed `number`; names end in `At`;
+// - booleans: INTEGER 0/1, typed `Flag`;
+// - JSON: TEXT holding JSON, typed `JsonText`;
+// - generated ids: text UUIDs for entities; BIGINT/INTEGER identities only for append-only logs.
+
+export type EpochMs = number;
+export type Flag = 0 | 1;
+export type JsonText = string;
+
+export const applicationStatuses = [
+  'DRAFT',
+  'PIN_SET',
+  'EKYC_IN_PROGRESS',
+  'SUPPLEMENT_REQUIRED',
+  'READY',
+  'COMPLETED',
+  'APPROVED',
+  'REJECTED',
+] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+// ---- reference data (reloaded from data/ when its version changes) ----
+
+export interface PostalCodesTable {
+  id: number;
+  postalNumber: string;
+  addressCode: string;
+  prefecture: string;
+  municipality: string;
+  section: string;
+  chome: string;
+  kanaPrefecture: string;
+  kanaMunicipality: string;
+  kanaSection: string;
+  kanaChome: string;
+}
+
+export interface OccupationsTable {
+  id: number;
+  name: string;
+  displayNumber: number;
+  /** REQUIRED | OPTIONAL | NONE */
+  workplaceRequired: string;
+  generalDisplay: Flag;
+  childDisplay: Flag;
+  minDisplayAge: number | null;
+  maxDisplayAge: number | null;
+}
+
+export interface BranchesTable {
+  bankCode: string;
+  code: string;
+  name: string;
+  postalNumber: string;
+  prefecture: string;
+  /** Spelled as in the postal table: compared with the applicant's municipality. */
+  municipality: string;
+  address: string;
+  /** File order. */
+  displayNumber: number;
+}
+
+export interface WorkplacesTable {
+  id: number;
+  bankCode: string;
+  code: string;
+  name: string;
+  phoneNumber: string;
+  /** PERMITTED or NOT_PERMITTED */
+  multipleAccounts: string;
+}
+
+export interface InvitationCodesTable {
+  bankCode: string;
+  code: string;
+  description: string;
+  /** Inclusive; null = no start. */
+  validFromAt: EpochMs | null;
+  /** Exclusive; null = no end. */
+  validUntilAt: EpochMs | null;
+}
+
+/** Rows of data/ have source 'reference' and are replaced on reload; rows staff add ('staff') are kept. */
+export type RowSource = 'reference' | 'staff';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  source: RowSource;
+  /** The id in data/files for reference rows. */
+  sourceId: number | null;
+  /** null: any bank (then channel is set). */
+  bankCode: string | null;
+  /** Entry channel id; null: any channel. */
+  channel: string | null;
+  contents: string;
+  startedAt: EpochMs;
+  /** Exclusive; null = no end. */
+  endedAt: EpochMs | null;
+}
+
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  source: RowSource;
+  sourceId: number | null;
+  /** null: every bank. */
+  bankCode: string | null;
+  startedAt: EpochMs;
+  /** Exclusive. */
+  endedAt: EpochMs;
+  reason: string | null;
+}
+
+export interface ReferenceDataVersionsTable {
+  name: string;
+  version: string;
+  rowCount: number;
+  loadedAt: EpochMs;
+}
+
+// ---- mail verification and sessions ----
+
+export interface VerificationCodesTable {
+  id: string;
+  bankCode: string;
+  applicationType: string;
+  /** Keyed hash (HMAC, CODE_HASH_KEY) of the normalised address: the lookup key. */
+  mailHash: string;
+  mailAddress: string;
+  /** Keyed hash of the 6-digit code; the code itself is never stored. */
+  codeHash: string;
+  wrongTries: Generated<number>;
+  expiresAt: EpochMs;
+  createdAt: EpochMs;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  /** Keyed hash of the bearer token; the token itself is never stored. */
+  tokenHash: string;
+  bankCode: string;
+  applicationType: string;
+  deviceId: string | null;
+  mailAddress: string;
+  applicationId: string | null;
+  createdAt: EpochMs;
+  lastSeenAt: EpochMs;
+  revokedAt: EpochMs | null;
+}
+
+// ---- the application ----
+
+export interface ApplicationsTable {
+  id: string;
+  bankCode: string;
+  applicationType: string;
+  status: ApplicationStatus;
+  mailAddress: string;
+  mailHash: string;
+  deviceId: string | null;
+  channel: string | null;
+
+  // SPEC.md §3 "Application", one column each (staff search and review them).
+  lastName: string | null;
+  firstName: string | null;
+  kanaLastName: string | null;
+  kanaFirstName: string | null;
+  gender: string | null;
+  birthday: string | null;
+  eraBirthday: string | null;
+  mobilePhoneNumber: string | null;
+  phoneNumber: string | null;
+  postalNumber: string | null;
+  addressCode: string | null;
+  addressPrefecture: string | null;
+  addressMunicipality: string | null;
+  addressSection: string | null;
+  addressChome: string | null;
+  kanaAddressPrefecture: string | null;
+  kanaAddressMunicipality: string | null;
+  kanaAddressSection: string | null;
+  kanaAddressChome: string | null;
+  address: string | null;
+  subAddress: string | null;
+  kanaAddress: string | null;
+  kanaSubAddress: string | null;
+  tempAddressPrefecture: string | null;
+  tempAddress: string | null;
+  kanaTempAddress: string | null;
+  occupationId: number | null;
+  occupationName: string | null;
+  occupationOther: string | null;
+  workplaceCode: string | null;
+  workplaceId: number | null;
+  workplaceName: string | null;
+  workplacePhoneNumber: string | null;
+  invitationCode: string | null;
+  existedAccountBranchCode: string | null;
+  existedAccountNumber: string | null;
+  branchCode: string | null;
+  branchName: string | null;
+  sealLess: Flag | null;
+  utilizationPurpose: string | null;
+  utilizationPurposeOther: string | null;
+  distanceTransactionReason: string | null;
+  /** Anything else a step keeps that nobody queries (JSON object as text). */
+  extraJson: Generated<JsonText>;
+
+  // Step completion markers: when each save last succeeded (null: not yet).
+  personalSavedAt: EpochMs | null;
+  workplaceSavedAt: EpochMs | null;
+  parentPersonalSavedAt: EpochMs | null;
+  parentWorkplaceSavedAt: EpochMs | null;
+  branchSavedAt: EpochMs | null;
+  sealLessSavedAt: EpochMs | null;
+  pinSetAt: EpochMs | null;
+  ekycStartedAt: EpochMs | null;
+  ekycPassedAt: EpochMs | null;
+  supplementRequired: Generated<Flag>;
+  supplementSavedAt: EpochMs | null;
+
+  /** AES-256-GCM ciphertext of the PIN (PIN_DATA_KEY), erased once handed over to the account system. */
+  pinCiphertext: string | null;
+  pinErasedAt: EpochMs | null;
+
+  applicationNumber: string | null;
+  completedAt: EpochMs | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+export interface ApplicationParentsTable {
+  applicationId: string;
+  lastName: string | null;
+  firstName: string | null;
+  kanaLastName: string | null;
+  kanaFirstName: string | null;
+  birthday: string | null;
+  relationship: string | null;
+  mobilePhoneNumber: string | null;
+  phoneNumber: string | null;
+  proxyApplicationReason: string | null;
+  occupationId: number | null;
+  occupationName: string | null;
+  occupationOther: string | null;
+  workplaceName: string | null;
+  workplacePhoneNumber: string | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+export interface ApplicationNumberCountersTable {
+  bankCode: string;
+  nextNumber: number;
+}
+
+// ---- infrastructure ----
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  bankCode: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  createdAt: EpochMs;
+  /** When the mail left (SMTP) or was stored for the dev mailbox (embedded outbox). */
+  sentAt: EpochMs | null;
+}
+
+export interface PageViewsTable {
+  id: Generated<number>;
+  bankCode: string;
+  applicationType: string | null;
+  path: string;
+  deviceId: string | null;
+  channel: string | null;
+  createdAt: EpochMs;
+}
+
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  key: string;
+  at: EpochMs;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  createdAt: EpochMs;
+}
+
+export interface Database {
+  postalCodes: PostalCodesTable;
+  occupations: OccupationsTable;
+  branches: BranchesTable;
+  workplaces: WorkplacesTable;
+  invitationCodes: InvitationCodesTable;
+  notifications: NotificationsTable;
+  maintenanceWindows: MaintenanceWindowsTable;
+  referenceDataVersions: ReferenceDataVersionsTable;
+  verificationCodes: VerificationCodesTable;
+  authSessions: AuthSessionsTable;
+  applications: ApplicationsTable;
+  applicationParents: ApplicationParentsTable;
+  applicationNumberCounters: ApplicationNumberCountersTable;
+  mailOutbox: MailOutboxTable;
+  pageViews: PageViewsTable;
+  rateLimitEvents: RateLimitEventsTable;
+  appSecrets: AppSecretsTable;
+}

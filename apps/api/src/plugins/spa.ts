@@ -1,0 +1,95 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getBank } from '@koza/domain/banks/banks';
+import type { BankCode } from '@koza/domain/constants';
+
+// The built SPA (apps/web/dist) for every GET that is not /api or /__dev:
+// - an existing file is sent as is (hashed /assets/* cached for a year, others revalidated);
+// - any other path gets index.html (client-side routing), never cached, with %BANK_CODE% and
+//   %BANK_NAME% replaced by the bank of the Host, so the SPA knows its bank without inline script.
+
+const yearSeconds = 365 * 24 * 60 * 60;
+
+export async function installSpa(app: FastifyInstance, options: { webDistDir: string; defaultBankCode: BankCode }) {
+  const root = normalize(options.webDistDir);
+  if (existsSync(root) && statSync(root).isDirectory()) {
+    // serve: false → only reply.sendFile; the not-found handler decides what to send.
+    await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny' });
+  }
+  const indexHtml = indexTemplate(join(root, 'index.html'));
+
+  return async function spaFallback(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0] ?? '/';
+    const file = await existingFile(root, path);
+    if (file !== null && reply.sendFile) {
+      const immutable = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
+      return reply.sendFile(file, {
+        maxAge: immutable ? yearSeconds * 1000 : 0,
+        immutable,
+        cacheControl: true,
+        lastModified: true,
+        etag: true,
+      });
+    }
+    const template = await indexHtml();
+    const bank = request.bank ?? getBank(options.defaultBankCode);
+    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (template === null) return reply.code(200).send(notBuiltPage(bank.name));
+    return reply
+      .code(200)
+      .send(template.replaceAll('%BANK_CODE%', bank.code).replaceAll('%BANK_NAME%', escapeHtml(bank.name)));
+  };
+}
+
+/** The relative path of a real file under root for a URL path, or null (missing, a directory, escaping root, index.html). */
+async function existingFile(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = normalize(decoded).replace(/^[/\\]+/, '');
+  if (relative === '' || relative === 'index.html' || relative.split(/[/\\]/).some((part) => part === '..' || part.startsWith('.'))) {
+    return null;
+  }
+  const full = join(root, relative);
+  if (!full.startsWith(root + sep)) return null;
+  try {
+    return (await stat(full)).isFile() ? relative : null;
+  } catch {
+    return null;
+  }
+}
+
+/** index.html, re-read when the web is rebuilt (mtime changes); null when there is none. */
+function indexTemplate(file: string): () => Promise<string | null> {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return async () => {
+    try {
+      const s = await stat(file);
+      if (!cached || cached.mtimeMs !== s.mtimeMs) cached = { mtimeMs: s.mtimeMs, text: await readFile(file, 'utf8') };
+      return cached.text;
+    } catch {
+      cached = null;
+      return null;
+    }
+  };
+}
+
+function notBuiltPage(bankName: string): string {
+  return `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(bankName)} 口座開設</title></head>
+<body><main><h1>Webアプリが未ビルドです</h1>
+<p>画面（apps/web）がまだビルドされていません。<code>npm run build</code> を実行してから再度アクセスしてください。</p>
+<p>API（/api）はこのまま利用できます。</p></main></body></html>
+`;
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

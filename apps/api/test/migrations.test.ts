@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { migrateToLatest, migrations } from '../src/db/migrate.ts';
+import { openDatabase, parseDatabaseUrl } from '../src/db/database.ts';
+import { forEachDialect } from './helpers/databases.ts';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+
+const baseTables = [
+  'postal_codes',
+  'occupations',
+  'branches',
+  'workplaces',
+  'invitation_codes',
+  'notifications',
+  'maintenance_windows',
+  'reference_data_versions',
+  'verification_codes',
+  'auth_sessions',
+  'applications',
+  'application_parents',
+  'application_number_counters',
+  'mail_outbox',
+  'page_views',
+  'rate_limit_events',
+  'app_secrets',
+];
+
+forEachDialect((dialect) => {
+  it('creates every base table on an empty database, then has nothing left to do', async () => {
+    const db = await dialect.createEmptyDb();
+    expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+    const tables = (await db.kysely.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(baseTables));
+
+    expect(await migrateToLatest(db)).toEqual([]);
+    const executed = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely);
+    expect(executed.rows.map((r) => r.name)).toEqual(['001-initial']);
+  });
+
+  it('keeps application numbers unique per bank, and lets two banks use the same number', async () => {
+    const db = await dialect.createDb();
+    const row = (id: string, bankCode: string, applicationNumber: string | null) => ({
+      id,
+      bankCode,
+      applicationType: 'GENERAL',
+      status: 'COMPLETED' as const,
+      mailAddress: `${id}@example.jp`,
+      mailHash: id,
+      applicationNumber,
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    await db.kysely.insertInto('applications').values([row('a', '0177', '0000001'), row('b', '0587', '0000001'), row('c', '0177', null), row('d', '0177', null)]).execute();
+    await expect(db.kysely.insertInto('applications').values(row('e', '0177', '0000001')).execute()).rejects.toThrow();
+  });
+
+  it('refuses a status outside the documented states', async () => {
+    const db = await dialect.createDb();
+    await expect(
+      db.kysely
+        .insertInto('applications')
+        .values({ id: 'x', bankCode: '0177', applicationType: 'GENERAL', status: 'LOST' as 'DRAFT', mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('enforces foreign keys (SQLite has them off unless asked)', async () => {
+    const db = await dialect.createDb();
+    await expect(
+      db.kysely.insertInto('applicationParents').values({ applicationId: 'missing', createdAt: 1, updatedAt: 1 }).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('stores epoch milliseconds and counts as plain numbers', async () => {
+    const db = await dialect.createDb();
+    const at = Date.parse('2026-04-01T09:00:00+09:00');
+    await db.kysely.insertInto('rateLimitEvents').values([{ key: 'k', at }, { key: 'k', at: at + 1 }]).execute();
+    const rows = await db.kysely.selectFrom('rateLimitEvents').select('at').orderBy('at').execute();
+    expect(rows).toEqual([{ at }, { at: at + 1 }]);
+    const count = await db.kysely.selectFrom('rateLimitEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(count.n).toBe(2);
+  });
+
+  it('migrates safely when three instances start at the same moment', async () => {
+    const url = await dialect.createEmptyDatabaseUrl();
+    const runs = await Promise.all([1, 2, 3].map(() => runMigrateProcess(url)));
+    for (const run of runs) expect(run, run.output).toMatchObject({ code: 0 });
+    expect(runs.filter((r) => r.output.includes('migrated: 001-initial'))).toHaveLength(1);
+    expect(runs.filter((r) => r.output.includes('schema up to date'))).toHaveLength(2);
+
+    const db = await openDatabase(parseDatabaseUrl(url));
+    try {
+      const executed = await sql<{ name: string }>`select name from kysely_migration`.execute(db.kysely);
+      expect(executed.rows).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+function runMigrateProcess(databaseUrl: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['src/main-migrate.ts', '--no-reference-data'], {
+      cwd: apiDir,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}

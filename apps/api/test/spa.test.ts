@@ -1,0 +1,91 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { forEachDialect } from './helpers/databases.ts';
+import { createTestApp, testTempDir } from './helpers/app.ts';
+
+function fakeWebBuild(): string {
+  const dir = testTempDir('web-dist-');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="ja"><head><meta name="bank-code" content="%BANK_CODE%"><title>%BANK_NAME% 口座開設</title>' +
+      '<script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  return dir;
+}
+
+forEachDialect((dialect) => {
+  describe('with a web build', () => {
+    let app: App;
+    beforeAll(async () => {
+      app = await createTestApp({ db: await dialect.createDb(), env: { WEB_DIST_DIR: fakeWebBuild() } });
+    });
+    afterAll(() => app.close());
+
+    it.each([
+      ['fukuoka.localhost:3000', '0177', '福岡銀行'],
+      ['kumamoto.localhost:3000', '0587', '熊本銀行'],
+      ['juhachishinwa.localhost:3000', '0181', '十八親和銀行'],
+      ['localhost:3000', '0177', '福岡銀行'],
+    ])('answers a screen path on %s with index.html for bank %s', async (host, code, name) => {
+      const response = await app.inject({ method: 'GET', url: '/child/personal?channel=abc', headers: { host } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(`<meta name="bank-code" content="${code}">`);
+      expect(response.body).toContain(`<title>${name} 口座開設</title>`);
+      expect(response.body).not.toContain('%BANK_');
+    });
+
+    it('answers / and /index.html with the filled-in page too', async () => {
+      for (const url of ['/', '/index.html']) {
+        const response = await app.inject({ method: 'GET', url, headers: { host: 'kumamoto.localhost' } });
+        expect(response.body, url).toContain('content="0587"');
+      }
+    });
+
+    it('sends hashed assets with a long cache, other files revalidated', async () => {
+      const asset = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log("app")');
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['cache-control']).toBe('public, max-age=0');
+    });
+
+    it('never serves a file outside the build', async () => {
+      for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/%2e%2e/%2e%2e/package.json', '/.env']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBeLessThan(500);
+        expect(response.body, url).not.toContain('"name"');
+      }
+    });
+
+    it('keeps /api and /__dev out of the SPA fallback', async () => {
+      for (const url of ['/api/unknown', '/__dev/unknown']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      }
+      const post = await app.inject({ method: 'POST', url: '/personal', payload: {} });
+      expect(post.statusCode).toBe(404);
+    });
+  });
+
+  it('answers a small Japanese page when the web app is not built', async () => {
+    const app = await createTestApp({ db: await dialect.createDb() });
+    const response = await app.inject({ method: 'GET', url: '/personal', headers: { host: 'juhachishinwa.localhost' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('Webアプリが未ビルドです');
+    expect(response.body).toContain('十八親和銀行');
+    await app.close();
+  });
+});
