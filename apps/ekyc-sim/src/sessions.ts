@@ -1,0 +1,183 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Applicant, CaptureInfo, Method, Outcome, SessionRow, SessionStatus, Store } from './store.ts';
+
+// What happens to a session: created by the bank's server, opened by the applicant's browser with
+// its token, submitted once, decided once (the result never changes afterwards), expired when left
+// alone for an hour. Every decision queues exactly one webhook in the same transaction.
+
+export const sessionLifetimeMs = 60 * 60 * 1000;
+/** Sessions untouched this long are deleted with their deliveries (they hold personal data). */
+export const retentionMs = 7 * 24 * 60 * 60 * 1000;
+
+export type Clock = () => number;
+export type FinalStatus = Outcome | 'EXPIRED';
+
+export interface CreateSessionInput {
+  readonly reference: string;
+  readonly returnUrl: string;
+  readonly callbackUrl: string;
+  readonly method: Method;
+  readonly applicant: Applicant;
+}
+
+export interface SessionView {
+  readonly sessionId: string;
+  readonly reference: string;
+  readonly method: Method;
+  readonly status: SessionStatus;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly expiresAt: string;
+  readonly submittedAt?: string;
+  readonly result?: {
+    readonly status: FinalStatus;
+    readonly decidedAt: string;
+    /** JPKI and PASSED: the identity certified by the signing certificate (name, birthday, address). */
+    readonly certified?: Applicant;
+  };
+}
+
+export const finalStatuses: readonly SessionStatus[] = ['PASSED', 'ADDRESS_MISMATCH', 'FAILED', 'EXPIRED'];
+
+export class SessionService {
+  private readonly store: Store;
+  private readonly clock: Clock;
+  private readonly decisionDelayMs: number;
+  private readonly onQueued: () => void;
+
+  constructor(options: { store: Store; clock: Clock; decisionDelayMs: number; onQueued: () => void }) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.decisionDelayMs = options.decisionDelayMs;
+    this.onQueued = options.onQueued;
+  }
+
+  create(input: CreateSessionInput): { session: SessionRow; token: string } {
+    const now = this.clock();
+    const token = randomBytes(32).toString('base64url');
+    const session: SessionRow = {
+      id: randomUUID(),
+      tokenHash: hashToken(token),
+      reference: input.reference,
+      method: input.method,
+      status: 'CREATED',
+      returnUrl: input.returnUrl,
+      callbackUrl: input.callbackUrl,
+      applicant: input.applicant,
+      captures: null,
+      cardReadAt: null,
+      pendingOutcome: null,
+      decideAt: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: now + sessionLifetimeMs,
+      submittedAt: null,
+      decidedAt: null,
+    };
+    this.store.insertSession(session);
+    return { session, token };
+  }
+
+  /** The session as it is now: past its hour a CREATED session becomes EXPIRED, and a due delayed result is applied. */
+  find(id: string): SessionRow | null {
+    const session = this.store.findSession(id);
+    if (!session) return null;
+    const now = this.clock();
+    if (session.status === 'CREATED' && session.expiresAt <= now) {
+      this.decide(id, 'EXPIRED', ['CREATED']);
+      return this.store.findSession(id);
+    }
+    if (session.status === 'SUBMITTED' && session.pendingOutcome && session.decideAt !== null && session.decideAt <= now) {
+      this.decide(id, session.pendingOutcome, ['SUBMITTED']);
+      return this.store.findSession(id);
+    }
+    return session;
+  }
+
+  /** The session, when the browser's token opens it. */
+  findForBrowser(id: string, token: unknown): SessionRow | null {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 100) return null;
+    const session = this.find(id);
+    if (!session) return null;
+    const expected = Buffer.from(session.tokenHash, 'hex');
+    const given = Buffer.from(hashToken(token), 'hex');
+    return expected.length === given.length && timingSafeEqual(expected, given) ? session : null;
+  }
+
+  markCardRead(id: string): boolean {
+    const now = this.clock();
+    return this.store.updateSession(id, ['CREATED'], { cardReadAt: now, updatedAt: now });
+  }
+
+  /**
+   * The applicant sent the captures (or confirmed the JPKI read). `outcome` is the result the
+   * simulator will give: picked by a tester outside production, PASSED in production.
+   */
+  submit(id: string, captures: Readonly<Record<string, CaptureInfo>> | null, outcome: Outcome): boolean {
+    const now = this.clock();
+    const moved = this.store.transaction(() => {
+      const ok = this.store.updateSession(id, ['CREATED'], {
+        status: 'SUBMITTED',
+        captures,
+        submittedAt: now,
+        pendingOutcome: outcome,
+        decideAt: now + this.decisionDelayMs,
+        updatedAt: now,
+      });
+      if (ok && this.decisionDelayMs === 0) this.decideInTransaction(id, outcome, ['SUBMITTED'], now);
+      return ok;
+    });
+    if (moved && this.decisionDelayMs === 0) this.onQueued();
+    return moved;
+  }
+
+  /** Sets the final status (once) and queues its webhook. False when the session had a result already. */
+  decide(id: string, status: FinalStatus, from: readonly SessionStatus[]): boolean {
+    const now = this.clock();
+    const decided = this.store.transaction(() => this.decideInTransaction(id, status, from, now));
+    if (decided) this.onQueued();
+    return decided;
+  }
+
+  private decideInTransaction(id: string, status: FinalStatus, from: readonly SessionStatus[], now: number): boolean {
+    const ok = this.store.updateSession(id, from, { status, decidedAt: now, pendingOutcome: null, decideAt: null, updatedAt: now });
+    if (!ok) return false;
+    const session = this.store.findSession(id);
+    if (!session) return false;
+    this.store.insertDelivery(id, session.callbackUrl, JSON.stringify({ sessionId: id, status }), now);
+    return true;
+  }
+
+  /** Background work: expire abandoned sessions, apply delayed results, forget old sessions. */
+  sweep(): void {
+    const now = this.clock();
+    for (const id of this.store.sessionsToExpire(now)) this.decide(id, 'EXPIRED', ['CREATED']);
+    for (const id of this.store.sessionsToDecide(now)) {
+      const session = this.store.findSession(id);
+      if (session?.pendingOutcome) this.decide(id, session.pendingOutcome, ['SUBMITTED']);
+    }
+    this.store.purgeSessions(now - retentionMs);
+  }
+
+  view(session: SessionRow): SessionView {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const base = {
+      sessionId: session.id,
+      reference: session.reference,
+      method: session.method,
+      status: session.status,
+      createdAt: iso(session.createdAt),
+      updatedAt: iso(session.updatedAt),
+      expiresAt: iso(session.expiresAt),
+      ...(session.submittedAt !== null ? { submittedAt: iso(session.submittedAt) } : {}),
+    };
+    if (!finalStatuses.includes(session.status) || session.decidedAt === null) return base;
+    const status = session.status as FinalStatus;
+    const certified = session.method === 'JPKI' && status === 'PASSED' ? { certified: { ...session.applicant } } : {};
+    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified } };
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
