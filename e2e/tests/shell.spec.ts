@@ -6,23 +6,10 @@ import { bankCodes } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
+import { dismissNotice } from '../support/entry.ts';
+import { watchForProblems } from '../support/problems.ts';
 
 const termHeading = 'お申込み前のご確認';
-
-/** Collects what would tell us the page is broken: script errors, console errors, CSP violations. */
-async function watchForProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return problems;
-}
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -38,6 +25,8 @@ for (const code of bankCodes) {
 
       await expect(page).toHaveURL(/\/term$/);
       await expect(page.getByRole('heading', { level: 1, name: termHeading })).toBeVisible();
+      // The bank's notice (data/files/notifications.json) opens on landing; closing it gives focus back to the h1.
+      await dismissNotice(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
       await expect(page.getByRole('banner').getByRole('img', { name: bank.name })).toBeVisible();
       await expect(page.getByText(bank.name, { exact: false }).first()).toBeVisible();

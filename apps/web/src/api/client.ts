@@ -35,6 +35,11 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   /** Validate the response against this schema; the result is typed from it. */
   schema?: S;
   signal?: AbortSignal;
+  /**
+   * A 401 means the session ended and leads to the session error (default). verify answers 401 for
+   * a wrong code, which its screen shows itself: it passes false.
+   */
+  sessionErrorOn401?: boolean;
 }
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
@@ -108,7 +113,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   }
 
   const data = await readBody(response);
-  if (response.status === 401) {
+  if (response.status === 401 && options.sessionErrorOn401 !== false) {
     navigateTo(sessionErrorPath(window.location.pathname));
     throw new ApiError(401, data);
   }

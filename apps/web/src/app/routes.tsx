@@ -2,6 +2,7 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { fallbackPath, pages } from '@koza/domain/flows';
 import { Layout } from './layout.tsx';
 import { NavigationGuard } from './navigation-guard.tsx';
+import { PageViewTracker } from './page-view.tsx';
 import { screenFor } from './screens.tsx';
 
 /** '/' and unknown paths go to /term, keeping the entry query (channel, workplace …, SPEC.md §3). */
@@ -20,7 +21,12 @@ export function buildRoutes(): RouteObject[] {
         ...Object.values(pages).map(
           (page): RouteObject => ({
             path: page.path,
-            element: <NavigationGuard page={page}>{screenFor(page.slug)}</NavigationGuard>,
+            element: (
+              <NavigationGuard page={page}>
+                <PageViewTracker page={page} />
+                {screenFor(page.slug)}
+              </NavigationGuard>
+            ),
           }),
         ),
         { path: '*', element: <ToEntry /> },

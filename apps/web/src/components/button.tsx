@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner.tsx';
 import styles from './button.module.css';
 
@@ -23,5 +23,20 @@ export function Button({
       {pending && <Spinner />}
       <span>{children}</span>
     </button>
+  );
+}
+
+interface LinkButtonProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  href: string;
+  variant?: 'primary' | 'secondary';
+}
+
+/** A link that looks like a button: for actions that leave the service (e.g. back to the bank's introduction page). */
+export function LinkButton({ variant = 'primary', className, children, ...rest }: LinkButtonProps) {
+  const classes = [styles.button, styles[variant], className].filter(Boolean).join(' ');
+  return (
+    <a {...rest} className={classes}>
+      <span>{children}</span>
+    </a>
   );
 }

@@ -8,6 +8,14 @@ export const sessionKeys = {
   deviceId: 'deviceId',
   token: 'token',
   previousPath: 'previousPath',
+  /** The entry channel (?channel=, SPEC.md §3): chooses the notifications and goes with verify. */
+  channel: 'channel',
+  /** The /term answers, so that Back and a reload keep them (JSON, see screens/term). */
+  termAnswers: 'termAnswers',
+  /** The /verification step and address, so that a reload keeps them (JSON, see screens/verification). */
+  verification: 'verification',
+  /** Set once the applicant has dismissed the landing notices or the non-phone alert in this tab. */
+  landingAcknowledged: 'landingAcknowledged',
 } as const;
 
 function storage(): Storage | undefined {
@@ -26,6 +34,26 @@ export const session = {
   setBankCode: (code: BankCode): void => storage()?.setItem(sessionKeys.bankCode, code),
   getApplicationType: (): string | null => storage()?.getItem(sessionKeys.applicationType) ?? null,
   setApplicationType: (type: ApplicationType): void => storage()?.setItem(sessionKeys.applicationType, type),
+  getDeviceId: (): string | null => storage()?.getItem(sessionKeys.deviceId) ?? null,
+  setDeviceId: (deviceId: string): void => storage()?.setItem(sessionKeys.deviceId, deviceId),
+  /** SPEC.md §8: a verify failure other than a wrong code clears the device id. */
+  clearDeviceId: (): void => storage()?.removeItem(sessionKeys.deviceId),
+  getChannel: (): string | null => storage()?.getItem(sessionKeys.channel) ?? null,
+  setChannel: (channel: string): void => storage()?.setItem(sessionKeys.channel, channel),
+  isLandingAcknowledged: (): boolean => storage()?.getItem(sessionKeys.landingAcknowledged) === '1',
+  acknowledgeLanding: (): void => storage()?.setItem(sessionKeys.landingAcknowledged, '1'),
+  /** A JSON value kept by a screen; null when absent or unreadable (the screen then starts afresh). */
+  getJson: (key: (typeof sessionKeys)['termAnswers' | 'verification']): unknown => {
+    const raw = storage()?.getItem(key);
+    if (raw == null) return null;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return null;
+    }
+  },
+  setJson: (key: (typeof sessionKeys)['termAnswers' | 'verification'], value: unknown): void =>
+    storage()?.setItem(key, JSON.stringify(value)),
   /** Session storage is cleared on the completion and error screens (SPEC.md §2.5). */
   clear: (): void => storage()?.clear(),
 };

@@ -1,13 +1,288 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  confirmationQuestions as q,
+  consentLabels,
+  myNumberChoices,
+  myNumberLabels,
+  yesNoLabels,
+  type ConfirmationQuestionId,
+} from '@koza/domain/confirmation-questions';
+import { messages } from '@koza/domain/messages';
 import { Screen } from '../../components/screen.tsx';
+import { ButtonBar } from '../../components/button-bar.tsx';
+import { Button } from '../../components/button.tsx';
+import { ChoiceGroup, Checkbox, type Choice } from '../../components/choice-group.tsx';
+import { BlockedNotice } from '../../components/blocked-notice.tsx';
+import { ExternalLink } from '../../components/external-link.tsx';
 import { useBank } from '../../app/bank-context.tsx';
+import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
+import { session, sessionKeys } from '../../lib/session.ts';
+import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers, type YesNo } from './term-answers.ts';
+import styles from './term-screen.module.css';
+
+// UI wording of this screen; the questions come from the domain, the blocking messages from messages.ts.
+const text = {
+  lead: 'お申込みの前に、以下の項目についてお答えください。すべての項目をご確認いただくと、「次へ」に進めます。',
+  questionNumber: (n: number) => `Q${n}`,
+  next: '次へ',
+  nextHint: 'すべての項目にお答えいただくと押せるようになります。',
+};
+
+const yesNo: readonly Choice<YesNo>[] = [
+  { value: 'yes', label: yesNoLabels.yes },
+  { value: 'no', label: yesNoLabels.no },
+];
+const consent: readonly Choice<YesNo>[] = [
+  { value: 'yes', label: consentLabels.yes },
+  { value: 'no', label: consentLabels.no },
+];
+const myNumber = myNumberChoices.map((value) => ({ value, label: myNumberLabels[value] }));
+
+/** The message of each blocking 'no' (SPEC.md §2.3, §4, §8); the branch-visit note goes with steps 1 to 4. */
+const blockedMessages = {
+  firstAccount: { message: messages.blockedExistingAccount, note: messages.branchVisitNote },
+  identityDocument: { message: messages.blockedNoDocument, note: messages.branchVisitNote },
+  adult: { message: messages.blockedUnder18, note: messages.branchVisitNote },
+  conditions: { message: messages.conditionsNotMet, note: messages.branchVisitNote },
+  regulations: { message: messages.regulationRefused, note: undefined },
+} as const;
+
+const prefersReducedMotion = (): boolean =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * /term: the pre-application confirmation (SPEC.md §2.3, §2.4).
- * PLACEHOLDER CONTENT: only the heading and the bank's name for now; the questions, the
- * landing modals and the Next button come with the pre-application issue.
+ * /term: the pre-application confirmation (SPEC.md §2.3, §4). The eight questions appear one at a
+ * time; answering one positively reveals the next and scrolls to it. Answers are kept in session
+ * storage, so Back from /verification and a reload keep them.
  */
 export function TermScreen() {
   const bank = useBank();
-  return <Screen title={pageTitles.term} eyebrow={`${bank.name} 普通預金口座開設のお申込み`} />;
+  const goTo = useFlowNavigate('term');
+  const [answers, setAnswers] = useState<TermAnswers>(() => parseTermAnswers(session.getJson(sessionKeys.termAnswers)));
+  const visible = visibleQuestions(answers);
+  const sectionRefs = useRef(new Map<ConfirmationQuestionId, HTMLElement>());
+  const shownBefore = useRef(visible.length);
+  const hintId = useId();
+  const ready = canProceed(answers);
+
+  useEffect(() => {
+    session.setJson(sessionKeys.termAnswers, answers);
+  }, [answers]);
+
+  // When an answer reveals the next question, bring it into view (smoothly unless reduced motion is asked).
+  const shownCount = visible.length;
+  const newest = visible[shownCount - 1];
+  useEffect(() => {
+    const previously = shownBefore.current;
+    shownBefore.current = shownCount;
+    if (shownCount <= previously || !newest) return;
+    sectionRefs.current.get(newest)?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  }, [shownCount, newest]);
+
+  const answer = <K extends keyof TermAnswers>(key: K, value: TermAnswers[K]) => setAnswers((a) => ({ ...a, [key]: value }));
+
+  const blocked = (question: keyof typeof blockedMessages): ReactNode =>
+    isBlocked(question, answers) ? (
+      <BlockedNotice
+        message={blockedMessages[question].message}
+        note={blockedMessages[question].note}
+        branchSearchUrl={bank.links.branchSearch}
+      />
+    ) : undefined;
+
+  const number = (question: ConfirmationQuestionId) => (
+    <span className={styles.number} aria-hidden="true">
+      {text.questionNumber(visible.indexOf(question) + 1)}
+    </span>
+  );
+
+  const questions: Record<ConfirmationQuestionId, () => ReactNode> = {
+    firstAccount: () => (
+      <ChoiceGroup
+        legend={<>{number('firstAccount')}{q.firstAccount.title}</>}
+        options={yesNo}
+        inline
+        value={answers.firstAccount}
+        onChange={(v) => answer('firstAccount', v)}
+        feedback={blocked('firstAccount')}
+      />
+    ),
+    identityDocument: () => (
+      <ChoiceGroup
+        legend={<>{number('identityDocument')}{q.identityDocument.title}</>}
+        details={
+          <ul className={styles.documents}>
+            {q.identityDocument.documents.map((doc) => (
+              <li key={doc}>{doc}</li>
+            ))}
+          </ul>
+        }
+        options={yesNo}
+        inline
+        value={answers.identityDocument}
+        onChange={(v) => answer('identityDocument', v)}
+        feedback={blocked('identityDocument')}
+      />
+    ),
+    adult: () => (
+      <ChoiceGroup
+        legend={<>{number('adult')}{q.adult.title}</>}
+        options={yesNo}
+        inline
+        value={answers.adult}
+        onChange={(v) => answer('adult', v)}
+        feedback={blocked('adult')}
+      />
+    ),
+    conditions: () => (
+      <ChoiceGroup
+        legend={
+          <>
+            {number('conditions')}
+            {q.conditions.title.ja}
+            <span className={styles.english} lang="en">
+              {q.conditions.title.en}
+            </span>
+          </>
+        }
+        details={
+          <>
+            <ul className={styles.conditions}>
+              {q.conditions.conditions.map((c) => (
+                <li key={c.ja}>
+                  {c.ja}
+                  <span className={styles.english} lang="en">
+                    {c.en}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className={styles.linkLine}>
+              <ExternalLink href={bank.links.pepExplanation}>
+                {q.conditions.pepLink.ja}
+                <span lang="en"> / {q.conditions.pepLink.en}</span>
+              </ExternalLink>
+            </p>
+          </>
+        }
+        options={yesNo}
+        inline
+        value={answers.conditions}
+        onChange={(v) => answer('conditions', v)}
+        feedback={blocked('conditions')}
+      />
+    ),
+    regulations: () => (
+      <ChoiceGroup
+        legend={<>{number('regulations')}{q.regulations.title}</>}
+        details={
+          <>
+            <p>{q.regulations.lead}</p>
+            <ul className={styles.regulations}>
+              {bank.links.regulations.map((r) => (
+                <li key={r.id}>
+                  <ExternalLink href={r.url}>{r.label}</ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        }
+        options={consent}
+        inline
+        value={answers.regulations}
+        onChange={(v) => answer('regulations', v)}
+        feedback={blocked('regulations')}
+      />
+    ),
+    myNumber: () => (
+      <ChoiceGroup
+        legend={<>{number('myNumber')}{q.myNumber.title}</>}
+        details={<p className={styles.note}>{q.myNumber.note}</p>}
+        options={myNumber}
+        inline
+        value={answers.myNumber}
+        onChange={(v) => answer('myNumber', v)}
+      />
+    ),
+    passbookLess: () => (
+      <Notice number={number('passbookLess')} title={q.passbookLess.title}>
+        {q.passbookLess.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        <Checkbox label={q.passbookLess.confirm} checked={answers.passbookLess === true} onChange={(v) => answer('passbookLess', v)} />
+      </Notice>
+    ),
+    sealLess: () => (
+      <Notice number={number('sealLess')} title={q.sealLess.title}>
+        {q.sealLess.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        <ul className={styles.sealList}>
+          {q.sealLess.sealNeededFor.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>{q.sealLess.closing}</p>
+        <Checkbox label={q.sealLess.confirm} checked={answers.sealLess === true} onChange={(v) => answer('sealLess', v)} />
+      </Notice>
+    ),
+  };
+
+  return (
+    <Screen
+      title={pageTitles.term}
+      eyebrow={`${bank.name} 普通預金口座開設のお申込み`}
+      actions={
+        <ButtonBar>
+          {!ready && (
+            <p id={hintId} className={styles.hint}>
+              {text.nextHint}
+            </p>
+          )}
+          <Button
+            disabled={!ready}
+            aria-describedby={ready ? undefined : hintId}
+            onClick={() => {
+              session.setBankCode(bank.code);
+              session.setApplicationType('GENERAL');
+              goTo('verification');
+            }}
+          >
+            {text.next}
+          </Button>
+        </ButtonBar>
+      }
+    >
+      <p className={styles.lead}>{text.lead}</p>
+      <ol className={styles.questions}>
+        {visible.map((question) => (
+          <li
+            key={question}
+            className={styles.question}
+            ref={(element) => {
+              if (element) sectionRefs.current.set(question, element);
+              else sectionRefs.current.delete(question);
+            }}
+          >
+            {questions[question]()}
+          </li>
+        ))}
+      </ol>
+    </Screen>
+  );
+}
+
+/** A notice confirmed by a checkbox (passbook-less, seal-less). */
+function Notice({ number, title, children }: { number: ReactNode; title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <fieldset className={styles.notice} aria-labelledby={id}>
+      <legend id={id} className={styles.noticeTitle}>
+        {number}
+        {title}
+      </legend>
+      <div className={styles.noticeBody}>{children}</div>
+    </fieldset>
+  );
 }

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { FlowPage } from '@koza/domain/flows';
+import { sendPageView } from '../api/entry.ts';
+import { parseEntryQuery } from '../entry/entry-query.ts';
+import { flowTypeOf } from '../lib/application-type.ts';
+import { session } from '../lib/session.ts';
+import { useBank } from './bank-context.tsx';
+
+/**
+ * Sends one page view per route change (SPEC.md §7, DECISIONS.md §5): the path only, never the
+ * query string. Rendered inside the navigation guard, so a page the guard turns away is not counted.
+ */
+export function PageViewTracker({ page }: { page: FlowPage }) {
+  const bank = useBank();
+  const location = useLocation();
+  const sentFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; one history entry is one page view.
+    if (sentFor.current === location.key) return;
+    sentFor.current = location.key;
+    const entry = parseEntryQuery(location.search);
+    const channel = entry.channel ?? session.getChannel() ?? undefined;
+    const deviceId = entry.deviceId ?? session.getDeviceId() ?? undefined;
+    sendPageView({
+      path: location.pathname,
+      bankCode: bank.code,
+      applicationType: flowTypeOf(page),
+      ...(channel ? { channel } : {}),
+      ...(deviceId ? { deviceId } : {}),
+    });
+  }, [location.key, location.pathname, location.search, bank.code, page]);
+
+  return null;
+}

@@ -1,0 +1,83 @@
+import { useId, type ReactNode } from 'react';
+import styles from './choice-group.module.css';
+
+export interface Choice<V extends string> {
+  value: V;
+  label: string;
+}
+
+interface ChoiceGroupProps<V extends string> {
+  /** The question: the group's accessible name. */
+  legend: ReactNode;
+  options: readonly Choice<V>[];
+  value: V | undefined;
+  onChange: (value: V) => void;
+  /** Content between the question and the choices (lists, notes); also describes the group. */
+  details?: ReactNode;
+  /** Content after the choices (e.g. the message a choice causes); also describes the group. */
+  feedback?: ReactNode;
+  /** Lays the choices side by side (short labels such as はい / いいえ). */
+  inline?: boolean;
+  id?: string;
+}
+
+/**
+ * One question answered by a single choice: a fieldset with role radiogroup, named by its legend,
+ * described by its details and feedback. Each choice is a full-width tile of at least 44 px.
+ */
+export function ChoiceGroup<V extends string>({ legend, options, value, onChange, details, feedback, inline = false, id }: ChoiceGroupProps<V>) {
+  const generated = useId();
+  const groupId = id ?? `choice-${generated}`;
+  const legendId = `${groupId}-legend`;
+  const detailsId = details ? `${groupId}-details` : undefined;
+  const feedbackId = feedback ? `${groupId}-feedback` : undefined;
+  const describedBy = [detailsId, feedbackId].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset id={groupId} className={styles.group} role="radiogroup" aria-labelledby={legendId} aria-describedby={describedBy}>
+      <legend id={legendId} className={styles.legend}>
+        {legend}
+      </legend>
+      {details && (
+        <div id={detailsId} className={styles.details}>
+          {details}
+        </div>
+      )}
+      <div className={`${styles.options} ${inline ? styles.inline : ''}`}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.option}>
+            <input
+              type="radio"
+              name={groupId}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {feedback && (
+        <div id={feedbackId} className={styles.feedback}>
+          {feedback}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+interface CheckboxProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  describedBy?: string;
+}
+
+/** A single confirmation checkbox with a large tap area. */
+export function Checkbox({ label, checked, onChange, describedBy }: CheckboxProps) {
+  return (
+    <label className={styles.option}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy} />
+      <span>{label}</span>
+    </label>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { ApplicationType } from '@koza/domain/constants';
+import { flows, pageBySlug } from '@koza/domain/flows';
+import { getMaintenance, getNotifications } from '../api/entry.ts';
+import { useBank } from '../app/bank-context.tsx';
+import { Modal } from '../components/modal.tsx';
+import { Button, LinkButton } from '../components/button.tsx';
+import { formatJapanDateTime } from '../lib/japan-time.ts';
+import { session } from '../lib/session.ts';
+import { classifyBrowser, type BrowserSupport } from './browser-support.ts';
+import { parseEntryQuery } from './entry-query.ts';
+import styles from './landing-modals.module.css';
+
+// UI wording of the landing modals (SPEC.md §2.4).
+export const landingText = {
+  maintenanceTitle: 'メンテナンス中',
+  maintenanceLead: '現在、システムメンテナンスのため本サービスを休止しております。ご迷惑をお掛けしますが、メンテナンス終了後に再度お申込みください。',
+  maintenanceStart: '開始日時',
+  maintenanceEnd: '終了日時',
+  browserTitle: 'ご注意',
+  browserUnsupported: 'ご利用中のブラウザは、本サービスの対象外です。',
+  browserOpenInApp: 'アプリ内ブラウザでご覧の場合は、ブラウザアプリで開き直してお申込みください。',
+  browserPhoneOnly: '本サービスはスマートフォン専用です。推奨ブラウザは、iPhoneはSafari、AndroidはGoogle Chromeです。',
+  noticeTitle: '重要なお知らせ',
+  noticeConfirm: '確認しました。口座開設へ進む',
+  backToIntroduction: 'サービス紹介ページへ戻る',
+  close: '閉じる',
+} as const;
+
+type Stage = 'maintenance' | 'in-app' | 'non-phone' | 'notices' | null;
+
+interface LandingModalsProps {
+  type: ApplicationType;
+}
+
+/**
+ * On landing, in this order (SPEC.md §2.4, §4): the maintenance modal while a window is active;
+ * otherwise the browser alert for in-app browsers (back to the introduction page, no way on) and
+ * non-phone devices (may close it); otherwise the bank's or the channel's notices. Once the applicant
+ * has closed the notices (or the non-phone alert) in this tab, only maintenance is checked again.
+ * A failed maintenance (other than 404) or notifications call goes to the error page (SPEC.md §8).
+ */
+export function LandingModals({ type }: LandingModalsProps) {
+  const bank = useBank();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const support: BrowserSupport = useMemo(() => classifyBrowser(navigator.userAgent), []);
+  const [acknowledged, setAcknowledged] = useState(() => session.isLandingAcknowledged());
+  const [alertClosed, setAlertClosed] = useState(false);
+  // Notices of the channel the applicant arrived with, else the bank's.
+  const noticeTarget = parseEntryQuery(search).channel ?? session.getChannel() ?? bank.code;
+
+  const maintenance = useQuery({
+    queryKey: ['maintenance', bank.code],
+    queryFn: ({ signal }) => getMaintenance(signal),
+    staleTime: 0,
+  });
+  const clearOfMaintenance = maintenance.isSuccess && maintenance.data === null;
+  const wantsNotices = clearOfMaintenance && support !== 'in-app' && !acknowledged && (support === 'supported' || alertClosed);
+  const notices = useQuery({
+    queryKey: ['notifications', noticeTarget],
+    queryFn: ({ signal }) => getNotifications(noticeTarget, signal),
+    enabled: wantsNotices,
+  });
+
+  const failed = maintenance.isError || notices.isError;
+  useEffect(() => {
+    if (failed) void navigate(pageBySlug(flows[type].errorPage).path, { replace: true });
+  }, [failed, navigate, type]);
+
+  const acknowledge = () => {
+    session.acknowledgeLanding();
+    setAcknowledged(true);
+  };
+
+  let stage: Stage = null;
+  if (maintenance.data) stage = 'maintenance';
+  else if (clearOfMaintenance && support === 'in-app') stage = 'in-app';
+  else if (clearOfMaintenance && support === 'non-phone' && !acknowledged && !alertClosed) stage = 'non-phone';
+  else if (wantsNotices && notices.data && notices.data.length > 0) stage = 'notices';
+
+  const backToIntroduction = <LinkButton href={bank.links.introduction}>{landingText.backToIntroduction}</LinkButton>;
+
+  return (
+    <>
+      <Modal open={stage === 'maintenance'} title={landingText.maintenanceTitle} actions={backToIntroduction}>
+        <p>{landingText.maintenanceLead}</p>
+        {maintenance.data && (
+          <dl className={styles.period}>
+            <dt>{landingText.maintenanceStart}</dt>
+            <dd>{formatJapanDateTime(maintenance.data.startedAt)}</dd>
+            <dt>{landingText.maintenanceEnd}</dt>
+            <dd>{formatJapanDateTime(maintenance.data.endedAt)}</dd>
+          </dl>
+        )}
+      </Modal>
+
+      <Modal
+        open={stage === 'in-app' || stage === 'non-phone'}
+        title={landingText.browserTitle}
+        onClose={stage === 'non-phone' ? () => setAlertClosed(true) : undefined}
+        actions={
+          stage === 'non-phone' ? (
+            <Button onClick={() => setAlertClosed(true)}>{landingText.close}</Button>
+          ) : (
+            backToIntroduction
+          )
+        }
+      >
+        <div className={styles.text}>
+          <p>{landingText.browserUnsupported}</p>
+          <p>{landingText.browserOpenInApp}</p>
+          <p>{landingText.browserPhoneOnly}</p>
+        </div>
+      </Modal>
+
+      <Modal
+        open={stage === 'notices'}
+        title={landingText.noticeTitle}
+        onClose={acknowledge}
+        actions={<Button onClick={acknowledge}>{landingText.noticeConfirm}</Button>}
+      >
+        <ul className={styles.notices}>
+          {(notices.data ?? []).map((contents, index) => (
+            <li key={index}>{contents}</li>
+          ))}
+        </ul>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,294 @@
+import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { ApplicationType } from '@koza/domain/constants';
+import { mailMaxLength, verification } from '@koza/domain/constants';
+import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
+import { messages } from '@koza/domain/messages';
+import { normaliseVerificationCode } from '@koza/domain/normalise';
+import { normaliseMail } from '@koza/domain/fields/mail';
+import { validateStep } from '@koza/domain/steps/validate-step';
+import { verificationMailSchema } from '@koza/domain/steps/verification-mail';
+import { verificationCodeStepSchema } from '@koza/domain/steps/verification-code';
+import { ApiError, validationErrors } from '../../api/client.ts';
+import { registerVerificationCode, verifyVerificationCode } from '../../api/entry.ts';
+import { Screen } from '../../components/screen.tsx';
+import { ButtonBar } from '../../components/button-bar.tsx';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useBank } from '../../app/bank-context.tsx';
+import { useFlowNavigate } from '../../app/navigation.ts';
+import { pageTitles } from '../../app/page-titles.ts';
+import { session, sessionKeys } from '../../lib/session.ts';
+import {
+  canVerify,
+  initialVerificationState,
+  storedVerification,
+  verificationReducer,
+} from './verification-state.ts';
+import styles from './verification-screen.module.css';
+
+// UI wording of this screen; field messages come from messages.ts.
+export const verificationText = {
+  addressStep: 'メールアドレスの入力',
+  addressLead: 'お申込みの手続きに使うメールアドレスを入力してください。入力されたメールアドレスに認証コードをお送りします。',
+  mailLabel: 'メールアドレス',
+  mailPlaceholder: 'example@example.jp',
+  send: '送信する',
+  sending: 'メールを送信しています',
+  codeStep: '認証コードの入力',
+  sentTo: '認証コードの送信先',
+  codeLead: `メールに記載された${verification.codeDigits}桁の認証コードを入力してください。認証コードの有効期限は${verification.codeValidityMinutes}分です。`,
+  codeLabel: '認証コード',
+  verifying: '認証しています',
+  next: '次へ',
+  back: '戻る',
+  resend: '認証コードを再送する',
+  resent: '認証コードを再送しました。新しい認証コードを入力してください。',
+  helpTitle: 'メールが届かない場合',
+  helpSpam: '迷惑メールフォルダに振り分けられていないかご確認ください。',
+  helpDomain: (domain: string) =>
+    `ドメイン指定受信などの受信設定をされている場合は、「@${domain}」からのメールを受信できるよう設定してください。`,
+  helpAddress: '入力したメールアドレスに誤りがないかご確認ください。誤りがある場合は「戻る」から入力し直してください。',
+  helpResend: `数分たっても届かない場合や、有効期限（${verification.codeValidityMinutes}分）が過ぎた場合は、認証コードを再送してください。`,
+  helpMore: 'メールの受信設定について',
+} as const;
+
+interface VerificationScreenProps {
+  slug: Extract<PageSlug, 'verification' | 'child-verification'>;
+  type: ApplicationType;
+}
+
+/**
+ * /verification and /child/verification (SPEC.md §2.5, §4, §7, §8): the mail address is checked with
+ * the domain's mail schema and a code is sent to it; the code is verified and the token kept in
+ * session storage; then on to the flow's personal page.
+ */
+export function VerificationScreen({ slug, type }: VerificationScreenProps) {
+  const bank = useBank();
+  const navigate = useNavigate();
+  const goTo = useFlowNavigate(slug);
+  const [state, dispatch] = useReducer(verificationReducer, undefined, () =>
+    initialVerificationState(session.getJson(sessionKeys.verification)),
+  );
+  const formId = useId();
+  const mailInputRef = useRef<HTMLInputElement>(null);
+  const codeInputRef = useRef<HTMLInputElement>(null);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const stepShown = useRef(state.step);
+  const errorPath = pageBySlug(flows[type].errorPage).path;
+  const personal = flows[type].next[slug];
+
+  useEffect(() => {
+    session.setJson(sessionKeys.verification, storedVerification(state));
+  }, [state]);
+
+  // A new step is announced from its heading (the screen's h1 has the focus on arrival).
+  useEffect(() => {
+    if (stepShown.current === state.step) return;
+    stepShown.current = state.step;
+    stepHeadingRef.current?.focus();
+  }, [state.step]);
+
+  const failTo = () => {
+    dispatch({ type: 'failed' });
+    void navigate(errorPath, { replace: true });
+  };
+
+  async function send() {
+    const checked = validateStep(verificationMailSchema, { mailAddress: state.mailAddress });
+    if (!checked.ok) {
+      dispatch({ type: 'mailRejected', message: checked.errors[0]?.message ?? messages.mailInvalid });
+      requestAnimationFrame(() => mailInputRef.current?.focus());
+      return;
+    }
+    const mailAddress = checked.value.mailAddress;
+    dispatch({ type: 'sendStarted' });
+    try {
+      await registerVerificationCode({ bankCode: bank.code, mailAddress, applicationType: type });
+      dispatch({ type: 'sent', mailAddress });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const message = validationErrors(error).find((e) => e.field === 'mailAddress')?.message ?? messages.mailInvalid;
+        dispatch({ type: 'mailRejected', message });
+        requestAnimationFrame(() => mailInputRef.current?.focus());
+      } else if (error instanceof ApiError && error.status === 429) {
+        dispatch({ type: 'rateLimited' });
+      } else if (!(error instanceof ApiError && error.status === 401)) {
+        failTo();
+      }
+    }
+  }
+
+  async function verify() {
+    const verificationCode = normaliseVerificationCode(state.code);
+    const checked = validateStep(verificationCodeStepSchema, { verificationCode });
+    if (!checked.ok) {
+      dispatch({ type: 'codeRejected', message: checked.errors[0]?.message ?? messages.verificationFailed });
+      requestAnimationFrame(() => codeInputRef.current?.focus());
+      return;
+    }
+    dispatch({ type: 'verifyStarted' });
+    try {
+      const token = await verifyVerificationCode({
+        bankCode: bank.code,
+        mailAddress: state.mailAddress,
+        verificationCode: checked.value.verificationCode,
+        channel: session.getChannel(),
+        deviceId: session.getDeviceId(),
+        applicationType: type,
+      });
+      session.setToken(token);
+      dispatch({ type: 'verified' });
+      if (personal) goTo(personal);
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+        dispatch({ type: 'codeRejected', message: messages.verificationFailed });
+        requestAnimationFrame(() => codeInputRef.current?.focus());
+      } else if (error instanceof ApiError && error.status === 429) {
+        dispatch({ type: 'rateLimited' });
+      } else {
+        // SPEC.md §8: any other verify failure clears the device id and ends on the error page.
+        session.clearDeviceId();
+        failTo();
+      }
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (state.pending) return;
+    if (state.step === 'address') void send();
+    else if (canVerify(state)) void verify();
+  };
+
+  const help = (
+    <details className={styles.help}>
+      <summary className={styles.helpSummary}>{verificationText.helpTitle}</summary>
+      <div className={styles.helpBody}>
+        <ul>
+          <li>{verificationText.helpSpam}</li>
+          <li>{verificationText.helpDomain(bank.domain)}</li>
+          <li>{verificationText.helpAddress}</li>
+          <li>{verificationText.helpResend}</li>
+        </ul>
+        {state.step === 'code' && (
+          <Button variant="secondary" pending={state.pending === 'sending'} disabled={state.pending !== null} onClick={() => void send()}>
+            {verificationText.resend}
+          </Button>
+        )}
+        <p>
+          <ExternalLink href={bank.links.mailHelp}>{verificationText.helpMore}</ExternalLink>
+        </p>
+      </div>
+    </details>
+  );
+
+  const status =
+    state.pending === 'sending' ? verificationText.sending : state.pending === 'verifying' ? verificationText.verifying : null;
+
+  return (
+    <Screen
+      title={pageTitles[slug]}
+      actions={
+        <ButtonBar row={state.step === 'code'}>
+          {state.step === 'code' && (
+            <Button variant="secondary" disabled={state.pending !== null} onClick={() => dispatch({ type: 'back' })}>
+              {verificationText.back}
+            </Button>
+          )}
+          {state.step === 'address' ? (
+            <Button type="submit" form={formId} pending={state.pending === 'sending'}>
+              {verificationText.send}
+            </Button>
+          ) : (
+            <Button type="submit" form={formId} pending={state.pending === 'verifying'} disabled={!canVerify(state)}>
+              {verificationText.next}
+            </Button>
+          )}
+        </ButtonBar>
+      }
+    >
+      {state.notice && (
+        <div className={styles.notice} role="alert">
+          <ErrorText>{state.notice}</ErrorText>
+        </div>
+      )}
+      <form id={formId} noValidate onSubmit={onSubmit} className={styles.form}>
+        {state.step === 'address' ? (
+          <>
+            <h2 ref={stepHeadingRef} tabIndex={-1} className={styles.stepTitle}>
+              {verificationText.addressStep}
+            </h2>
+            <p className={styles.lead}>{verificationText.addressLead}</p>
+            <Field label={verificationText.mailLabel} requirement="required" error={state.mailError ?? undefined}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={mailInputRef}
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={mailMaxLength}
+                  placeholder={verificationText.mailPlaceholder}
+                  value={state.mailAddress}
+                  readOnly={state.pending !== null}
+                  onChange={(e) => dispatch({ type: 'mailChanged', value: e.target.value })}
+                  onBlur={(e) => dispatch({ type: 'mailChanged', value: normaliseMail(e.target.value) })}
+                />
+              )}
+            </Field>
+          </>
+        ) : (
+          <>
+            <h2 ref={stepHeadingRef} tabIndex={-1} className={styles.stepTitle}>
+              {verificationText.codeStep}
+            </h2>
+            <dl className={styles.sentTo}>
+              <dt>{verificationText.sentTo}</dt>
+              <dd>{state.mailAddress}</dd>
+            </dl>
+            <p className={styles.lead}>{verificationText.codeLead}</p>
+            {state.resent && (
+              <p className={styles.resent} role="status">
+                {verificationText.resent}
+              </p>
+            )}
+            <Field label={verificationText.codeLabel} requirement="required" error={state.codeError ?? undefined}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={codeInputRef}
+                  type="text"
+                  name="one-time-code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={20}
+                  className={styles.code}
+                  value={state.code}
+                  readOnly={state.pending !== null}
+                  onChange={(e) => dispatch({ type: 'codeChanged', value: e.target.value })}
+                  onBlur={() => dispatch({ type: 'codeBlurred' })}
+                />
+              )}
+            </Field>
+          </>
+        )}
+      </form>
+      <div className={styles.status} role="status" aria-live="polite">
+        {status && (
+          <>
+            <Spinner />
+            <span>{status}</span>
+          </>
+        )}
+      </div>
+      {help}
+    </Screen>
+  );
+}
