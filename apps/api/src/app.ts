@@ -15,10 +15,33 @@ import { installRequestLog, loggerOptions } from './plugins/logging.ts';
 import type { LoggerOption } from './plugins/logging.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installSpa } from './plugins/spa.ts';
-import { createRouteGuards } from './routes/route-guards.ts';
+import { createRouteGuards, installAuthContext } from './routes/route-guards.ts';
 import type { RouteGuards } from './routes/route-guards.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { addressesRoutes } from './routes/addresses/addresses-routes.ts';
+import { createMailSender } from './adapters/mail.ts';
+import type { MailSender } from './adapters/mail.ts';
+import { maintenanceRoutes } from './routes/maintenance/maintenance-routes.ts';
+import { notificationsRoutes } from './routes/notifications/notifications-routes.ts';
+import { verificationRoutes } from './routes/verification/verification-routes.ts';
+import { pageViewsRoutes } from './routes/page-views/page-views-routes.ts';
+import { applicationsGetRoutes } from './routes/applications/applications-get-routes.ts';
+import { devRoutes } from './routes/dev/dev-routes.ts';
+import { kuromojiAnalyser } from './adapters/furigana-kuromoji.ts';
+import type { FuriganaAnalyser } from './adapters/furigana.ts';
+import { occupationsRoutes } from './routes/occupations/occupations-routes.ts';
+import { furiganaRoutes } from './routes/furigana/furigana-routes.ts';
+import { workplaceRoutes } from './routes/workplace/workplace-routes.ts';
+import { invitationRoutes } from './routes/invitation/invitation-routes.ts';
+import { branchRoutes } from './routes/branch/branch-routes.ts';
+import { applicationSavesRoutes } from './routes/application-saves/application-saves-routes.ts';
+import { pinRoutes } from './routes/pin/pin-routes.ts';
+import { httpEkycProvider } from './adapters/ekyc-provider.ts';
+import type { EkycProvider } from './adapters/ekyc-provider.ts';
+import { ekycRoutes } from './routes/ekyc/ekyc-routes.ts';
+import { ekycWebhookRoutes } from './routes/ekyc-webhook/ekyc-webhook-routes.ts';
+import { documentsRoutes } from './routes/documents/documents-routes.ts';
+import { completionRoutes } from './routes/completion/completion-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -27,6 +50,12 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Default: stdout at config.logLevel. `false` silences; `{ stream }` captures (tests). */
   logger?: LoggerOption;
+  /** Default: SMTP when config.smtpUrl is set, otherwise the embedded outbox (adapters/mail.ts). */
+  mail?: MailSender;
+  /** Kanji → kana for GET /api/furigana. Default: the process-wide kuromoji analyser (loaded on first use). */
+  furigana?: FuriganaAnalyser;
+  /** The eKYC provider. Default: HTTP to config.ekyc.providerUrl with the API key (adapters/ekyc-provider.ts). */
+  ekycProvider?: EkycProvider;
 }
 
 /** What every route plugin receives: the outside world, passed in (no module-level singletons). */
@@ -50,7 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config.database));
-  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock, guards: createRouteGuards() };
+  const clock = options.clock ?? systemClock;
+  const deps: AppDeps = { config, db, clock, guards: createRouteGuards({ db, clock, codeHashKey: config.codeHashKey }) };
+  const mail = options.mail ?? createMailSender(config, db, clock);
 
   const app = Fastify({
     logger: loggerOptions(options.logger, config.logLevel),
@@ -68,6 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never trust (or log) a client-chosen id
+    // request.ip (per-IP sending limits) from X-Forwarded-For only through configured proxies.
+    // A hop count is documented by Fastify (proxy-addr) but missing from its types.
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: jsonBodyLimitBytes,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -76,16 +110,40 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   if (ownsDb) app.addHook('onClose', async () => db.close());
+  if (options.mail === undefined) app.addHook('onClose', async () => mail.close?.());
 
   installRequestLog(app);
   await installSecurityHeaders(app, { isProduction: config.isProduction });
   installBank(app, config);
+  installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });
   installErrorHandling(app, { spaFallback });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   await typed.register(healthRoutes, { db });
   await typed.register(addressesRoutes, { db, guards: deps.guards });
+  // Entry: maintenance, notices, mail verification and the session, the saved application, page views.
+  await typed.register(maintenanceRoutes, { db, clock });
+  await typed.register(notificationsRoutes, { db, clock });
+  await typed.register(verificationRoutes, { db, clock, mail, codeHashKey: config.codeHashKey });
+  await typed.register(applicationsGetRoutes, { db, guards: deps.guards });
+  await typed.register(pageViewsRoutes, { db, clock });
+  // Development only: not registered at all in production (DECISIONS.md §4), so those paths are 404 there.
+  if (!config.isProduction) await typed.register(devRoutes, { db, clock });
+  // The general application steps 1–6 (occupations, furigana, codes, branch, saves, PIN).
+  await typed.register(occupationsRoutes, { db, guards: deps.guards });
+  await typed.register(furiganaRoutes, { analyser: options.furigana ?? kuromojiAnalyser, guards: deps.guards });
+  await typed.register(workplaceRoutes, { db, guards: deps.guards });
+  await typed.register(invitationRoutes, { db, clock: deps.clock, guards: deps.guards });
+  await typed.register(branchRoutes, { db, guards: deps.guards });
+  await typed.register(applicationSavesRoutes, { db, clock: deps.clock, config, guards: deps.guards });
+  await typed.register(pinRoutes, { db, clock: deps.clock, config, guards: deps.guards });
+  // Step 7 to the receipt: eKYC (and the provider's webhook, outside the bearer guard), documents, completion.
+  const ekycProvider = options.ekycProvider ?? httpEkycProvider({ baseUrl: config.ekyc.providerUrl, apiKey: config.ekyc.apiKey });
+  await typed.register(ekycRoutes, { db, clock, config, provider: ekycProvider, guards: deps.guards, isProduction: config.isProduction });
+  await typed.register(ekycWebhookRoutes, { db, clock, config });
+  await typed.register(documentsRoutes, { db, clock, guards: deps.guards });
+  await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey });
   // Later issues register their route plugins here, each with what it needs from `deps`.
 
   return app as unknown as App;

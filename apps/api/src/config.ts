@@ -46,6 +46,11 @@ export interface Config {
   readonly pinPrivateKeyPem: string | null;
   readonly webDistDir: string;
   readonly logLevel: LogLevel;
+  /**
+   * TRUST_PROXY: which X-Forwarded-For hops give the client IP (per-IP sending limits behind a load
+   * balancer). Unset: none (the socket's address); `true`; a hop count; or addresses/CIDRs, comma-separated.
+   */
+  readonly trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +121,7 @@ const envSchema = z.object({
   PIN_PRIVATE_KEY: optional,
   WEB_DIST_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: optional,
 });
 
 type Env = Record<string, string | undefined>;
@@ -221,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     pinPrivateKeyPem,
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   }) as Config;
 }
 
@@ -239,6 +246,12 @@ export function parseBankHosts(text: string): Record<string, BankCode> {
     }
   }
   return map;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 const isBase64 = (s: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(s);

@@ -2,15 +2,24 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
+import { signIn } from './helpers/auth.ts';
 
 forEachDialect((dialect) => {
   let app: App;
+  let headers: { host: string; authorization: string };
   beforeAll(async () => {
     app = await createTestApp({ db: await dialect.createDb() });
+    headers = (await signIn(app, { host: 'fukuoka.localhost' })).headers;
   });
   afterAll(() => app.close());
 
-  const search = (query: string) => app.inject({ method: 'GET', url: `/api/addresses${query}`, headers: { host: 'fukuoka.localhost' } });
+  const search = (query: string) => app.inject({ method: 'GET', url: `/api/addresses${query}`, headers });
+
+  it('needs a signed-in applicant (SPEC.md §7 marks it auth)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/addresses?postalNumber=8100001', headers: { host: 'fukuoka.localhost' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+  });
 
   it('finds 福岡県 福岡市中央区 天神 with its kana for 8100001', async () => {
     const response = await search('?postalNumber=8100001');

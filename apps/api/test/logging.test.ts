@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
+import { latestCode, signIn } from './helpers/auth.ts';
 
 // DECISIONS.md §5: a PIN, a code or a token never appears in a log. Personal data neither.
 
@@ -36,12 +37,25 @@ forEachDialect((dialect) => {
     await app.inject({ method: 'POST', url: '/api/test/pin', payload: `{"code": "${pin}", "mail": "${mail}"`, headers: { ...auth, 'content-type': 'application/json' } });
     await app.inject({ method: 'POST', url: '/api/test/crash', payload: body, headers: { ...auth, 'content-type': 'application/json' } });
     await app.inject({ method: 'GET', url: `/personal?mail=${encodeURIComponent(mail)}`, headers: auth });
+    // Mail verification: the address, the mailed code and the token pass through register, verify and an authenticated call.
+    const registerBody = { bankCode: '0177', mailAddress: mail, applicationType: 'GENERAL' };
+    await app.inject({ method: 'POST', url: '/api/verification-codes/register', payload: registerBody });
+    const mailedCode = await latestCode(app, mail);
+    await app.inject({ method: 'POST', url: '/api/verification-codes/verify', payload: { ...registerBody, verificationCode: '000000', channel: null, deviceId: null } });
+    const verified = await app.inject({ method: 'POST', url: '/api/verification-codes/verify', payload: { ...registerBody, verificationCode: mailedCode, channel: null, deviceId: null } });
+    const issued = (verified.json() as { authenticationToken: string }).authenticationToken;
+    await app.inject({ method: 'GET', url: '/api/applications', headers: { authorization: `Bearer ${issued}` } });
+    const other = await signIn(app, { mailAddress: `other.${mail}` });
     await app.close();
 
     const log = lines.join('');
     // The test can fail: requests were logged, with their path and status…
     expect(log).toContain('"path":"/api/addresses"');
-    expect(log).toContain('"path":"/api/furigana","status":404');
+    expect(log).toContain('"path":"/api/furigana","status":401');
+    expect(log).toContain('"path":"/api/verification-codes/register","status":204');
+    expect(log).toContain('"path":"/api/verification-codes/verify","status":401');
+    expect(log).toContain('"path":"/api/verification-codes/verify","status":200');
+    expect(log).toContain('"path":"/api/applications","status":200');
     expect(log).toContain('"path":"/api/test/crash","status":500');
     expect(log).toContain('"method":"POST"');
     expect(log).toMatch(/"ms":\d+/);
@@ -50,7 +64,7 @@ forEachDialect((dialect) => {
     expect(log).toContain('"type":"Error"');
     expect(log).toContain('logging.test.ts:');
     // …but nothing the applicant typed or holds.
-    for (const secret of [mail, encodeURIComponent(mail), 'taro.yamada', kanji, encodeURIComponent(kanji), token, pin, code, 'postalNumber=', '8100001']) {
+    for (const secret of [mail, encodeURIComponent(mail), 'taro.yamada', kanji, encodeURIComponent(kanji), token, pin, code, 'postalNumber=', '8100001', mailedCode, issued, other.token, other.mailAddress]) {
       expect(log, `log contains ${secret}`).not.toContain(secret);
     }
     expect(log).not.toMatch(/\\u5c71\\u7530/); // 山田 escaped as JSON unicode

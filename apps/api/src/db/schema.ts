@@ -294,6 +294,56 @@ export interface AppSecretsTable {
   createdAt: EpochMs;
 }
 
+// ---- eKYC, documents, completion (migration 004) ----
+
+/** Provider status of an eKYC session (DECISIONS.md §6). */
+export type ProviderEkycStatus = 'CREATED' | 'SUBMITTED' | 'PASSED' | 'ADDRESS_MISMATCH' | 'FAILED' | 'EXPIRED';
+
+export interface EkycSessionsTable {
+  /** Ours; also the opaque `reference` given to the provider. */
+  id: string;
+  applicationId: string;
+  /** 1, 2, 3 … per application (unique): the newest session has the highest. */
+  attempt: number;
+  providerSessionId: string;
+  /** PHOTO_ID_AND_FACE | JPKI */
+  method: string;
+  providerStatus: ProviderEkycStatus;
+  /** Our code: 1 created, 2 provider processing, 4 banker processing, 8 provider rejected, 9 expired. */
+  status: number;
+  supplementRequired: Flag;
+  /** The provider's page for the applicant (carries the provider's access token). */
+  url: string;
+  /** When a signed webhook last told us something about this session (null: we only pulled). */
+  webhookAt: EpochMs | null;
+  /** When we last pulled GET /v1/sessions/{id}. */
+  pulledAt: EpochMs | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+export interface WebhookReceiptsTable {
+  id: Generated<number>;
+  providerSessionId: string;
+  providerStatus: string;
+  /** SHA-256 (hex) of the raw body: the same delivery twice is recognised and ignored. */
+  bodySha256: string;
+  receivedAt: EpochMs;
+}
+
+export interface DocumentsTable {
+  id: string;
+  applicationId: string;
+  /** INDIVIDUAL_NUMBER_CARD | CERTIFICATE_RESIDENCE | MATERNITY_HANDBOOK | CURRENT_ADDRESS_DOCUMENT */
+  type: string;
+  /** image/jpeg | image/png | image/heic (from the content, checked against the declared type). */
+  contentType: string;
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  createdAt: EpochMs;
+}
+
 export interface Database {
   postalCodes: PostalCodesTable;
   occupations: OccupationsTable;
@@ -312,4 +362,7 @@ export interface Database {
   pageViews: PageViewsTable;
   rateLimitEvents: RateLimitEventsTable;
   appSecrets: AppSecretsTable;
+  ekycSessions: EkycSessionsTable;
+  webhookReceipts: WebhookReceiptsTable;
+  documents: DocumentsTable;
 }

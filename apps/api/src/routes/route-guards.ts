@@ -1,14 +1,57 @@
-import type { preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Clock } from '../adapters/clock.ts';
+import type { Db } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { authenticate } from '../services/sessions.ts';
+import type { AuthContext } from '../services/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session on routes behind `guards.authenticated`; null elsewhere. */
+    auth: AuthContext | null;
+  }
+}
 
 /**
  * preHandlers shared by routes. A route marked "(auth)" in SPEC.md §7 declares
- * `preHandler: guards.authenticated`; the session issue (bearer tokens, DECISIONS.md §3) puts the
- * token check into `authenticated` here, in one line, and every such route is protected.
+ * `preHandler: guards.authenticated`, and this list is the one place the token check lives.
  */
 export interface RouteGuards {
   authenticated: preHandlerHookHandler[];
 }
 
-export function createRouteGuards(): RouteGuards {
-  return { authenticated: [] };
+export interface GuardDeps {
+  db: Db;
+  clock: Clock;
+  codeHashKey: Buffer;
+}
+
+export function installAuthContext(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/**
+ * `Authorization: Bearer <token>` → request.auth; otherwise 401 { code: 'UNAUTHORIZED', message:
+ * the session-error text } (missing, unknown, revoked, another bank's, idle over 30 minutes, older
+ * than 3 hours). Each accepted call extends the idle window (one UPDATE).
+ */
+export function createRouteGuards(deps: GuardDeps): RouteGuards {
+  const bearer: preHandlerHookHandler = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const auth = token === null ? null : await authenticate(deps.db, deps.codeHashKey, token, request.bank.code, deps.clock.now().getTime());
+    if (auth === null) throw new ApiError(401);
+    request.auth = auth;
+  };
+  return { authenticated: [bearer] };
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** request.auth on a route behind guards.authenticated (a programming error elsewhere). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new ApiError(401);
+  return request.auth;
 }

@@ -1,0 +1,150 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { EkycMethod } from '@koza/domain/constants';
+import type { ProviderEkycStatus } from '../db/schema.ts';
+
+// The external identity-check company, behind an interface (DECISIONS.md §6, docs/decisions/0030
+// and 0050). The contract is the simulator's: POST /v1/sessions, GET /v1/sessions/{id}, header
+// X-Api-Key; a real provider replaces it by configuration (EKYC_PROVIDER_URL, EKYC_API_KEY). Only
+// HTTP: nothing of apps/ekyc-sim is imported.
+
+export const providerStatuses = ['CREATED', 'SUBMITTED', 'PASSED', 'ADDRESS_MISMATCH', 'FAILED', 'EXPIRED'] as const satisfies readonly ProviderEkycStatus[];
+
+export interface CreateSessionInput {
+  /** Our opaque id for the session (never the mail address or anything personal). */
+  reference: string;
+  /** Where the provider sends the browser back. */
+  returnUrl: string;
+  /** Where the provider POSTs the signed result. */
+  callbackUrl: string;
+  method: EkycMethod;
+  applicant: { name: string; birthday: string; address: string };
+}
+
+export interface ProviderSession {
+  sessionId: string;
+  url: string;
+}
+
+export interface ProviderSessionState {
+  sessionId: string;
+  status: ProviderEkycStatus;
+}
+
+export interface EkycProvider {
+  createSession(input: CreateSessionInput): Promise<ProviderSession>;
+  getSession(sessionId: string): Promise<ProviderSessionState>;
+}
+
+export type EkycProviderFailure = 'timeout' | 'network' | 'http' | 'invalid-response';
+
+/** The provider could not be used. The message names the call and what went wrong, never the applicant. */
+export class EkycProviderError extends Error {
+  readonly failure: EkycProviderFailure;
+  /** The provider's HTTP status for failure 'http'. */
+  readonly status: number | undefined;
+  constructor(failure: EkycProviderFailure, message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'EkycProviderError';
+    this.failure = failure;
+    this.status = options.status;
+  }
+}
+
+export interface HttpEkycProviderOptions {
+  /** e.g. http://127.0.0.1:3100 (config.ekyc.providerUrl), without a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  /** Per call, connection and answer included. Default 5 s. */
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export const defaultProviderTimeoutMs = 5000;
+
+const createdSchema = z.object({ sessionId: z.string().min(1).max(100), url: z.url({ protocol: /^https?$/ }) });
+const stateSchema = z.object({ sessionId: z.string().min(1).max(100), status: z.enum(providerStatuses) });
+
+/** The provider over HTTP (fetch), with an API key, a timeout per call and validated answers. */
+export function httpEkycProvider(options: HttpEkycProviderOptions): EkycProvider {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? defaultProviderTimeoutMs;
+  const doFetch = options.fetch ?? globalThis.fetch;
+
+  async function call<T>(label: string, path: string, init: { method: 'GET' | 'POST'; body?: unknown }, schema: z.ZodType<T>, ok: number): Promise<T> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: init.method,
+        headers: {
+          'x-api-key': options.apiKey,
+          accept: 'application/json',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+      // The body is read under the same deadline (the signal covers it).
+      text = await response.text();
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new EkycProviderError('timeout', `eKYC provider ${label}: no answer within ${timeoutMs} ms`, { cause: error });
+      }
+      throw new EkycProviderError('network', `eKYC provider ${label}: ${(error as Error).message}`, { cause: error });
+    }
+    if (response.status !== ok) {
+      throw new EkycProviderError('http', `eKYC provider ${label}: HTTP ${response.status}`, { status: response.status });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new EkycProviderError('invalid-response', `eKYC provider ${label}: the answer is not JSON`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
+      throw new EkycProviderError('invalid-response', `eKYC provider ${label}: unexpected answer (${where})`);
+    }
+    return parsed.data;
+  }
+
+  return {
+    createSession: (input) => call('create session', '/v1/sessions', { method: 'POST', body: input }, createdSchema, 201),
+    getSession: (sessionId) =>
+      call('get session', `/v1/sessions/${encodeURIComponent(sessionId)}`, { method: 'GET' }, stateSchema, 200),
+  };
+}
+
+// ---- the provider's signed result notification (webhook) ----
+
+const webhookSchema = z.object({ sessionId: z.string().min(1).max(100), status: z.enum(providerStatuses) });
+export type ProviderWebhook = z.infer<typeof webhookSchema>;
+
+/**
+ * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>` under the shared webhook secret, compared
+ * in constant time. False for a missing, malformed or wrong signature.
+ */
+export function isValidWebhookSignature(rawBody: Buffer, header: string | string[] | undefined, secret: string): boolean {
+  if (typeof header !== 'string') return false;
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
+  if (!match) return false;
+  const given = Buffer.from(match[1]!.toLowerCase(), 'hex');
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The webhook body, or null when it is not the documented `{ sessionId, status }`. */
+export function parseWebhookBody(rawBody: Buffer): ProviderWebhook | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = webhookSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,102 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Db } from '../database.ts';
+import type { Database, EkycSessionsTable, EpochMs, Flag, ProviderEkycStatus } from '../schema.ts';
+
+// Every SQL statement on `ekyc_sessions`: one row per session opened at the provider.
+
+export type EkycSessionRow = Selectable<EkycSessionsTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
+
+/** Provider statuses a session can still leave; the others are results, and a result is final. */
+export const openProviderStatuses: readonly ProviderEkycStatus[] = ['CREATED', 'SUBMITTED'];
+
+export interface NewEkycSession {
+  id: string;
+  applicationId: string;
+  attempt: number;
+  providerSessionId: string;
+  method: string;
+  url: string;
+  now: EpochMs;
+}
+
+/**
+ * Records a new session unless another one took this attempt number meanwhile (two starts at the
+ * same moment): false then, and the caller hands back the other one.
+ */
+export async function insertEkycSessionOnce(db: Db | Executor, s: NewEkycSession): Promise<boolean> {
+  const result = await executor(db)
+    .insertInto('ekycSessions')
+    .values({
+      id: s.id,
+      applicationId: s.applicationId,
+      attempt: s.attempt,
+      providerSessionId: s.providerSessionId,
+      method: s.method,
+      providerStatus: 'CREATED',
+      status: 1,
+      supplementRequired: 0,
+      url: s.url,
+      webhookAt: null,
+      pulledAt: null,
+      createdAt: s.now,
+      updatedAt: s.now,
+    })
+    .onConflict((oc) => oc.columns(['applicationId', 'attempt']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** The application's newest session, or null before the first one. */
+export async function findLatestEkycSession(db: Db | Executor, applicationId: string): Promise<EkycSessionRow | null> {
+  const row = await executor(db)
+    .selectFrom('ekycSessions')
+    .selectAll()
+    .where('applicationId', '=', applicationId)
+    .orderBy('attempt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findEkycSessionByProviderId(db: Db | Executor, providerSessionId: string): Promise<EkycSessionRow | null> {
+  return (await executor(db).selectFrom('ekycSessions').selectAll().where('providerSessionId', '=', providerSessionId).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Records what the provider says, only moving forward: CREATED → SUBMITTED → a result. A result is
+ * final, so a replayed or late message never changes it. True when the row changed.
+ */
+export async function recordEkycProgress(
+  db: Db | Executor,
+  u: {
+    id: string;
+    providerStatus: ProviderEkycStatus;
+    status: number;
+    supplementRequired: Flag;
+    via: 'webhook' | 'pull';
+    now: EpochMs;
+  },
+): Promise<boolean> {
+  const from: readonly ProviderEkycStatus[] = u.providerStatus === 'SUBMITTED' ? ['CREATED'] : openProviderStatuses;
+  if (u.providerStatus === 'CREATED') return false;
+  const result = await executor(db)
+    .updateTable('ekycSessions')
+    .set({
+      providerStatus: u.providerStatus,
+      status: u.status,
+      supplementRequired: u.supplementRequired,
+      updatedAt: u.now,
+      ...(u.via === 'webhook' ? { webhookAt: u.now } : { pulledAt: u.now }),
+    })
+    .where('id', '=', u.id)
+    .where('providerStatus', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Notes a pull that brought nothing new (pulls are spaced out per session). */
+export async function markEkycPulled(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('ekycSessions').set({ pulledAt: now }).where('id', '=', id).execute();
+}

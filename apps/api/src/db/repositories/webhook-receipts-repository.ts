@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../database.ts';
+import type { Database, EpochMs } from '../schema.ts';
+
+// Every SQL statement on `webhook_receipts`: the provider's signed notifications we accepted.
+
+type Executor = Kysely<Database> | Transaction<Database>;
+const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
+
+/** Records a delivery; false when the same one (session, status, body) was recorded before. */
+export async function insertReceiptOnce(
+  db: Db | Executor,
+  r: { providerSessionId: string; providerStatus: string; bodySha256: string; now: EpochMs },
+): Promise<boolean> {
+  const result = await executor(db)
+    .insertInto('webhookReceipts')
+    .values({ providerSessionId: r.providerSessionId, providerStatus: r.providerStatus, bodySha256: r.bodySha256, receivedAt: r.now })
+    .onConflict((oc) => oc.columns(['providerSessionId', 'providerStatus', 'bodySha256']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function countReceipts(db: Db | Executor, providerSessionId: string): Promise<number> {
+  const row = await executor(db)
+    .selectFrom('webhookReceipts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('providerSessionId', '=', providerSessionId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

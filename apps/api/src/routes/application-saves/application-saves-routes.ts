@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { saveBranch, savePersonal, saveSealLess, saveWorkplace, sessionApplication } from '../../services/applications.ts';
+import type { SaveDeps, SaveRequest } from '../../services/applications.ts';
+import { requireAuth } from '../route-guards.ts';
+import type { RouteGuards } from '../route-guards.ts';
+
+// POST /api/applications/{personal,workplace,branch,seal-less} → 204 No Content (DECISIONS.md §5).
+// The body has no route schema on purpose: its rules depend on the bank, the clock, the chosen
+// occupation and workplace, so the service runs the domain's screen schema on it (a body that is
+// not an object reads as empty and gets the list of required fields). 400 { errors: [{ field,
+// message }] }; 409 { code: 'CONFLICT', message } before the previous steps or after the PIN.
+
+type Save = (deps: SaveDeps, request: SaveRequest) => Promise<void>;
+
+const saves: readonly [string, Save][] = [
+  ['/api/applications/personal', savePersonal],
+  ['/api/applications/workplace', saveWorkplace],
+  ['/api/applications/branch', saveBranch],
+  ['/api/applications/seal-less', saveSealLess],
+];
+
+export const applicationSavesRoutes: FastifyPluginAsyncZod<SaveDeps & { guards: RouteGuards }> = async (app, { guards, ...deps }) => {
+  for (const [path, save] of saves) {
+    app.post(path, { preHandler: guards.authenticated }, async (request: FastifyRequest, reply: FastifyReply) => {
+      const application = await sessionApplication(deps.db, requireAuth(request));
+      await save(deps, { bank: request.bank, application, body: request.body });
+      return reply.code(204).send();
+    });
+  }
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import { ApiError } from '../../http/errors.ts';
+import { NotReadyError, authContextClosedByCompletion, completeApplication } from '../../services/completion.ts';
+import { authenticate } from '../../services/sessions.ts';
+import { requireAuth } from '../route-guards.ts';
+
+// POST /api/application-complete (auth, empty body) → 200 { applicationNumber, applicationCompletedAt }
+// (DECISIONS.md §5; docs/decisions/0052-completion-numbers.md, 0053-token-after-completion.md).
+//   409 { code: 'CONFLICT', message, missingSteps } while a step is missing: 'ekyc' until eKYC is at
+//       status 4, 'currentAddressDocument' while the supplement is required, or earlier steps.
+// The completion revokes the application's sessions, so every other call with the token answers
+// 401 afterwards; THIS call alone still accepts the token it revoked, for 30 minutes, and answers
+// the same number and time (a retry after a lost answer).
+
+const notReadyResponse = z.object({ code: z.string(), message: z.string(), missingSteps: z.array(z.string()).optional() });
+const completionResponse = z.object({ applicationNumber: z.string(), applicationCompletedAt: z.string() });
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export interface CompletionRouteDeps {
+  db: Db;
+  clock: Clock;
+  codeHashKey: Buffer;
+}
+
+export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = async (app, { db, clock, codeHashKey }) => {
+  // A live session, as guards.authenticated accepts it; otherwise a session revoked by this
+  // application's own completion (within the retry window), for this one route.
+  const liveOrClosedByCompletion: preHandlerHookHandler = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) throw new ApiError(401);
+    const now = clock.now().getTime();
+    const auth =
+      (await authenticate(db, codeHashKey, token, request.bank.code, now)) ??
+      (await authContextClosedByCompletion(db, codeHashKey, token, request.bank.code, now));
+    if (auth === null) throw new ApiError(401);
+    request.auth = auth;
+  };
+
+  app.post(
+    '/api/application-complete',
+    { preHandler: liveOrClosedByCompletion, schema: { response: { 200: completionResponse, 409: notReadyResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      try {
+        return await completeApplication({ db, clock }, auth.applicationId);
+      } catch (error) {
+        if (error instanceof NotReadyError) {
+          return reply.code(409).send({ code: error.code, message: error.message, missingSteps: [...error.missingSteps] });
+        }
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@koza/domain/messages';
+import { FieldValidationError } from '../../http/errors.ts';
+import { sessionApplication } from '../../services/applications.ts';
+import { EkycUnavailableError, StepsMissingError, ekycView, refreshEkycStatus, startEkyc } from '../../services/ekyc.ts';
+import type { EkycDeps } from '../../services/ekyc.ts';
+import { requireAuth } from '../route-guards.ts';
+import type { RouteGuards } from '../route-guards.ts';
+
+// eKYC for the applicant (SPEC.md §7, DECISIONS.md §6, docs/decisions/0050-ekyc-integration.md):
+//   POST /api/ekyc { supplement: false } → 200 { url }; 409 before the PIN (with missingSteps) or
+//     after completion; 503 { code: 'EKYC_UNAVAILABLE', message } when the provider cannot be used
+//     (no answer in 5 s, an error, a malformed answer): nothing the client sent causes it, so it is
+//     a 5xx, and the web shows /ekyc-error with its retry button.
+//   GET /api/ekyc → { method, status, supplementRequired, url? }
+//   POST /api/ekyc/status (empty body) → { status, supplementRequired }; 409 without a session.
+
+const startResponse = z.object({ url: z.string() });
+const viewResponse = z.object({
+  method: z.enum(['PHOTO_ID_AND_FACE', 'JPKI']),
+  status: z.number().int().nullable(),
+  supplementRequired: z.boolean(),
+  url: z.string().optional(),
+});
+const conflictResponse = z.object({ code: z.string(), message: z.string(), missingSteps: z.array(z.string()).optional() });
+const unavailableResponse = z.object({ code: z.literal('EKYC_UNAVAILABLE'), message: z.string() });
+const statusResponse = z.object({ status: z.number().int(), supplementRequired: z.boolean() });
+
+/** `scheme://host[:port]` the browser used: the bank's host; https in production (TLS ends at a proxy). */
+export function browserOrigin(request: FastifyRequest, options: { isProduction: boolean; fallback: string }): string {
+  const host = request.headers.host ?? '';
+  if (!/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return options.fallback;
+  const scheme = options.isProduction ? 'https' : request.protocol === 'https' ? 'https' : 'http';
+  return `${scheme}://${host.toLowerCase()}`;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards; isProduction: boolean }> = async (
+  app,
+  { guards, isProduction, ...deps },
+) => {
+  app.post('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: startResponse, 409: conflictResponse, 503: unavailableResponse } } }, async (request, reply) => {
+    // SPEC.md §7 sends { supplement: false }; the current-address supplement is an upload
+    // (POST /api/documents), never a second eKYC, so only false (or nothing) is accepted.
+    const body: unknown = request.body;
+    if (body !== undefined && body !== null && (!isRecord(body) || (body.supplement !== undefined && body.supplement !== false))) {
+      throw new FieldValidationError([{ field: 'supplement', message: messages.required }]);
+    }
+    const application = await sessionApplication(deps.db, requireAuth(request));
+    try {
+      return await startEkyc(deps, application, {
+        browserOrigin: browserOrigin(request, { isProduction, fallback: deps.config.publicBaseUrl }),
+      });
+    } catch (error) {
+      if (error instanceof StepsMissingError) {
+        return reply.code(409).send({ code: error.code, message: error.message, missingSteps: [...error.missingSteps] });
+      }
+      if (error instanceof EkycUnavailableError) {
+        // What failed, never who: the message names the call and the HTTP status only.
+        request.log.warn({ failure: error.failure, providerStatus: error.providerStatus }, 'eKYC provider unavailable');
+        return reply.code(503).header('retry-after', '30').send({ code: 'EKYC_UNAVAILABLE', message: messages.ekycError });
+      }
+      throw error;
+    }
+  });
+
+  app.get('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: viewResponse } } }, async (request) => {
+    const application = await sessionApplication(deps.db, requireAuth(request));
+    return ekycView(deps, application);
+  });
+
+  app.post('/api/ekyc/status', { preHandler: guards.authenticated, schema: { response: { 200: statusResponse } } }, async (request) => {
+    const application = await sessionApplication(deps.db, requireAuth(request));
+    return refreshEkycStatus(deps, application);
+  });
+};

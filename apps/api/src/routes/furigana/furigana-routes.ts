@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FuriganaAnalyser } from '../../adapters/furigana.ts';
+import { furiganaQuerySchema, toFurigana } from '../../services/furigana.ts';
+import type { RouteGuards } from '../route-guards.ts';
+
+/** GET /api/furigana?kanji=天神 → { kana: 'ﾃﾝｼﾞﾝ' } (SPEC.md §7; DECISIONS.md §7). */
+export const furiganaRoutes: FastifyPluginAsyncZod<{ analyser: FuriganaAnalyser; guards: RouteGuards }> = async (app, { analyser, guards }) => {
+  app.get(
+    '/api/furigana',
+    {
+      preHandler: guards.authenticated,
+      schema: { querystring: furiganaQuerySchema, response: { 200: z.object({ kana: z.string() }) } },
+    },
+    async (request) => ({ kana: await toFurigana(analyser, request.query.kanji) }),
+  );
+};

@@ -1,0 +1,176 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../../src/app.ts';
+import { fixedClock } from '../../src/adapters/clock.ts';
+import { findById } from '../../src/db/repositories/applications-repository.ts';
+import type { ApplicationRow } from '../../src/db/repositories/applications-repository.ts';
+import type { Db } from '../../src/db/database.ts';
+import { createTestApp } from './app.ts';
+import { hosts, signIn } from './auth.ts';
+
+export { hosts };
+
+// Shared by the tests of the application steps (personal … PIN): a signed-in applicant, valid
+// payloads for each step, and a way to save the steps before the one under test.
+
+/** Every step test runs on this day (birthdays, invitation-code windows). */
+export const testNow = '2026-06-15T10:00:00+09:00';
+
+export async function createStepsApp(db: Db, now: string = testNow): Promise<App> {
+  return createTestApp({ db, clock: fixedClock(now) });
+}
+
+export interface Applicant {
+  app: App;
+  token: string;
+  applicationId: string;
+  host: string;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  row(): Promise<ApplicationRow>;
+}
+
+/** Signs in a new applicant (own mail address) through the verification API. */
+export async function applicant(
+  app: App,
+  { host = hosts['0177'], applicationType = 'GENERAL' }: { host?: string; applicationType?: 'GENERAL' | 'CHILD' } = {},
+): Promise<Applicant> {
+  const { token, applicationId } = await signIn(app, { host, applicationType });
+  const headers = { host, authorization: `Bearer ${token}` };
+  return {
+    app,
+    token,
+    applicationId,
+    host,
+    get: (url) => app.inject({ method: 'GET', url, headers }),
+    post: (url, payload) =>
+      app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    row: async () => {
+      const row = await findById(app.deps.db, applicationId);
+      if (!row) throw new Error('application not found');
+      return row;
+    },
+  };
+}
+
+/** A searched address: 〒810-0001 福岡県福岡市中央区天神, as GET /api/addresses offers it. */
+export const tenjin = {
+  postalNumber: '8100001',
+  addressCode: '40133',
+  addressPrefecture: '福岡県',
+  addressMunicipality: '福岡市中央区',
+  addressSection: '天神',
+  addressChome: '',
+  kanaAddressPrefecture: 'ﾌｸｵｶｹﾝ',
+  kanaAddressMunicipality: 'ﾌｸｵｶｼﾁｭｳｵｳｸ',
+  kanaAddressSection: 'ﾃﾝｼﾞﾝ',
+  kanaAddressChome: '',
+};
+
+/** 〒812-0011 福岡県福岡市博多区博多駅前. */
+export const hakataEkimae = {
+  postalNumber: '8120011',
+  addressCode: '40132',
+  addressPrefecture: '福岡県',
+  addressMunicipality: '福岡市博多区',
+  addressSection: '博多駅前',
+  addressChome: '',
+  kanaAddressPrefecture: 'ﾌｸｵｶｹﾝ',
+  kanaAddressMunicipality: 'ﾌｸｵｶｼﾊｶﾀｸ',
+  kanaAddressSection: 'ﾊｶﾀｴｷﾏｴ',
+  kanaAddressChome: '',
+};
+
+/** 〒840-0801 佐賀県佐賀市駅前中央 (a neighbouring prefecture of 0177: the distance reason is asked). */
+export const sagaEkimae = {
+  postalNumber: '8400801',
+  addressCode: '41201',
+  addressPrefecture: '佐賀県',
+  addressMunicipality: '佐賀市',
+  addressSection: '駅前中央',
+  addressChome: '',
+  kanaAddressPrefecture: 'ｻｶﾞｹﾝ',
+  kanaAddressMunicipality: 'ｻｶﾞｼ',
+  kanaAddressSection: 'ｴｷﾏｴﾁｭｳｵｳ',
+  kanaAddressChome: '',
+};
+
+/** 〒060-0001 北海道札幌市中央区北一条西: far from every bank. */
+export const sapporo = {
+  postalNumber: '0600001',
+  addressCode: '01101',
+  addressPrefecture: '北海道',
+  addressMunicipality: '札幌市中央区',
+  addressSection: '北一条西',
+  addressChome: '',
+  kanaAddressPrefecture: 'ﾎｯｶｲﾄﾞｳ',
+  kanaAddressMunicipality: 'ｻｯﾎﾟﾛｼﾁｭｳｵｳｸ',
+  kanaAddressSection: 'ｷﾀ1ｼﾞｮｳﾆｼ',
+  kanaAddressChome: '',
+};
+
+export const noTemporaryAddress = { tempAddressPrefecture: null, tempAddress: null, kanaTempAddress: null };
+
+/** A valid personal payload (general, 0177) as the web sends it. */
+export const personalPayload = {
+  lastName: '山田',
+  firstName: '太郎',
+  kanaLastName: 'ﾔﾏﾀﾞ',
+  kanaFirstName: 'ﾀﾛｳ',
+  gender: 'MAN',
+  birthday: '1990-04-01',
+  mobilePhoneNumber: '090-1234-5678',
+  phoneNumber: null,
+  ...tenjin,
+  address: '1-2-3',
+  subAddress: '天神ハイツ101',
+  kanaAddress: '1-2-3',
+  kanaSubAddress: 'ﾃﾝｼﾞﾝﾊｲﾂ101',
+  ...noTemporaryAddress,
+  utilizationPurpose: ['生活費決済', '給与・年金受取'],
+  utilizationPurposeOther: null,
+  distanceTransactionReason: null,
+};
+
+/** A child's personal payload (child flow): 10 years old on testNow. */
+export const childPersonalPayload = { ...personalPayload, firstName: '花子', kanaFirstName: 'ﾊﾅｺ', gender: 'WOMAN', birthday: '2016-05-05' };
+
+/** 会社員 (workplace REQUIRED) at a workplace typed by hand, no codes. */
+export const workplacePayload = {
+  occupationId: 1,
+  occupationOther: null,
+  workplaceName: '株式会社博多テスト',
+  workplacePhoneNumber: '092-111-2222',
+  workplaceId: null,
+  invitationCode: null,
+  existedAccountBranchCode: null,
+  existedAccountNumber: null,
+};
+
+/** The child flow's workplace payload: 学生 (OPTIONAL) at a school. */
+export const childWorkplacePayload = { ...workplacePayload, occupationId: 9, workplaceName: '天神小学校', workplacePhoneNumber: null };
+
+export const branchPayload = { branchCode: '100' };
+export const sealLessPayload = { sealLess: true };
+
+export const stepPaths = {
+  personal: '/api/applications/personal',
+  workplace: '/api/applications/workplace',
+  branch: '/api/applications/branch',
+  sealLess: '/api/applications/seal-less',
+} as const;
+export type GeneralStep = keyof typeof stepPaths;
+const order: readonly GeneralStep[] = ['personal', 'workplace', 'branch', 'sealLess'];
+const payloads: Record<GeneralStep, object> = {
+  personal: personalPayload,
+  workplace: workplacePayload,
+  branch: branchPayload,
+  sealLess: sealLessPayload,
+};
+
+/** Saves the general steps up to and including `last` with valid payloads (overrides per step). */
+export async function saveThrough(a: Applicant, last: GeneralStep, overrides: Partial<Record<GeneralStep, object>> = {}): Promise<void> {
+  for (const step of order.slice(0, order.indexOf(last) + 1)) {
+    const response = await a.post(stepPaths[step], { ...payloads[step], ...overrides[step] });
+    if (response.statusCode !== 204) throw new Error(`saving ${step} answered ${response.statusCode}: ${response.body}`);
+  }
+}
