@@ -1,83 +1,12 @@
-import { z } from 'zod';
 import { japaneseEraYear, parseIsoDate } from '@koza/domain/dates';
+import type { ApplicationParentView, ApplicationView, ApplicationsResponse } from '@koza/domain/api/application';
 import type { Db } from '../db/database.ts';
 import { findById, findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import type { ApplicationParentRow, ApplicationRow } from '../db/repositories/applications-repository.ts';
 
 // GET /api/applications: the saved application in the field names of SPEC.md §3, exactly, with
-// null for every value not saved yet. This is the one place a row becomes that shape.
-
-const text = z.string().nullable();
-
-export const applicationViewSchema = z.object({
-  bankCode: z.string(),
-  lastName: text,
-  firstName: text,
-  kanaLastName: text,
-  kanaFirstName: text,
-  gender: text,
-  birthday: text,
-  eraBirthday: text,
-  mobilePhoneNumber: text,
-  phoneNumber: text,
-  postalNumber: text,
-  addressCode: text,
-  addressPrefecture: text,
-  addressMunicipality: text,
-  addressSection: text,
-  addressChome: text,
-  kanaAddressPrefecture: text,
-  kanaAddressMunicipality: text,
-  kanaAddressSection: text,
-  kanaAddressChome: text,
-  address: text,
-  subAddress: text,
-  kanaAddress: text,
-  kanaSubAddress: text,
-  tempAddressPrefecture: text,
-  tempAddress: text,
-  kanaTempAddress: text,
-  occupationName: text,
-  occupationOther: text,
-  workplaceCode: text,
-  workplaceId: z.number().nullable(),
-  workplaceName: text,
-  workplacePhoneNumber: text,
-  invitationCode: text,
-  existedAccountBranchCode: text,
-  existedAccountNumber: text,
-  branchCode: text,
-  branchName: text,
-  sealLess: z.boolean().nullable(),
-  utilizationPurpose: text,
-  utilizationPurposeOther: text,
-  distanceTransactionReason: text,
-  applicationType: z.enum(['GENERAL', 'CHILD']),
-});
-export type ApplicationView = z.infer<typeof applicationViewSchema>;
-
-export const applicationParentViewSchema = z.object({
-  lastName: text,
-  firstName: text,
-  kanaLastName: text,
-  kanaFirstName: text,
-  birthday: text,
-  relationship: text,
-  mobilePhoneNumber: text,
-  phoneNumber: text,
-  proxyApplicationReason: text,
-  occupationName: text,
-  occupationOther: text,
-  workplaceName: text,
-  workplacePhoneNumber: text,
-});
-export type ApplicationParentView = z.infer<typeof applicationParentViewSchema>;
-
-export const applicationsResponseSchema = z.object({
-  application: applicationViewSchema,
-  applicationParent: applicationParentViewSchema.nullable(),
-});
-export type ApplicationsResponse = z.infer<typeof applicationsResponseSchema>;
+// null for every value not saved yet (the shape: @koza/domain/api/application). This is the one
+// place a row becomes that shape.
 
 /** A row of `applications` → SPEC.md §3 "Application". */
 export function toApplicationView(row: ApplicationRow): ApplicationView {

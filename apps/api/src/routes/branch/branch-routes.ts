@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { branchListResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
 import { residenceOf, sessionApplication } from '../../services/applications.ts';
 import { branchList } from '../../services/reference-lookups.ts';
@@ -16,7 +16,7 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuards }
     '/api/branch',
     {
       preHandler: guards.authenticated,
-      schema: { response: { 200: z.object({ branchList: z.array(z.object({ code: z.string(), name: z.string(), address: z.string() })) }) } },
+      schema: { response: { 200: branchListResponseSchema } },
     },
     async (request) => {
       const application = await sessionApplication(db, requireAuth(request));

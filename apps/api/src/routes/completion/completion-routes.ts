@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { completionResponseSchema } from '@koza/domain/api/ekyc';
+import { conflictBodySchema } from '@koza/domain/api/errors';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -15,9 +16,6 @@ import { requireAuth } from '../route-guards.ts';
 // The completion revokes the application's sessions, so every other call with the token answers
 // 401 afterwards; THIS call alone still accepts the token it revoked, for 30 minutes, and answers
 // the same number and time (a retry after a lost answer).
-
-const notReadyResponse = z.object({ code: z.string(), message: z.string(), missingSteps: z.array(z.string()).optional() });
-const completionResponse = z.object({ applicationNumber: z.string(), applicationCompletedAt: z.string() });
 
 function bearerToken(header: string | undefined): string | null {
   const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
@@ -46,7 +44,7 @@ export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = asyn
 
   app.post(
     '/api/application-complete',
-    { preHandler: liveOrClosedByCompletion, schema: { response: { 200: completionResponse, 409: notReadyResponse } } },
+    { preHandler: liveOrClosedByCompletion, schema: { response: { 200: completionResponseSchema, 409: conflictBodySchema } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       try {

@@ -1,6 +1,13 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import {
+  ekycStartRequestSchema,
+  ekycStartResponseSchema,
+  ekycStatusResponseSchema,
+  ekycUnavailableBodySchema,
+  ekycViewResponseSchema,
+} from '@koza/domain/api/ekyc';
+import { conflictBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
 import { FieldValidationError } from '../../http/errors.ts';
 import { sessionApplication } from '../../services/applications.ts';
@@ -17,17 +24,6 @@ import type { RouteGuards } from '../route-guards.ts';
 //   GET /api/ekyc → { method, status, supplementRequired, url? }
 //   POST /api/ekyc/status (empty body) → { status, supplementRequired }; 409 without a session.
 
-const startResponse = z.object({ url: z.string() });
-const viewResponse = z.object({
-  method: z.enum(['PHOTO_ID_AND_FACE', 'JPKI']),
-  status: z.number().int().nullable(),
-  supplementRequired: z.boolean(),
-  url: z.string().optional(),
-});
-const conflictResponse = z.object({ code: z.string(), message: z.string(), missingSteps: z.array(z.string()).optional() });
-const unavailableResponse = z.object({ code: z.literal('EKYC_UNAVAILABLE'), message: z.string() });
-const statusResponse = z.object({ status: z.number().int(), supplementRequired: z.boolean() });
-
 /** `scheme://host[:port]` the browser used: the bank's host; https in production (TLS ends at a proxy). */
 export function browserOrigin(request: FastifyRequest, options: { isProduction: boolean; fallback: string }): string {
   const host = request.headers.host ?? '';
@@ -36,17 +32,15 @@ export function browserOrigin(request: FastifyRequest, options: { isProduction: 
   return `${scheme}://${host.toLowerCase()}`;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards; isProduction: boolean }> = async (
   app,
   { guards, isProduction, ...deps },
 ) => {
-  app.post('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: startResponse, 409: conflictResponse, 503: unavailableResponse } } }, async (request, reply) => {
+  app.post('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema } } }, async (request, reply) => {
     // SPEC.md §7 sends { supplement: false }; the current-address supplement is an upload
     // (POST /api/documents), never a second eKYC, so only false (or nothing) is accepted.
     const body: unknown = request.body;
-    if (body !== undefined && body !== null && (!isRecord(body) || (body.supplement !== undefined && body.supplement !== false))) {
+    if (body !== undefined && body !== null && !ekycStartRequestSchema.safeParse(body).success) {
       throw new FieldValidationError([{ field: 'supplement', message: messages.required }]);
     }
     const application = await sessionApplication(deps.db, requireAuth(request));
@@ -67,12 +61,12 @@ export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards;
     }
   });
 
-  app.get('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: viewResponse } } }, async (request) => {
+  app.get('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: ekycViewResponseSchema } } }, async (request) => {
     const application = await sessionApplication(deps.db, requireAuth(request));
     return ekycView(deps, application);
   });
 
-  app.post('/api/ekyc/status', { preHandler: guards.authenticated, schema: { response: { 200: statusResponse } } }, async (request) => {
+  app.post('/api/ekyc/status', { preHandler: guards.authenticated, schema: { response: { 200: ekycStatusResponseSchema } } }, async (request) => {
     const application = await sessionApplication(deps.db, requireAuth(request));
     return refreshEkycStatus(deps, application);
   });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { furiganaResponseSchema } from '@koza/domain/api/application';
 import type { FuriganaAnalyser } from '../../adapters/furigana.ts';
 import { furiganaQuerySchema, toFurigana } from '../../services/furigana.ts';
 import type { RouteGuards } from '../route-guards.ts';
@@ -10,7 +10,7 @@ export const furiganaRoutes: FastifyPluginAsyncZod<{ analyser: FuriganaAnalyser;
     '/api/furigana',
     {
       preHandler: guards.authenticated,
-      schema: { querystring: furiganaQuerySchema, response: { 200: z.object({ kana: z.string() }) } },
+      schema: { querystring: furiganaQuerySchema, response: { 200: furiganaResponseSchema } },
     },
     async (request) => ({ kana: await toFurigana(analyser, request.query.kanji) }),
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { invitationCodeSchema } from '@koza/domain/fields/codes';
+import { invitationQuerySchema } from '@koza/domain/api/application';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { checkInvitationCode } from '../../services/reference-lookups.ts';
@@ -14,7 +13,7 @@ import type { RouteGuards } from '../route-guards.ts';
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; guards: RouteGuards }> = async (app, { db, clock, guards }) => {
   app.get(
     '/api/invitation',
-    { preHandler: guards.authenticated, schema: { querystring: z.object({ code: invitationCodeSchema }) } },
+    { preHandler: guards.authenticated, schema: { querystring: invitationQuerySchema } },
     async (request, reply) => {
       await checkInvitationCode(db, request.bank, request.query.code, clock.now());
       return reply.code(204).send();

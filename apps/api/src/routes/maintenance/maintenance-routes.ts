@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { maintenanceResponseSchema } from '@koza/domain/api/entry';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
@@ -9,7 +9,7 @@ import { activeMaintenance } from '../../services/maintenance.ts';
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.get(
     '/api/maintenance',
-    { schema: { response: { 200: z.object({ startedAt: z.string(), endedAt: z.string() }) } } },
+    { schema: { response: { 200: maintenanceResponseSchema } } },
     async (request) => {
       const window = await activeMaintenance(db, request.bank.code, clock.now());
       if (!window) throw notFound();

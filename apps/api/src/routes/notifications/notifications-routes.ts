@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isChannelId, notificationsResponseSchema } from '@koza/domain/api/entry';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { activeNotices } from '../../services/notifications.ts';
-import { isChannelId } from '../verification/entry-inputs.ts';
 
 /** GET /api/notifications/{bankCode or channel} → { notificationList: [{ contents }] } (no auth; unknown → empty). */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
@@ -12,7 +12,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }
     {
       schema: {
         params: z.object({ target: z.string() }),
-        response: { 200: z.object({ notificationList: z.array(z.object({ contents: z.string() })) }) },
+        response: { 200: notificationsResponseSchema },
       },
     },
     async (request) => {

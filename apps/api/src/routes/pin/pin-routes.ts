@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicKeyResponseSchema } from '@koza/domain/api/application';
 import { sessionApplication, setPin } from '../../services/applications.ts';
 import type { SaveDeps } from '../../services/applications.ts';
 import { pinKeyPair } from '../../services/pin-key.ts';
@@ -15,7 +15,7 @@ import type { RouteGuards } from '../route-guards.ts';
 export const pinRoutes: FastifyPluginAsyncZod<SaveDeps & { guards: RouteGuards }> = async (app, { guards, ...deps }) => {
   app.get(
     '/api/public-key',
-    { preHandler: guards.authenticated, schema: { response: { 200: z.object({ keyCode: z.string() }) } } },
+    { preHandler: guards.authenticated, schema: { response: { 200: publicKeyResponseSchema } } },
     async () => ({ keyCode: (await pinKeyPair(deps.db, deps.config)).publicKeySpkiBase64 }),
   );
 

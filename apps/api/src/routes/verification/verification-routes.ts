@@ -1,32 +1,19 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { applicationTypes } from '@koza/domain/constants';
+import {
+  verificationRegisterRequestSchema,
+  verificationVerifyRequestSchema,
+  verificationVerifyResponseSchema,
+} from '@koza/domain/api/entry';
+import { validationErrorBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
-import { choice } from '@koza/domain/fields/common';
-import { verificationMailSchema } from '@koza/domain/steps/verification-mail';
-import { verifyRequestSchema } from '@koza/domain/steps/verification-code';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { FieldValidationError } from '../../http/errors.ts';
 import { registerAddress, verificationFailedErrors, verifyCode } from '../../services/verification.ts';
-import { channelInput, deviceIdInput } from './entry-inputs.ts';
 
 // POST /api/verification-codes/register and /verify (SPEC.md §7, DECISIONS.md §3).
-
-const bankCodeInput = z.string({ error: messages.bankMismatch });
-const applicationTypeInput = choice(applicationTypes);
-
-const registerBody = verificationMailSchema.extend({ bankCode: bankCodeInput, applicationType: applicationTypeInput });
-const verifyBody = verifyRequestSchema.extend({
-  bankCode: bankCodeInput,
-  applicationType: applicationTypeInput,
-  channel: channelInput,
-  deviceId: deviceIdInput,
-});
-
-const errorsBody = z.object({ errors: z.array(z.object({ field: z.string(), message: z.string() })) });
 
 /** The payload's bank must be the host's (DECISIONS.md §2). */
 function assertHostBank(request: FastifyRequest, bankCode: string): void {
@@ -39,7 +26,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; m
 ) => {
   const deps = { db, mail, codeHashKey, now: () => clock.now().getTime() };
 
-  app.post('/api/verification-codes/register', { schema: { body: registerBody } }, async (request, reply) => {
+  app.post('/api/verification-codes/register', { schema: { body: verificationRegisterRequestSchema } }, async (request, reply) => {
     const body = request.body;
     assertHostBank(request, body.bankCode);
     await registerAddress(deps, {
@@ -53,7 +40,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; m
 
   app.post(
     '/api/verification-codes/verify',
-    { schema: { body: verifyBody, response: { 200: z.object({ authenticationToken: z.string() }), 401: errorsBody } } },
+    { schema: { body: verificationVerifyRequestSchema, response: { 200: verificationVerifyResponseSchema, 401: validationErrorBodySchema } } },
     async (request, reply) => {
       const body = request.body;
       assertHostBank(request, body.bankCode);

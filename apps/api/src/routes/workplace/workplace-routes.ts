@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { workplaceCodeSchema } from '@koza/domain/fields/codes';
+import { workplaceQuerySchema, workplaceResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
 import { lookupWorkplace } from '../../services/reference-lookups.ts';
 import type { RouteGuards } from '../route-guards.ts';
@@ -16,8 +15,8 @@ export const workplaceRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuard
     {
       preHandler: guards.authenticated,
       schema: {
-        querystring: z.object({ code: workplaceCodeSchema }),
-        response: { 200: z.object({ id: z.number(), name: z.string(), phoneNumber: z.string(), multipleAccounts: z.string() }) },
+        querystring: workplaceQuerySchema,
+        response: { 200: workplaceResponseSchema },
       },
     },
     async (request) => lookupWorkplace(db, request.bank, request.query.code),

@@ -1,0 +1,159 @@
+// The bodies of the application calls of steps 1–6 (SPEC.md §3, §7; DECISIONS.md §5): the saved
+// application, the reference lookups, the branch list and the PIN. The step saves' payloads are
+// the screen schemas of ../steps/* (the API runs them in its services, with the bank and clock).
+
+import { z } from 'zod';
+import { applicationTypes } from '../constants.ts';
+import { requirements } from '../fields/common.ts';
+import { postalCodeSchema } from '../fields/postal-code.ts';
+import { invitationCodeSchema, workplaceCodeSchema } from '../fields/codes.ts';
+
+const text = z.string().nullable();
+
+/** SPEC.md §3 "Application", in its field names exactly; null for every value not saved yet. */
+export const applicationViewSchema = z.object({
+  bankCode: z.string(),
+  lastName: text,
+  firstName: text,
+  kanaLastName: text,
+  kanaFirstName: text,
+  gender: text,
+  birthday: text,
+  eraBirthday: text,
+  mobilePhoneNumber: text,
+  phoneNumber: text,
+  postalNumber: text,
+  addressCode: text,
+  addressPrefecture: text,
+  addressMunicipality: text,
+  addressSection: text,
+  addressChome: text,
+  kanaAddressPrefecture: text,
+  kanaAddressMunicipality: text,
+  kanaAddressSection: text,
+  kanaAddressChome: text,
+  address: text,
+  subAddress: text,
+  kanaAddress: text,
+  kanaSubAddress: text,
+  tempAddressPrefecture: text,
+  tempAddress: text,
+  kanaTempAddress: text,
+  occupationName: text,
+  occupationOther: text,
+  workplaceCode: text,
+  workplaceId: z.number().nullable(),
+  workplaceName: text,
+  workplacePhoneNumber: text,
+  invitationCode: text,
+  existedAccountBranchCode: text,
+  existedAccountNumber: text,
+  branchCode: text,
+  branchName: text,
+  sealLess: z.boolean().nullable(),
+  utilizationPurpose: text,
+  utilizationPurposeOther: text,
+  distanceTransactionReason: text,
+  applicationType: z.enum(applicationTypes),
+});
+export type ApplicationView = z.infer<typeof applicationViewSchema>;
+
+/** SPEC.md §3 "Parent application"; a child application without one yet has every value null. */
+export const applicationParentViewSchema = z.object({
+  lastName: text,
+  firstName: text,
+  kanaLastName: text,
+  kanaFirstName: text,
+  birthday: text,
+  relationship: text,
+  mobilePhoneNumber: text,
+  phoneNumber: text,
+  proxyApplicationReason: text,
+  occupationName: text,
+  occupationOther: text,
+  workplaceName: text,
+  workplacePhoneNumber: text,
+});
+export type ApplicationParentView = z.infer<typeof applicationParentViewSchema>;
+
+/** GET /api/applications (auth) → applicationParent is null for a GENERAL application. */
+export const applicationsResponseSchema = z.object({
+  application: applicationViewSchema,
+  applicationParent: applicationParentViewSchema.nullable(),
+});
+export type ApplicationsResponse = z.infer<typeof applicationsResponseSchema>;
+
+/** SPEC.md §3 "Occupation". */
+export const occupationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  displayNumber: z.number(),
+  workplaceRequired: z.boolean(),
+  workplaceRequirement: z.enum(requirements),
+  generalDisplay: z.boolean(),
+  childDisplay: z.boolean(),
+  minDisplayAge: z.number().nullable(),
+  maxDisplayAge: z.number().nullable(),
+});
+export type Occupation = z.infer<typeof occupationSchema>;
+
+/** GET /api/occupations (auth) → その他 last. */
+export const occupationsResponseSchema = z.object({ occupationList: z.array(occupationSchema) });
+export type OccupationsResponse = z.infer<typeof occupationsResponseSchema>;
+
+/** GET /api/addresses?postalNumber=8100001 (auth): a complete postal code ('810-0001' is normalised). */
+export const addressesQuerySchema = z.object({ postalNumber: postalCodeSchema });
+export type AddressesQuery = z.input<typeof addressesQuerySchema>;
+
+/** One town of a postal code. */
+export const addressItemSchema = z.object({
+  id: z.number(),
+  addressCode: z.string(),
+  prefecture: z.string(),
+  municipality: z.string(),
+  section: z.string(),
+  chome: z.string(),
+  kanaPrefecture: z.string(),
+  kanaMunicipality: z.string(),
+  kanaSection: z.string(),
+  kanaChome: z.string(),
+  addressFull: z.string(),
+});
+export type AddressItem = z.infer<typeof addressItemSchema>;
+
+export const addressesResponseSchema = z.object({ addressList: z.array(addressItemSchema) });
+export type AddressesResponse = z.infer<typeof addressesResponseSchema>;
+
+/** GET /api/furigana?kanji=天神 (auth) → { kana: 'ﾃﾝｼﾞﾝ' }, half-width katakana. */
+export const furiganaResponseSchema = z.object({ kana: z.string() });
+export type FuriganaResponse = z.infer<typeof furiganaResponseSchema>;
+
+/** GET /api/workplace?code=100001 (auth): 6 or 8 letters or digits; 404 { code, message } when not found. */
+export const workplaceQuerySchema = z.object({ code: workplaceCodeSchema });
+export type WorkplaceQuery = z.input<typeof workplaceQuerySchema>;
+
+export const workplaceResponseSchema = z.object({ id: z.number(), name: z.string(), phoneNumber: z.string(), multipleAccounts: z.string() });
+export type WorkplaceResponse = z.infer<typeof workplaceResponseSchema>;
+
+/** GET /api/invitation?code=FK0001 (auth) → 204; 404 { code, message } when unknown or not valid now. */
+export const invitationQuerySchema = z.object({ code: invitationCodeSchema });
+export type InvitationQuery = z.input<typeof invitationQuerySchema>;
+
+/** A branch offered to the applicant. */
+export const branchItemSchema = z.object({ code: z.string(), name: z.string(), address: z.string() });
+export type BranchItem = z.infer<typeof branchItemSchema>;
+
+/** GET /api/branch (auth) → general: every branch, the applicant's municipality first; child: only those there (maybe none). */
+export const branchListResponseSchema = z.object({ branchList: z.array(branchItemSchema) });
+export type BranchListResponse = z.infer<typeof branchListResponseSchema>;
+
+/** GET /api/public-key (auth) → base64 DER SPKI of the RSA-3072 key (RSA-OAEP, SHA-256). */
+export const publicKeyResponseSchema = z.object({ keyCode: z.string() });
+export type PublicKeyResponse = z.infer<typeof publicKeyResponseSchema>;
+
+/**
+ * POST /api/pin (auth) { code } → 204: the base64 RSA-OAEP ciphertext of the 4 digits. The API's
+ * service reads it itself, so a malformed body answers the PIN-format message on `code`.
+ */
+export const pinRequestSchema = z.object({ code: z.string() });
+export type PinRequest = z.infer<typeof pinRequestSchema>;
