@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
-import { apiServer, nodeBin, repoRoot, webDistDir } from './paths.ts';
+import { apiServer, ekycSimServer, nodeBin, repoRoot, webDistDir } from './paths.ts';
 
 /** One API + web server per Playwright worker, with its own SQLite database. */
 export interface WorkerServer {
@@ -16,6 +16,8 @@ export interface WorkerServer {
   origin: string;
   /** The bank's development host on this worker's port, e.g. http://fukuoka.localhost:41234 (Chromium resolves *.localhost). */
   baseURLFor(bankCode: BankCode): string;
+  /** The eKYC simulator of this worker (apps/ekyc-sim, its own port, in-memory database): http://127.0.0.1:<port>. */
+  ekycOrigin: string;
 }
 
 async function freePort(): Promise<number> {
@@ -31,7 +33,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(origin: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+async function waitForHealth(origin: string, child: ChildProcess, logFile: string, timeoutMs: number, healthPath = '/api/health'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited: string | null = null;
   child.once('exit', (code, signal) => {
@@ -40,7 +42,7 @@ async function waitForHealth(origin: string, child: ChildProcess, logFile: strin
   while (Date.now() < deadline) {
     if (exited) break;
     try {
-      const response = await fetch(`${origin}/api/health`);
+      const response = await fetch(`${origin}${healthPath}`);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -49,7 +51,7 @@ async function waitForHealth(origin: string, child: ChildProcess, logFile: strin
   }
   const log = await readFile(logFile, 'utf8').catch(() => '');
   throw new Error(
-    `API server ${exited ?? `did not answer ${origin}/api/health within ${timeoutMs} ms`}\n--- server log (tail) ---\n${log.slice(-4000)}`,
+    `server ${exited ?? `did not answer ${origin}${healthPath} within ${timeoutMs} ms`}\n--- server log (tail) ---\n${log.slice(-4000)}`,
   );
 }
 
@@ -62,7 +64,7 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor'] }, { server: WorkerServer }>({
+export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string }, { server: WorkerServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
@@ -71,6 +73,28 @@ export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor'] }, { se
       const origin = `http://127.0.0.1:${port}`;
       const logFile = join(dir, 'server.log');
       const log = createWriteStream(logFile);
+
+      // The eKYC simulator first: the API is told where it is (EKYC_PROVIDER_URL).
+      const simPort = await freePort();
+      const ekycOrigin = `http://127.0.0.1:${simPort}`;
+      const simLogFile = join(dir, 'ekyc-sim.log');
+      const simLog = createWriteStream(simLogFile);
+      const sim = spawn(nodeBin, [ekycSimServer], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(simPort),
+          PUBLIC_URL: `http://localhost:${simPort}`,
+          SIM_DATABASE: ':memory:',
+          LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      sim.stdout?.pipe(simLog);
+      sim.stderr?.pipe(simLog);
+
       const child = spawn(nodeBin, [apiServer], {
         cwd: repoRoot,
         env: {
@@ -80,6 +104,9 @@ export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor'] }, { se
           PORT: String(port),
           DATABASE_URL: `sqlite:${join(dir, `w${workerInfo.workerIndex}.sqlite`)}`,
           WEB_DIST_DIR: webDistDir,
+          EKYC_PROVIDER_URL: ekycOrigin,
+          // Where the simulator sends its signed result webhook.
+          PUBLIC_BASE_URL: origin,
           LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,15 +114,19 @@ export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor'] }, { se
       child.stdout?.pipe(log);
       child.stderr?.pipe(log);
       try {
+        await waitForHealth(ekycOrigin, sim, simLogFile, 30_000, '/health');
         await waitForHealth(origin, child, logFile, 30_000);
         await use({
           port,
           origin,
+          ekycOrigin,
           baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`,
         });
       } finally {
         await stop(child);
+        await stop(sim);
         log.end();
+        simLog.end();
         if (process.env.E2E_KEEP_SERVER_DIR) console.log(`[e2e] worker ${workerInfo.workerIndex} server files kept in ${dir}`);
         else await rm(dir, { recursive: true, force: true });
       }
@@ -104,6 +135,9 @@ export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor'] }, { se
   ],
   baseURLFor: async ({ server }, use) => {
     await use(server.baseURLFor);
+  },
+  ekycOrigin: async ({ server }, use) => {
+    await use(server.ekycOrigin);
   },
 });
 

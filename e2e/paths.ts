@@ -8,6 +8,8 @@ export const webDir = join(repoRoot, 'apps', 'web');
 export const webDistDir = join(webDir, 'dist');
 /** The server each worker starts; E2E_SERVER_ENTRY may point at another entry file. */
 export const apiServer = process.env.E2E_SERVER_ENTRY ?? join(repoRoot, 'apps', 'api', 'src', 'server.ts');
+/** The eKYC provider simulator each worker starts next to the API (fixtures.ts). */
+export const ekycSimServer = join(repoRoot, 'apps', 'ekyc-sim', 'src', 'server.ts');
 export const screenshotDir = join(e2eDir, 'screenshots');
 
 /**

@@ -13,7 +13,8 @@ export default defineConfig({
   // Each worker starts its own API server and database (fixtures.ts).
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry in CI, reported as flaky in the list output, for the fake camera under load; locally none.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
@@ -29,6 +30,9 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-dev-shm-usage',
+        // A fake camera that needs no permission prompt, for the eKYC simulator's capture pages.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
     viewport: { width: 390, height: 844 },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { validationErrorBodySchema, type ValidationErrorBody } from '@koza/domain/api/errors';
 import { session } from '../lib/session.ts';
 
 /** An answer other than 2xx, or a network failure (status 0). */
@@ -13,15 +14,13 @@ export class ApiError extends Error {
   }
 }
 
-/** The documented 400 body: `{ errors: [{ field, message }] }` (DECISIONS.md §5). */
-export interface ValidationErrorBody {
-  errors: { field: string; message: string }[];
-}
+export type { ValidationErrorBody };
 
+/** The field messages of a 400 answer (`{ errors: [{ field, message }] }`, DECISIONS.md §5); [] otherwise. */
 export function validationErrors(error: unknown): ValidationErrorBody['errors'] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const body = error.body as Partial<ValidationErrorBody> | null;
-  return Array.isArray(body?.errors) ? body.errors : [];
+  const parsed = validationErrorBodySchema.safeParse(error.body);
+  return parsed.success ? parsed.data.errors : [];
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;

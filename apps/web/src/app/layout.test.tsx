@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { bankCodes } from '@koza/domain/constants';
 import { getBank } from '@koza/domain/banks/banks';
 import { renderApp } from '../test/render-app.tsx';
+import { json, mockApi, savedApplications } from '../test/api-mock.ts';
 import { pageTitles } from './page-titles.ts';
 
 describe('layout', () => {
@@ -25,6 +26,11 @@ describe('layout', () => {
   });
 
   it('shows the step of the current page from the flow data', async () => {
+    // The branch screen loads the application and the branches on arrival (a failure would go to /error).
+    mockApi({
+      'GET /api/applications': () => json(200, savedApplications()),
+      'GET /api/branch': () => json(200, { branchList: [] }),
+    });
     renderApp({ pathname: '/branch', state: { previous: 'workplace' } });
     await screen.findByRole('heading', { level: 1, name: pageTitles.branch });
     const current = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step');

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { messages } from '@koza/domain/messages';
 import { pageBySlug, pages } from '@koza/domain/flows';
 import { renderApp } from '../test/render-app.tsx';
+import { json, mockApi, savedApplications } from '../test/api-mock.ts';
 import { pageTitles } from './page-titles.ts';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -16,6 +17,8 @@ describe('navigation guard', () => {
   });
 
   it('lets a page in when it is entered from an allowed previous page', async () => {
+    // The personal screen loads the saved application on arrival (a failure would go to /error).
+    mockApi({ 'GET /api/applications': () => json(200, savedApplications()) });
     const { router } = renderApp({ pathname: '/personal', state: { previous: 'verification' } });
     await heading(pageTitles.personal);
     expect(router.state.location.pathname).toBe('/personal');

@@ -4,6 +4,8 @@ import styles from './choice-group.module.css';
 export interface Choice<V extends string> {
   value: V;
   label: string;
+  /** A second, smaller line under the label (e.g. a branch's address). */
+  description?: string;
 }
 
 interface ChoiceGroupProps<V extends string> {
@@ -52,7 +54,14 @@ export function ChoiceGroup<V extends string>({ legend, options, value, onChange
               checked={value === option.value}
               onChange={() => onChange(option.value)}
             />
-            <span>{option.label}</span>
+            {option.description ? (
+              <span className={styles.labelWithDescription}>
+                <span>{option.label}</span>
+                <span className={styles.description}>{option.description}</span>
+              </span>
+            ) : (
+              <span>{option.label}</span>
+            )}
           </label>
         ))}
       </div>
@@ -70,13 +79,21 @@ interface CheckboxProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   describedBy?: string;
+  /** Marks the checkbox invalid (a required tick not given). */
+  invalid?: boolean;
 }
 
 /** A single confirmation checkbox with a large tap area. */
-export function Checkbox({ label, checked, onChange, describedBy }: CheckboxProps) {
+export function Checkbox({ label, checked, onChange, describedBy, invalid }: CheckboxProps) {
   return (
     <label className={styles.option}>
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy} />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+      />
       <span>{label}</span>
     </label>
   );

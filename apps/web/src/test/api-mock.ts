@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { applicationViewSchema, type ApplicationView, type ApplicationsResponse } from '@koza/domain/api/application';
 
 /** A handler answers one call; `body` is the parsed JSON body (or undefined). */
 export type Handler = (request: { url: URL; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
@@ -8,6 +9,15 @@ export const json = (status: number, body?: unknown, headers: Record<string, str
     status,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
   });
+
+/** GET /api/applications of a fresh GENERAL application: every value null but the bank, or as given. */
+export function savedApplications(application: Partial<ApplicationView> = {}): ApplicationsResponse {
+  const empty = Object.fromEntries(Object.keys(applicationViewSchema.shape).map((key) => [key, null]));
+  return {
+    application: applicationViewSchema.parse({ ...empty, bankCode: '0177', applicationType: 'GENERAL', ...application }),
+    applicationParent: null,
+  };
+}
 
 /** What an API with nothing to say answers on entry: no maintenance, no notices, page views taken. */
 export const quietApi: Record<string, Handler> = {

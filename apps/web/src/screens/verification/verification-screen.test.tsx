@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@koza/domain/messages';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, json, mockApi, type Handler } from '../../test/api-mock.ts';
+import { callsTo, json, mockApi, savedApplications, type Handler } from '../../test/api-mock.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { verificationText as t } from './verification-screen.tsx';
 
@@ -100,7 +100,7 @@ describe('verification screen', () => {
     const fetchMock = mockApi({
       ...registered,
       'POST /api/verification-codes/verify': () => json(200, { authenticationToken: 'tok-abc' }),
-      'GET /api/applications': () => json(200, { application: null, applicationParent: null }),
+      'GET /api/applications': () => json(200, savedApplications()),
     });
     const { router } = await openVerification();
     await sendTo(address);
@@ -176,7 +176,7 @@ describe('verification screen', () => {
     const fetchMock = mockApi({
       ...registered,
       'POST /api/verification-codes/verify': () => json(200, { authenticationToken: 'tok-child' }),
-      'GET /api/applications': () => json(200, { application: null, applicationParent: null }),
+      'GET /api/applications': () => json(200, savedApplications()),
     });
     const { router } = await openVerification('/child/verification');
     await sendTo(address);

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { pageBySlug } from '@koza/domain/flows';
+import { flowTypeOf } from '../../lib/application-type.ts';
+import { Screen } from '../../components/screen.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useFlowNavigate } from '../../app/navigation.ts';
+import { pageTitles } from '../../app/page-titles.ts';
+import { ApiError } from '../../api/client.ts';
+import { fetchEkycStatus } from '../../api/ekyc.ts';
+import { pollEkycStatus, sleep } from './ekyc-polling.ts';
+import styles from './ekyc-callback-screen.module.css';
+
+// UI wording of this screen.
+export const ekycCallbackText = {
+  message: '本人確認書類を確認しています',
+  note: '確認には少し時間がかかることがあります。画面を閉じたり、戻るボタンを押したりせずに、このままお待ちください。',
+} as const;
+
+/**
+ * /ekyc-callback: the provider returns the browser here (a full page load, so no guard). Shows
+ * that the identity document is being checked and polls POST /api/ekyc/status (SPEC.md §4).
+ */
+export function EkycCallbackScreen() {
+  const goTo = useFlowNavigate('ekyc-callback');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void pollEkycStatus({ fetchStatus: fetchEkycStatus, sleep, signal: controller.signal }).then((result) => {
+      if (!result || controller.signal.aborted) return;
+      // A 401 has already sent the applicant to the session error.
+      if (result.error instanceof ApiError && result.error.status === 401) return;
+      // The callback is shared with the child flow, whose completion page is /child/redirect.
+      const isChild = flowTypeOf(pageBySlug('ekyc-callback')) === 'CHILD';
+      goTo(isChild && result.to === 'redirect' ? 'child-redirect' : result.to, { replace: true });
+    });
+    return () => controller.abort();
+  }, [goTo]);
+
+  return (
+    <Screen title={pageTitles['ekyc-callback']}>
+      <div className={styles.waiting}>
+        <div className={styles.spinner}>
+          <Spinner />
+        </div>
+        <p className={styles.message} role="status">
+          {ekycCallbackText.message}
+        </p>
+        <p className={styles.note}>{ekycCallbackText.note}</p>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,30 @@
+import { ekycMethodCutover, type EkycMethod } from '@koza/domain/constants';
+
+const japanDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The method in force on `now`'s date in Japan by the default cut-over (DECISIONS.md §6). Only a
+ * fallback: the API decides (GET /api/ekyc answers the method, and its cut-over is configurable),
+ * and this is used only when that call fails, so the screen still says what to prepare.
+ */
+export function fallbackMethod(now: Date = new Date()): EkycMethod {
+  return japanDate.format(now) >= ekycMethodCutover ? 'JPKI' : 'PHOTO_ID_AND_FACE';
+}
+
+export type CameraReadiness = 'ready' | 'unsupported' | 'denied' | 'unknown';
+
+/**
+ * Whether the browser can offer the camera to the identity-check service, without opening it:
+ * getUserMedia present and the camera permission not denied. 'unknown' when the permission
+ * cannot be read (Safari before 16): the service asks when it needs the camera.
+ */
+export async function cameraReadiness(nav: Navigator = navigator): Promise<CameraReadiness> {
+  if (typeof nav.mediaDevices?.getUserMedia !== 'function') return 'unsupported';
+  try {
+    const status = await nav.permissions?.query({ name: 'camera' as PermissionName });
+    if (!status) return 'unknown';
+    return status.state === 'denied' ? 'denied' : 'ready';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { identityDocuments } from '@koza/domain/confirmation-questions';
+import { messages } from '@koza/domain/messages';
+import type { EkycMethod } from '@koza/domain/constants';
+import { Screen } from '../../components/screen.tsx';
+import { ButtonBar } from '../../components/button-bar.tsx';
+import { Button } from '../../components/button.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useFlowNavigate } from '../../app/navigation.ts';
+import { pageTitles } from '../../app/page-titles.ts';
+import { ApiError } from '../../api/client.ts';
+import { getEkyc, startEkyc } from '../../api/ekyc.ts';
+import { cameraReadiness, fallbackMethod, type CameraReadiness } from './ekyc-method.ts';
+import styles from './ekyc-preparation-screen.module.css';
+
+// UI wording of this screen; the documents come from the domain, the toast from messages.ts.
+export const ekycPreparationText = {
+  lead: '最後に、スマートフォンで本人確認を行います。本人確認は外部の本人確認サービスの画面で行い、終わるとこの画面に戻ります。',
+  loading: '本人確認の方法を確認しています',
+  photo: {
+    documentsTitle: 'ご用意いただくもの（いずれか1点）',
+    stepsTitle: '本人確認の流れ',
+    steps: [
+      '本人確認書類の表面を撮影します',
+      '本人確認書類の裏面を撮影します',
+      '本人確認書類を斜めから撮影します（厚みの確認）',
+      'ご本人のお顔を撮影します',
+    ],
+    note: '明るい場所で、書類の文字がはっきり写るように撮影してください。',
+  },
+  jpki: {
+    documentsTitle: 'ご用意いただくもの',
+    documents: ['マイナンバーカード', '署名用電子証明書のパスワード（英数字6〜16桁）'],
+    stepsTitle: '本人確認の流れ',
+    steps: ['署名用電子証明書のパスワードを入力します', 'スマートフォンでマイナンバーカードを読み取ります', '読み取った内容を確認して送信します'],
+    note: 'パスワードを連続して間違えるとロックされます。お忘れの場合はお住まいの市区町村の窓口でお手続きください。',
+  },
+  camera: {
+    ready: { title: 'カメラを利用できます', body: '本人確認サービスの画面でカメラの利用を求められたら「許可」を選んでください。' },
+    unknown: { title: 'カメラを使用します', body: '本人確認サービスの画面でカメラの利用を求められたら「許可」を選んでください。' },
+    denied: {
+      title: 'カメラの利用が許可されていません',
+      body: 'ブラウザの設定でこのサイトのカメラを「許可」に変更してから、本人確認へお進みください。（iPhone：設定 ＞ Safari ＞ カメラ、Android：Chrome のアドレスバー左のアイコン ＞ 権限）',
+    },
+    unsupported: {
+      title: 'このブラウザではカメラを起動できません',
+      body: 'iPhone は Safari、Android は Chrome で開き直してください。このまま進んだ場合は、撮影した写真を選んで送信できます。',
+    },
+  },
+  proceed: '本人確認へ進む',
+} as const;
+
+const addressToastId = 'address-match';
+
+function MethodGuide({ method }: { method: EkycMethod }) {
+  const text = method === 'JPKI' ? ekycPreparationText.jpki : ekycPreparationText.photo;
+  const documents = method === 'JPKI' ? ekycPreparationText.jpki.documents : identityDocuments;
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="ekyc-documents">
+        <h2 id="ekyc-documents" className={styles.sectionTitle}>
+          {text.documentsTitle}
+        </h2>
+        <ul className={styles.documents}>
+          {documents.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="ekyc-steps">
+        <h2 id="ekyc-steps" className={styles.sectionTitle}>
+          {text.stepsTitle}
+        </h2>
+        <ol className={styles.steps}>
+          {text.steps.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+        <p className={styles.note}>{text.note}</p>
+      </section>
+    </>
+  );
+}
+
+function CameraNotice({ readiness }: { readiness: CameraReadiness }) {
+  const text = ekycPreparationText.camera[readiness];
+  const warning = readiness === 'denied' || readiness === 'unsupported';
+  return (
+    <div className={`${styles.camera} ${warning ? styles.cameraWarning : ''}`} role={warning ? 'alert' : undefined}>
+      <div>
+        <p className={styles.cameraTitle}>{text.title}</p>
+        <p>{text.body}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /ekyc-preparation (step 7): what to prepare for the method in force (the API decides it; see
+ * fallbackMethod), a camera check for the photo method that never blocks (the provider falls
+ * back to choosing photos), and the button that opens the external identity-check service.
+ */
+export function EkycPreparationScreen() {
+  const goTo = useFlowNavigate('ekyc-preparation');
+  const [starting, setStarting] = useState(false);
+  const [camera, setCamera] = useState<CameraReadiness | null>(null);
+  const view = useQuery({ queryKey: ['ekyc'], queryFn: ({ signal }) => getEkyc(signal), retry: false, staleTime: Infinity });
+  const method: EkycMethod | null = view.data?.method ?? (view.isError ? fallbackMethod() : null);
+
+  useEffect(() => {
+    // SPEC.md §2.5: the toast asks whether the document's address is the current one (closes after 5 s).
+    toast(messages.addressMatchToast, { id: addressToastId });
+    return () => {
+      toast.dismiss(addressToastId);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (method !== 'PHOTO_ID_AND_FACE') return;
+    let active = true;
+    void cameraReadiness().then((r) => active && setCamera(r));
+    return () => {
+      active = false;
+    };
+  }, [method]);
+
+  useEffect(() => {
+    // Back from the provider may restore this page from the back-forward cache with the button busy.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setStarting(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const proceed = async () => {
+    setStarting(true);
+    try {
+      const { url } = await startEkyc();
+      // A full navigation to the provider; it returns the browser to /ekyc-callback.
+      window.location.assign(url);
+    } catch (error) {
+      setStarting(false);
+      // A 401 has already sent the applicant to the session error.
+      if (error instanceof ApiError && error.status === 401) return;
+      goTo('ekyc-error');
+    }
+  };
+
+  return (
+    <Screen
+      title={pageTitles['ekyc-preparation']}
+      actions={
+        <ButtonBar>
+          <Button onClick={() => void proceed()} pending={starting} disabled={method === null}>
+            {ekycPreparationText.proceed}
+          </Button>
+        </ButtonBar>
+      }
+    >
+      <p className={styles.lead}>{ekycPreparationText.lead}</p>
+      {method === null ? (
+        <div className={styles.loading}>
+          <Spinner label={ekycPreparationText.loading} />
+        </div>
+      ) : (
+        <>
+          {method === 'PHOTO_ID_AND_FACE' && camera !== null && <CameraNotice readiness={camera} />}
+          <MethodGuide method={method} />
+        </>
+      )}
+    </Screen>
+  );
+}

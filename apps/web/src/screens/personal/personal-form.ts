@@ -1,0 +1,176 @@
+import type { Bank } from '@koza/domain/banks/bank';
+import { daysInMonth } from '@koza/domain/dates';
+import { joinPhoneParts } from '@koza/domain/fields/phone';
+import { addressMode } from '@koza/domain/steps/personal';
+import type { AddressItem, SavedApplication } from '../../api/application.ts';
+import { savedText } from '../../api/application.ts';
+import { splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
+
+/** The chosen town of the address search (the parts the payload carries). */
+export type ChosenAddress = Omit<AddressItem, 'id'>;
+
+export interface PersonalForm {
+  lastName: string;
+  firstName: string;
+  kanaLastName: string;
+  kanaFirstName: string;
+  birthYear: string;
+  birthMonth: string;
+  birthDay: string;
+  gender: string;
+  mobile: PhoneParts;
+  home: PhoneParts;
+  /** Digits only. */
+  postal: string;
+  /** The chosen town, or null. */
+  chosen: ChosenAddress | null;
+  /** The chooser's '該当する住所がない' opened the temporary address. */
+  temporary: boolean;
+  address: string;
+  subAddress: string;
+  kanaAddress: string;
+  kanaSubAddress: string;
+  tempAddressPrefecture: string;
+  tempAddress: string;
+  kanaTempAddress: string;
+  purposes: string[];
+  purposeOther: string;
+  distanceReason: string;
+}
+
+export const emptyPersonalForm = (bank: Bank): PersonalForm => ({
+  lastName: '',
+  firstName: '',
+  kanaLastName: '',
+  kanaFirstName: '',
+  birthYear: '',
+  birthMonth: '',
+  birthDay: '',
+  gender: '',
+  mobile: ['', '', ''],
+  home: ['', '', ''],
+  postal: '',
+  chosen: null,
+  temporary: false,
+  address: '',
+  subAddress: '',
+  kanaAddress: '',
+  kanaSubAddress: '',
+  tempAddressPrefecture: bank.defaultTempAddressPrefecture,
+  tempAddress: '',
+  kanaTempAddress: '',
+  purposes: [],
+  purposeOther: '',
+  distanceReason: '',
+});
+
+const noLeadingZero = (s: string): string => (s === '' ? '' : String(Number(s)));
+
+/** The form as the saved application fills it (Back, a reload or a resumed application). */
+export function personalFormFrom(application: SavedApplication, bank: Bank): PersonalForm {
+  const t = (key: keyof SavedApplication) => savedText(application, key);
+  const [year = '', month = '', day = ''] = t('birthday').split('-');
+  const mode = addressMode({
+    addressCode: t('addressCode'),
+    tempAddressPrefecture: t('tempAddressPrefecture'),
+    tempAddress: t('tempAddress'),
+  });
+  const chosen: ChosenAddress | null =
+    mode === 'SEARCHED'
+      ? {
+          addressCode: t('addressCode'),
+          prefecture: t('addressPrefecture'),
+          municipality: t('addressMunicipality'),
+          section: t('addressSection'),
+          chome: t('addressChome'),
+          kanaPrefecture: t('kanaAddressPrefecture'),
+          kanaMunicipality: t('kanaAddressMunicipality'),
+          kanaSection: t('kanaAddressSection'),
+          kanaChome: t('kanaAddressChome'),
+          addressFull: `${t('addressPrefecture')}${t('addressMunicipality')}${t('addressSection')}${t('addressChome')}`,
+        }
+      : null;
+  const empty = emptyPersonalForm(bank);
+  return {
+    ...empty,
+    lastName: t('lastName'),
+    firstName: t('firstName'),
+    kanaLastName: t('kanaLastName'),
+    kanaFirstName: t('kanaFirstName'),
+    birthYear: year,
+    birthMonth: noLeadingZero(month),
+    birthDay: noLeadingZero(day),
+    gender: t('gender'),
+    mobile: splitPhone(t('mobilePhoneNumber')),
+    home: splitPhone(t('phoneNumber')),
+    postal: t('postalNumber'),
+    chosen,
+    temporary: mode === 'TEMPORARY',
+    address: t('address'),
+    subAddress: t('subAddress'),
+    kanaAddress: t('kanaAddress'),
+    kanaSubAddress: t('kanaSubAddress'),
+    tempAddressPrefecture: t('tempAddressPrefecture') || empty.tempAddressPrefecture,
+    tempAddress: t('tempAddress'),
+    kanaTempAddress: t('kanaTempAddress'),
+    purposes: t('utilizationPurpose') === '' ? [] : t('utilizationPurpose').split(','),
+    purposeOther: t('utilizationPurposeOther'),
+    distanceReason: t('distanceTransactionReason'),
+  };
+}
+
+/** 'YYYY-MM-DD' once year, month and day are chosen; '' before. */
+export function birthdayOf(form: Pick<PersonalForm, 'birthYear' | 'birthMonth' | 'birthDay'>): string {
+  if (!form.birthYear || !form.birthMonth || !form.birthDay) return '';
+  return `${form.birthYear}-${form.birthMonth.padStart(2, '0')}-${form.birthDay.padStart(2, '0')}`;
+}
+
+/** Day choices for the chosen year and month (31 before both are chosen). */
+export function dayChoices(year: string, month: string): number[] {
+  const count = year && month ? daysInMonth(Number(year), Number(month)) : 31;
+  return Array.from({ length: count }, (_, i) => i + 1);
+}
+
+/** The prefecture the applicant lives in as far as the form knows (for the distance reason). */
+export function residenceOf(form: PersonalForm): string {
+  if (form.chosen) return form.chosen.prefecture;
+  if (form.temporary) return form.tempAddressPrefecture;
+  return '';
+}
+
+/** The payload of POST /api/applications/personal, before the domain schema normalises it. */
+export function personalPayload(form: PersonalForm): Record<string, unknown> {
+  const chosen = form.chosen;
+  const searched = chosen !== null;
+  const temp = !searched && form.temporary;
+  return {
+    lastName: form.lastName,
+    firstName: form.firstName,
+    kanaLastName: form.kanaLastName,
+    kanaFirstName: form.kanaFirstName,
+    gender: form.gender || null,
+    birthday: birthdayOf(form) || null,
+    mobilePhoneNumber: joinPhoneParts(form.mobile),
+    phoneNumber: joinPhoneParts(form.home),
+    postalNumber: form.postal,
+    addressCode: chosen?.addressCode ?? null,
+    addressPrefecture: chosen?.prefecture ?? null,
+    addressMunicipality: chosen?.municipality ?? null,
+    addressSection: chosen?.section ?? null,
+    addressChome: chosen?.chome ?? null,
+    kanaAddressPrefecture: chosen?.kanaPrefecture ?? null,
+    kanaAddressMunicipality: chosen?.kanaMunicipality ?? null,
+    kanaAddressSection: chosen?.kanaSection ?? null,
+    kanaAddressChome: chosen?.kanaChome ?? null,
+    address: searched ? form.address : null,
+    subAddress: searched ? form.subAddress : null,
+    kanaAddress: searched ? form.kanaAddress : null,
+    kanaSubAddress: searched ? form.kanaSubAddress : null,
+    tempAddressPrefecture: temp ? form.tempAddressPrefecture : null,
+    tempAddress: temp ? form.tempAddress : null,
+    kanaTempAddress: temp ? form.kanaTempAddress : null,
+    utilizationPurpose: form.purposes,
+    utilizationPurposeOther: form.purposeOther,
+    distanceTransactionReason: form.distanceReason,
+  };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@koza/domain/messages';
+import { renderApp } from '../../test/render-app.tsx';
+import { callsTo, json, mockApi } from '../../test/api-mock.ts';
+import { pageTitles } from '../../app/page-titles.ts';
+import { pinText } from './pin-screen.tsx';
+
+async function publicKey(): Promise<{ keyCode: string; privateKey: CryptoKey }> {
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['encrypt', 'decrypt'],
+  );
+  const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
+  let binary = '';
+  for (const b of spki) binary += String.fromCharCode(b);
+  return { keyCode: btoa(binary), privateKey: pair.privateKey };
+}
+
+async function openPin() {
+  const view = renderApp({ pathname: '/pin', state: { previous: 'confirmation' } });
+  await screen.findByRole('heading', { level: 1, name: pageTitles.pin });
+  return view;
+}
+
+const pinInput = () => screen.getByLabelText(new RegExp(`^${pinText.pin}(?!（)`));
+const confirmationInput = () => screen.getByLabelText(new RegExp(`^${pinText.confirmation.replace(/[()（）]/g, '.')}`));
+const setButton = () => screen.getByRole('button', { name: pinText.set }) as HTMLButtonElement;
+
+describe('PIN screen', () => {
+  it('enables the set button only when both entries are 4 digits and equal, showing why not', async () => {
+    await openPin();
+    expect(pinInput().getAttribute('type')).toBe('password');
+    expect(pinInput().getAttribute('inputmode')).toBe('numeric');
+    expect(pinInput().getAttribute('autocomplete')).toBe('off');
+    expect(pinInput().getAttribute('maxlength')).toBe('4');
+    expect(setButton().disabled).toBe(true);
+
+    await userEvent.type(pinInput(), '12');
+    await userEvent.tab();
+    expect(await screen.findByText(messages.pinFormat)).toBeTruthy();
+    expect(setButton().disabled).toBe(true);
+
+    await userEvent.type(pinInput(), '34');
+    await userEvent.type(confirmationInput(), '1235');
+    expect(await screen.findByText(messages.pinMismatch)).toBeTruthy();
+    expect(setButton().disabled).toBe(true);
+
+    await userEvent.clear(confirmationInput());
+    await userEvent.type(confirmationInput(), '1234');
+    await waitFor(() => expect(setButton().disabled).toBe(false));
+    expect(screen.queryByText(messages.pinMismatch)).toBeNull();
+  });
+
+  it('asks in a warning modal, then encrypts the PIN and submits it once however often OK is pressed', async () => {
+    const { keyCode, privateKey } = await publicKey();
+    let release: () => void = () => undefined;
+    const fetchMock = mockApi({
+      'GET /api/public-key': () => json(200, { keyCode }),
+      'POST /api/pin': () => new Promise((resolve) => (release = () => resolve(json(204)))),
+    });
+    const { router } = await openPin();
+    await userEvent.type(pinInput(), '2580');
+    await userEvent.type(confirmationInput(), '2580');
+    await userEvent.click(setButton());
+    const dialog = await screen.findByRole('dialog', { name: pinText.modalTitle });
+    expect(dialog.textContent).toContain(pinText.modalBody);
+
+    const ok = screen.getByRole('button', { name: pinText.ok });
+    ok.click();
+    ok.click();
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/pin')).toHaveLength(1));
+    ok.click();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ekyc-preparation'));
+    expect(callsTo(fetchMock, 'POST /api/pin')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET /api/public-key')).toHaveLength(1);
+
+    const { code } = callsTo(fetchMock, 'POST /api/pin')[0]?.body as { code: string };
+    expect(code).not.toContain('2580');
+    const plain = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, Uint8Array.from(atob(code), (c) => c.charCodeAt(0)));
+    expect(new TextDecoder().decode(plain)).toBe('2580');
+  });
+
+  it("shows the API's rule message next to the PIN on 400 and lets the applicant try again", async () => {
+    const { keyCode } = await publicKey();
+    mockApi({
+      'GET /api/public-key': () => json(200, { keyCode }),
+      'POST /api/pin': () => json(400, { errors: [{ field: 'code', message: messages.pinBirthday }] }),
+    });
+    const { router } = await openPin();
+    await userEvent.type(pinInput(), '0615');
+    await userEvent.type(confirmationInput(), '0615');
+    await userEvent.click(setButton());
+    await userEvent.click(await screen.findByRole('button', { name: pinText.ok }));
+    expect(await screen.findByText(messages.pinBirthday)).toBeTruthy();
+    expect(pinInput().getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/pin');
+    expect(setButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { pinEntrySchema, pinLength } from '@koza/domain/steps/pin-entry';
+import { validateStep } from '@koza/domain/steps/validate-step';
+import { validationErrors } from '../../api/client.ts';
+import { getPublicKey, setPin } from '../../api/application.ts';
+import { useFlowNavigate } from '../../app/navigation.ts';
+import { pageTitles } from '../../app/page-titles.ts';
+import { Button } from '../../components/button.tsx';
+import { ButtonBar } from '../../components/button-bar.tsx';
+import { Field } from '../../components/field.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { Screen } from '../../components/screen.tsx';
+import { errorMap, focusFirstError, isValidationFailure } from '../../components/use-step-data.ts';
+import { encryptPin } from './encrypt-pin.ts';
+import styles from './pin-screen.module.css';
+
+export const pinText = {
+  lead: `キャッシュカードの暗証番号（${pinLength}桁の数字）を決めて、2回入力してください。`,
+  rules:
+    '同じ数字4つ、生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
+  pin: '暗証番号',
+  confirmation: '暗証番号（確認用）',
+  set: '暗証番号を設定する',
+  modalTitle: '暗証番号の設定',
+  modalBody: '暗証番号を設定すると、これまでの入力内容は後から修正できなくなります。よろしければ「OK」を押してください。',
+  ok: 'OK',
+  cancel: 'キャンセル',
+  back: '戻る',
+} as const;
+
+type Key = 'pin' | 'pinConfirmation';
+
+/** The entry's messages by field ('' when none); the button is enabled only when there are none. */
+export function pinEntryErrors(pin: string, pinConfirmation: string): Partial<Record<Key, string>> {
+  const checked = validateStep(pinEntrySchema, { pin, pinConfirmation });
+  return checked.ok ? {} : (errorMap(checked.errors) as Partial<Record<Key, string>>);
+}
+
+/**
+ * /pin (step 6, SPEC.md §2.5, §4, §5, §7): two entries checked with the domain's pinEntrySchema; the
+ * warning modal's OK encrypts the PIN with the API's public key and submits it once → /ekyc-preparation.
+ * The rules against the saved data (birthday, phones, address) are the API's answer on 400.
+ */
+export function PinScreen() {
+  const navigate = useNavigate();
+  const goTo = useFlowNavigate('pin');
+  const [values, setValues] = useState<Record<Key, string>>({ pin: '', pinConfirmation: '' });
+  const [touched, setTouched] = useState<Record<Key, boolean>>({ pin: false, pinConfirmation: false });
+  const [serverError, setServerError] = useState<string>();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  // A ref, not state: two taps in the same frame must not both submit (SPEC.md §4).
+  const submitting = useRef(false);
+
+  const entryErrors = pinEntryErrors(values.pin, values.pinConfirmation);
+  const valid = Object.keys(entryErrors).length === 0;
+  const shown = (key: Key): string | undefined =>
+    (key === 'pin' ? serverError : undefined) ?? (touched[key] && values[key] !== '' ? entryErrors[key] : undefined);
+
+  const change = (key: Key, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setServerError(undefined);
+    // The mismatch shows as soon as the second entry is complete.
+    if (value.length >= pinLength) setTouched((t) => ({ ...t, [key]: true }));
+  };
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) {
+      setTouched({ pin: true, pinConfirmation: true });
+      focusFirstError();
+      return;
+    }
+    setOpen(true);
+  }
+
+  async function confirm() {
+    if (submitting.current) return;
+    submitting.current = true;
+    setPending(true);
+    try {
+      const keyCode = await getPublicKey();
+      const code = await encryptPin(values.pin, keyCode);
+      await setPin(code);
+      goTo('ekyc-preparation');
+    } catch (error) {
+      setPending(false);
+      setOpen(false);
+      submitting.current = false;
+      if (isValidationFailure(error)) {
+        setServerError(errorMap(validationErrors(error)).code ?? validationErrors(error)[0]?.message);
+        focusFirstError();
+      } else {
+        void navigate('/error', { replace: true });
+      }
+    }
+  }
+
+  const input = (key: Key) =>
+    function render(control: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined }) {
+      return (
+        <input
+          {...control}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={pinLength}
+          className={styles.pin}
+          value={values[key]}
+          onChange={(e) => change(key, e.target.value)}
+          onBlur={() => setTouched((t) => ({ ...t, [key]: true }))}
+        />
+      );
+    };
+
+  return (
+    <Screen
+      title={pageTitles.pin}
+      actions={
+        <ButtonBar row>
+          <Button variant="secondary" disabled={pending} onClick={() => goTo('confirmation')}>
+            {pinText.back}
+          </Button>
+          <Button type="submit" form="pin-form" disabled={!valid || pending}>
+            {pinText.set}
+          </Button>
+        </ButtonBar>
+      }
+    >
+      <form id="pin-form" noValidate onSubmit={onSubmit}>
+        <p className={styles.lead}>{pinText.lead}</p>
+        <p className={styles.rules}>{pinText.rules}</p>
+        <Field label={pinText.pin} requirement="required" error={shown('pin')} id="pin">
+          {input('pin')}
+        </Field>
+        <Field label={pinText.confirmation} requirement="required" error={shown('pinConfirmation')} id="pin-confirmation">
+          {input('pinConfirmation')}
+        </Field>
+      </form>
+      <Modal
+        open={open}
+        title={pinText.modalTitle}
+        onClose={pending ? undefined : () => setOpen(false)}
+        actions={
+          <>
+            <Button pending={pending} onClick={() => void confirm()}>
+              {pinText.ok}
+            </Button>
+            <Button variant="secondary" disabled={pending} onClick={() => setOpen(false)}>
+              {pinText.cancel}
+            </Button>
+          </>
+        }
+      >
+        <p>{pinText.modalBody}</p>
+      </Modal>
+    </Screen>
+  );
+}

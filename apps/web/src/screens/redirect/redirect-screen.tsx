@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { Screen } from '../../components/screen.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useFlowNavigate } from '../../app/navigation.ts';
+import { pageTitles } from '../../app/page-titles.ts';
+import { ApiError } from '../../api/client.ts';
+import { completeApplication, type Completion } from '../../api/ekyc.ts';
+import styles from './redirect-screen.module.css';
+
+// UI wording of this screen.
+export const redirectText = {
+  message: 'お申込みを確定しています',
+  note: 'このままお待ちください。',
+} as const;
+
+/** The route state /complete reads: the completion call's result (SPEC.md §4). */
+export interface CompleteState {
+  completion: Completion;
+}
+
+/**
+ * /redirect: calls POST /api/application-complete once (a ref keeps StrictMode's second effect from
+ * calling again; the call is idempotent anyway) and passes the result to /complete as route state.
+ * A failure goes to /error.
+ */
+export function RedirectScreen() {
+  const goTo = useFlowNavigate('redirect');
+  const call = useRef<Promise<Completion> | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    call.current ??= completeApplication();
+    call.current.then(
+      (completion) => {
+        if (active) goTo('complete', { replace: true, state: { completion } satisfies CompleteState });
+      },
+      (error: unknown) => {
+        if (!active || (error instanceof ApiError && error.status === 401)) return;
+        goTo('error', { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [goTo]);
+
+  return (
+    <Screen title={pageTitles.redirect}>
+      <div className={styles.waiting}>
+        <div className={styles.spinner}>
+          <Spinner />
+        </div>
+        <p className={styles.message} role="status">
+          {redirectText.message}
+        </p>
+        <p className={styles.note}>{redirectText.note}</p>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,211 @@
+import { expect, type Page } from '@playwright/test';
+
+// The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
+
+export const ekycHeadings = {
+  preparation: '本人確認の準備',
+  callback: '本人確認中',
+  supplement: '現住所確認書類のアップロード',
+  supplementError: 'アップロードエラー',
+  ekycError: '本人確認エラー',
+  complete: 'お申込み完了',
+  simulatorPhoto: '本人確認書類と顔写真の撮影',
+} as const;
+
+export const ekycButtons = {
+  proceed: '本人確認へ進む',
+  retry: '本人確認をやり直す',
+  library: 'ライブラリから選ぶ',
+  submit: '送信する',
+  questionnaire: /アンケートに回答する/,
+  homePage: 'ホームページへ',
+} as const;
+
+/** The simulator's outcome picker (outside production). */
+export const outcomes = {
+  PASSED: '本人確認OK',
+  ADDRESS_MISMATCH: '住所不一致（補完書類が必要）',
+  FAILED: '本人確認NG',
+} as const;
+export type Outcome = keyof typeof outcomes;
+
+const captureSteps = ['1 本人確認書類（表面）', '2 本人確認書類（裏面）', '3 本人確認書類（斜めから・厚みの確認）', '4 顔写真（自撮り）'] as const;
+
+/** From /ekyc-preparation: 本人確認へ進む, then waits for the simulator's photo page. */
+export async function openProvider(page: Page): Promise<void> {
+  await page.getByRole('button', { name: ekycButtons.proceed }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ekycHeadings.simulatorPhoto })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Takes the four photos with Chromium's fake camera (--use-fake-device-for-media-stream). */
+export async function captureWithFakeCamera(page: Page): Promise<void> {
+  const step = (name: string) => page.getByRole('region', { name });
+  await step(captureSteps[0]).getByRole('button', { name: 'カメラを起動する' }).click();
+  for (const name of captureSteps) {
+    // Until the fake stream has a frame the page says the camera is not ready: press again.
+    await expect(async () => {
+      // The next step's camera normally starts by itself; start it when it did not.
+      const start = step(name).getByRole('button', { name: 'カメラを起動する' });
+      if (await start.isVisible()) await start.click();
+      const shoot = step(name).getByRole('button', { name: '撮影する' });
+      if (await shoot.isVisible()) await shoot.click();
+      // Drawing and encoding a 1920×1080 frame takes seconds on a loaded 2-core machine.
+      await expect(step(name).getByRole('button', { name: '撮り直す' })).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 60_000 });
+  }
+}
+
+/** Picks the outcome and presses 送信する; returns the time of the click (ms since epoch). */
+export async function submitOutcome(page: Page, outcome: Outcome): Promise<number> {
+  await page.getByRole('radio', { name: outcomes[outcome] }).check();
+  const clickedAt = Date.now();
+  await page.getByRole('button', { name: ekycButtons.submit }).click();
+  return clickedAt;
+}
+
+/** A small real JPEG drawn by the browser (the API checks images by their magic bytes). */
+export async function makeJpeg(page: Page, width = 800, height = 600): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ({ width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.fillStyle = '#f5f1e6';
+      context.fillRect(0, 0, width, height);
+      context.fillStyle = '#222';
+      context.font = '32px sans-serif';
+      context.fillText('電気料金領収書', 40, 80);
+      context.fillText('福岡県福岡市中央区天神1-1-1', 40, 140);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+      if (!blob) throw new Error('toBlob failed');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    },
+    { width, height },
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+// ---- A shortcut to step 7 through the API (for the specs about eKYC outcomes) ----
+
+interface AddressItem {
+  addressCode: string;
+  prefecture: string;
+  municipality: string;
+  section: string;
+  chome: string;
+  kanaPrefecture: string;
+  kanaMunicipality: string;
+  kanaSection: string;
+  kanaChome: string;
+}
+
+/**
+ * Signs in, saves personal … seal-less and the PIN through the API (as the web would), puts the
+ * token in the page's session storage and enters /ekyc-preparation the way the guard allows
+ * without a history (from /ekyc-error's retry button).
+ */
+export async function reachPreparationByApi(
+  page: Page,
+  { baseURL, bankCode, mailAddress, postalNumber }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string },
+): Promise<void> {
+  const url = new URL(baseURL);
+  const origin = `http://127.0.0.1:${url.port}`;
+  const request = page.context().request;
+  let token = '';
+  const call = async (method: 'GET' | 'POST', path: string, data?: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { host: url.host };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
+    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+    return response.status() === 204 ? undefined : ((await response.json()) as unknown);
+  };
+
+  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType: 'GENERAL' });
+  let verificationCode: string | undefined;
+  for (let i = 0; i < 50 && !verificationCode; i++) {
+    const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
+    verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
+    if (!verificationCode) await new Promise((r) => setTimeout(r, 200));
+  }
+  const verified = (await call('POST', '/api/verification-codes/verify', {
+    bankCode,
+    mailAddress,
+    verificationCode,
+    channel: null,
+    deviceId: null,
+    applicationType: 'GENERAL',
+  })) as { authenticationToken: string };
+  token = verified.authenticationToken;
+
+  const { addressList } = (await call('GET', `/api/addresses?postalNumber=${postalNumber}`)) as { addressList: AddressItem[] };
+  const address = addressList[0];
+  if (!address) throw new Error(`no address for ${postalNumber}`);
+  await call('POST', '/api/applications/personal', {
+    lastName: '山田',
+    firstName: '花子',
+    kanaLastName: 'ﾔﾏﾀﾞ',
+    kanaFirstName: 'ﾊﾅｺ',
+    gender: 'WOMAN',
+    birthday: '1990-06-15',
+    mobilePhoneNumber: '090-1234-5678',
+    phoneNumber: null,
+    postalNumber,
+    addressCode: address.addressCode,
+    addressPrefecture: address.prefecture,
+    addressMunicipality: address.municipality,
+    addressSection: address.section,
+    addressChome: address.chome,
+    kanaAddressPrefecture: address.kanaPrefecture,
+    kanaAddressMunicipality: address.kanaMunicipality,
+    kanaAddressSection: address.kanaSection,
+    kanaAddressChome: address.kanaChome,
+    address: '1-2-3',
+    subAddress: 'テストハイツ101',
+    kanaAddress: '1-2-3',
+    kanaSubAddress: 'ﾃｽﾄﾊｲﾂ101',
+    tempAddressPrefecture: null,
+    tempAddress: null,
+    kanaTempAddress: null,
+    utilizationPurpose: ['生活費決済'],
+    utilizationPurposeOther: null,
+    distanceTransactionReason: null,
+  });
+  const { occupationList } = (await call('GET', '/api/occupations')) as { occupationList: { id: number; name: string }[] };
+  const employee = occupationList.find((o) => o.name === '会社員');
+  if (!employee) throw new Error('no 会社員 occupation');
+  await call('POST', '/api/applications/workplace', {
+    occupationId: employee.id,
+    occupationOther: null,
+    workplaceName: '株式会社テスト商事',
+    workplacePhoneNumber: '092-123-4567',
+    workplaceId: null,
+    invitationCode: null,
+    existedAccountBranchCode: null,
+    existedAccountNumber: null,
+  });
+  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
+  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
+  await call('POST', '/api/applications/seal-less', { sealLess: true });
+  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
+  const { constants, createPublicKey, publicEncrypt } = await import('node:crypto');
+  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
+  const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
+  await call('POST', '/api/pin', { code });
+
+  await page.goto(`${baseURL}/ekyc-error`);
+  await page.evaluate(
+    ({ token, bankCode }) => {
+      sessionStorage.setItem('token', token);
+      sessionStorage.setItem('bankCode', bankCode);
+      sessionStorage.setItem('applicationType', 'GENERAL');
+    },
+    { token, bankCode },
+  );
+  await page.getByRole('button', { name: ekycButtons.retry }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ekycHeadings.preparation })).toBeVisible();
+}

@@ -1,0 +1,165 @@
+import { expect, type Page } from '@playwright/test';
+import { getBank } from '@koza/domain/banks/banks';
+import type { BankCode } from '@koza/domain/constants';
+import { answerAllPositively, dismissNotice, nextButton, readCode } from './entry.ts';
+
+// Steps 1–6 of the general flow, shared by the specs, by role and label only.
+
+/** Valid data per bank: a searched address in the bank's home prefecture (postal table). */
+export const generalFlowData = {
+  '0177': { postalNumber: '8100001', prefecture: '福岡県', town: '天神' },
+  '0587': { postalNumber: '8600806', prefecture: '熊本県', town: '花畑町' },
+  '0181': { postalNumber: '8500862', prefecture: '長崎県', town: '出島町' },
+} as const satisfies Record<BankCode, { postalNumber: string; prefecture: string; town: string }>;
+
+export const applicant = {
+  lastName: '山田',
+  firstName: '花子',
+  kanaLastName: 'ﾔﾏﾀﾞ',
+  kanaFirstName: 'ﾊﾅｺ',
+  birthYear: '1990',
+  birthMonth: '6',
+  birthDay: '15',
+  mobile: ['090', '1234', '5678'],
+  occupation: '会社員',
+  workplaceName: '株式会社テスト商事',
+  workplacePhone: ['092', '123', '4567'],
+  pin: '2580',
+} as const;
+
+export const headings = {
+  personal: 'お客さま情報の入力',
+  workplace: 'お勤め先の入力',
+  branch: 'お取引支店の選択',
+  sealLess: '印鑑レス口座の選択',
+  confirmation: '入力内容の確認',
+  pin: 'キャッシュカード暗証番号の設定',
+  ekycPreparation: '本人確認の準備',
+} as const;
+
+/** The API origin for Node (it cannot resolve *.localhost): same port on 127.0.0.1. */
+export function serverOriginOf(baseURL: string): string {
+  const url = new URL(baseURL);
+  return `http://127.0.0.1:${url.port}`;
+}
+
+/** Takes a screenshot of the current screen under a name (the spec decides where it goes). */
+export type Shot = (name: string) => Promise<unknown>;
+
+export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** /term → /verification → /personal for a fresh mail address. */
+export async function reachPersonal(page: Page, { baseURL, mailAddress }: { baseURL: string; mailAddress: string }): Promise<void> {
+  await page.goto(`${baseURL}/term`);
+  await dismissNotice(page);
+  await answerAllPositively(page);
+  await nextButton(page).click();
+  await expect(page).toHaveURL(/\/verification$/);
+  await page.getByRole('textbox', { name: 'メールアドレス' }).fill(mailAddress);
+  await page.getByRole('button', { name: '送信する' }).click();
+  const code = await readCode(serverOriginOf(baseURL), mailAddress);
+  await page.getByRole('textbox', { name: '認証コード' }).fill(code);
+  await nextButton(page).click();
+  await expect(heading(page, headings.personal)).toBeVisible();
+}
+
+/** Searches the postal code and picks the first address offered. */
+export async function searchAndChooseAddress(page: Page, postalNumber: string, town: string, shot?: Shot): Promise<void> {
+  await page.getByRole('textbox', { name: /^郵便番号/ }).fill(postalNumber);
+  await page.getByRole('button', { name: '住所検索' }).click();
+  const dialog = page.getByRole('dialog', { name: '住所の選択' });
+  await expect(dialog).toBeVisible();
+  await shot?.('address-chooser');
+  await dialog.getByRole('button', { name: new RegExp(town) }).first().click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Fills /personal with valid data for the bank (not submitted). */
+export async function fillPersonal(page: Page, bankCode: BankCode, shot?: Shot): Promise<void> {
+  const bank = getBank(bankCode);
+  const data = generalFlowData[bankCode];
+  await page.getByRole('textbox', { name: '姓', exact: true }).fill(applicant.lastName);
+  await page.getByRole('textbox', { name: '名', exact: true }).fill(applicant.firstName);
+  await page.getByRole('textbox', { name: 'セイ', exact: true }).fill(applicant.kanaLastName);
+  await page.getByRole('textbox', { name: 'メイ', exact: true }).fill(applicant.kanaFirstName);
+  await page.getByRole('combobox', { name: '生年月日（年）' }).selectOption(applicant.birthYear);
+  await page.getByRole('combobox', { name: '生年月日（月）' }).selectOption(applicant.birthMonth);
+  await page.getByRole('combobox', { name: '生年月日（日）' }).selectOption(applicant.birthDay);
+  await page.getByRole('radio', { name: '女性' }).check();
+  for (const [i, part] of applicant.mobile.entries()) {
+    await page.getByRole('textbox', { name: `携帯電話番号（${i + 1}つ目）` }).fill(part);
+  }
+  await searchAndChooseAddress(page, data.postalNumber, data.town, shot);
+  await page.getByRole('textbox', { name: /^番地/ }).first().fill(bank.exampleAddresses.address);
+  await page.getByRole('textbox', { name: /^建物名・部屋番号/ }).first().fill(bank.exampleAddresses.subAddress);
+  // Leaving the field asks the furigana lookup for the kana suggestion (the API loads its dictionary
+  // on the first lookup, which can take a few seconds on a fresh server).
+  await page.getByRole('checkbox', { name: bank.utilizationPurposes[0] }).check();
+  await expect(page.getByRole('textbox', { name: /^建物名・部屋番号（カナ）/ })).not.toHaveValue('', { timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: /^番地（カナ）/ })).not.toHaveValue('');
+}
+
+/** Fills /workplace with valid data (not submitted). */
+export async function fillWorkplace(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: /^職業/ }).selectOption({ label: applicant.occupation });
+  await page.getByRole('textbox', { name: /^勤務先名/ }).fill(applicant.workplaceName);
+  for (const [i, part] of applicant.workplacePhone.entries()) {
+    await page.getByRole('textbox', { name: `勤務先電話番号（${i + 1}つ目）` }).fill(part);
+  }
+}
+
+/** Enters the PIN twice, opens the warning and confirms it. */
+export async function setPin(page: Page, pin: string = applicant.pin, shot?: Shot): Promise<void> {
+  await page.getByRole('textbox', { name: /^暗証番号(?!（)/ }).fill(pin);
+  await page.getByRole('textbox', { name: /^暗証番号（確認用）/ }).fill(pin);
+  await page.getByRole('button', { name: '暗証番号を設定する' }).click();
+  const dialog = page.getByRole('dialog', { name: '暗証番号の設定' });
+  await expect(dialog).toBeVisible();
+  await shot?.('pin-modal');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
+/**
+ * /term → /verification (dev mailbox) → /personal → /workplace → /branch → /seal-less →
+ * /confirmation → /pin, ending on /ekyc-preparation, with valid data for the bank.
+ */
+export async function completeGeneralSteps(
+  page: Page,
+  {
+    bankCode,
+    baseURL,
+    mailAddress,
+    screenshot,
+  }: { bankCode: BankCode; baseURL: string; mailAddress: string; /** Optional: called on each screen. */ screenshot?: Shot },
+): Promise<void> {
+  await reachPersonal(page, { baseURL, mailAddress });
+  await fillPersonal(page, bankCode, screenshot);
+  await screenshot?.('personal');
+  await nextButton(page).click();
+
+  await expect(heading(page, headings.workplace)).toBeVisible();
+  await fillWorkplace(page);
+  await screenshot?.('workplace');
+  await nextButton(page).click();
+
+  await expect(heading(page, headings.branch)).toBeVisible();
+  await page.getByRole('radiogroup', { name: /お取引支店/ }).getByRole('radio').first().check();
+  await screenshot?.('branch');
+  await nextButton(page).click();
+
+  await expect(heading(page, headings.sealLess)).toBeVisible();
+  await screenshot?.('seal-less');
+  await nextButton(page).click();
+
+  await expect(heading(page, headings.confirmation)).toBeVisible();
+  await page.getByRole('checkbox', { name: '確認しました' }).check();
+  await screenshot?.('confirmation');
+  await nextButton(page).click();
+
+  await expect(heading(page, headings.pin)).toBeVisible();
+  await page.getByRole('textbox', { name: /^暗証番号(?!（)/ }).fill(applicant.pin);
+  await screenshot?.('pin');
+  await setPin(page, applicant.pin, screenshot);
+  await expect(page).toHaveURL(/\/ekyc-preparation$/);
+  await expect(heading(page, headings.ekycPreparation)).toBeVisible();
+}
