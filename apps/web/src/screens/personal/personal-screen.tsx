@@ -137,9 +137,11 @@ export function PersonalScreen() {
       setText(target, normaliseKanaAddress(value));
       return;
     }
+    const before = form[target];
     try {
-      const kana = await getFurigana(value);
-      setText(target, normaliseKanaAddress(kana));
+      const kana = normaliseKanaAddress(await getFurigana(value));
+      // A late answer never overwrites kana typed meanwhile, nor follows an address changed meanwhile.
+      setForm((f) => (f[target] === before && normaliseText(f[source]) === value ? { ...f, [target]: kana } : f));
     } catch (error) {
       if (!isValidationFailure(error)) fail();
     }
