@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import PostalMime from 'postal-mime';
 import { banks } from '@koza/domain/banks/banks';
+import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp, testTempDir } from './helpers/app.ts';
@@ -82,5 +83,34 @@ forEachDialect((dialect) => {
     // Nothing went to the embedded outbox.
     const outbox = await app.inject({ method: 'GET', url: `/__dev/mails?to=${encodeURIComponent(to)}`, headers: { host: hosts['0587'] } });
     expect(outbox.json()).toEqual([]);
+  });
+});
+
+forEachDialect((dialect) => {
+  it('answers 503 MAIL_UNAVAILABLE with Retry-After when the mail server cannot be reached, and logs no address', async () => {
+    const lines: string[] = [];
+    // Port 1 on loopback: nothing listens, the connection is refused at once.
+    const app = await createTestApp({
+      db: await dialect.createDb(),
+      env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+      logger: { stream: { write: (line) => void lines.push(line) }, level: 'trace' },
+    });
+    const to = uniqueMailAddress('smtp-down');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/verification-codes/register',
+      headers: { host: hosts['0177'] },
+      remoteAddress: uniqueIp(),
+      payload: { bankCode: '0177', mailAddress: to, applicationType: 'GENERAL' },
+    });
+    await app.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('60');
+    expect(response.json()).toEqual({ code: 'MAIL_UNAVAILABLE', message: messages.systemError });
+    const log = lines.join('');
+    expect(log).toContain('"code":"MAIL_UNAVAILABLE"');
+    expect(log).toMatch(/"cause":"E[A-Z]+"/); // nodemailer's error code, nothing of its message
+    expect(log).not.toContain(to);
+    expect(log).not.toContain(to.split('@')[0]);
   });
 });

@@ -55,8 +55,8 @@ export class ApiError extends Error {
   readonly code: string;
   /** Seconds, for 429 and 503. */
   readonly retryAfter: number | undefined;
-  constructor(statusCode: ErrorStatus, options: { message?: string; code?: string; retryAfter?: number } = {}) {
-    super(options.message ?? messageForStatus(statusCode));
+  constructor(statusCode: ErrorStatus, options: { message?: string; code?: string; retryAfter?: number; cause?: unknown } = {}) {
+    super(options.message ?? messageForStatus(statusCode), { cause: options.cause });
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = options.code ?? codeForStatus(statusCode);

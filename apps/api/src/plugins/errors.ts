@@ -24,6 +24,14 @@ export function installErrorHandling(app: FastifyInstance, options: { spaFallbac
     if (error instanceof FieldValidationError) return reply.code(400).send({ errors: error.errors });
 
     const status = statusOf(error);
+    if (status === 503 && error instanceof ApiError) {
+      // A dependency is down (the mail server, the eKYC provider): said as such, with Retry-After.
+      // Only codes: a dependency's own message may quote personal data (an SMTP reply quotes the address).
+      const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
+      request.log.warn({ code: error.code, cause: typeof causeCode === 'string' ? causeCode : undefined }, 'dependency unavailable');
+      if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
+      return reply.code(503).send({ code: error.code, message: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed'); // scrubbed by the logger's err serializer
       return reply.code(500).send({ code: codeForStatus(500), message: messageForStatus(500) });

@@ -14,6 +14,7 @@ import { verificationCodeMail } from './mail-content.ts';
 import { enforceLimits, hours, minutes, seconds } from './rate-limits.ts';
 import type { LimitedKey } from './rate-limits.ts';
 import { absoluteLimitMs, openSession } from './sessions.ts';
+import { ApiError } from '../http/errors.ts';
 
 // Mail verification (DECISIONS.md §3): a 6-digit code from the CSPRNG, stored as a keyed hash
 // bound to bank, application type and address, valid 10 minutes, dead after 5 wrong tries,
@@ -66,8 +67,16 @@ export async function registerAddress(
     now,
   });
   const content = verificationCodeMail(input.bank, code);
-  await deps.mail.send({ bankCode: input.bank.code, to: input.mailAddress, subject: content.subject, text: content.text });
+  try {
+    await deps.mail.send({ bankCode: input.bank.code, to: input.mailAddress, subject: content.subject, text: content.text });
+  } catch (cause) {
+    // The mail server is down or refused: nothing the applicant did. 503 with Retry-After; the
+    // sending limits still count this try, and the unsent code simply expires.
+    throw new ApiError(503, { code: 'MAIL_UNAVAILABLE', retryAfter: mailRetryAfterSeconds, cause });
+  }
 }
+
+const mailRetryAfterSeconds = 60;
 
 /** The 401 body of a wrong, expired, used-up or unknown code: one message for all (SPEC.md §8). */
 export const verificationFailedErrors = [{ field: 'verificationCode', message: messages.verificationFailed }] as const;
