@@ -10,6 +10,7 @@ import { pageTitles } from '../../app/page-titles.ts';
 import { completionSchema, type Completion } from '../../api/ekyc.ts';
 import { formatJapanDateTime } from '../../lib/japan-time.ts';
 import { session } from '../../lib/session.ts';
+import panel from '../../components/panel.module.css';
 import styles from './complete-screen.module.css';
 
 // UI wording of this screen.
@@ -73,7 +74,7 @@ export function CompleteScreen() {
     >
       {completion ? (
         <>
-          <p className={styles.lead}>{completeText.lead}</p>
+          <p className={panel.lead}>{completeText.lead}</p>
           <div className={styles.receipt}>
             <dl>
             <div>
@@ -89,11 +90,11 @@ export function CompleteScreen() {
             </dl>
             <p className={styles.keep}>{completeText.keep}</p>
           </div>
-          <section className={styles.section} aria-labelledby="complete-next">
-            <h2 id="complete-next" className={styles.sectionTitle}>
+          <section className={panel.section} aria-labelledby="complete-next">
+            <h2 id="complete-next" className={panel.sectionTitle}>
               {completeText.nextTitle}
             </h2>
-            <ul className={styles.list}>
+            <ul className={panel.list}>
               {completeText.next.map((line) => (
                 <li key={line}>{line}</li>
               ))}
@@ -105,8 +106,8 @@ export function CompleteScreen() {
           {completeText.shownOnce}
         </p>
       )}
-      <section className={styles.section} aria-labelledby="complete-contact">
-        <h2 id="complete-contact" className={styles.sectionTitle}>
+      <section className={panel.section} aria-labelledby="complete-contact">
+        <h2 id="complete-contact" className={panel.sectionTitle}>
           {completeText.contactTitle}
         </h2>
         <p className={styles.centre}>{bank.contact.centreName}</p>

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { pageBySlug } from '@koza/domain/flows';
 import { flowTypeOf } from '../../lib/application-type.ts';
 import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { WaitingPanel } from '../../components/waiting-panel.tsx';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { fetchEkycStatus } from '../../api/ekyc.ts';
 import { pollEkycStatus, sleep } from './ekyc-polling.ts';
-import styles from './ekyc-callback-screen.module.css';
 
 // UI wording of this screen.
 export const ekycCallbackText = {
@@ -38,15 +37,7 @@ export function EkycCallbackScreen() {
 
   return (
     <Screen title={pageTitles['ekyc-callback']}>
-      <div className={styles.waiting}>
-        <div className={styles.spinner}>
-          <Spinner />
-        </div>
-        <p className={styles.message} role="status">
-          {ekycCallbackText.message}
-        </p>
-        <p className={styles.note}>{ekycCallbackText.note}</p>
-      </div>
+      <WaitingPanel message={ekycCallbackText.message} note={ekycCallbackText.note} />
     </Screen>
   );
 }

@@ -13,6 +13,7 @@ import { pageTitles } from '../../app/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { getEkyc, startEkyc } from '../../api/ekyc.ts';
 import { cameraReadiness, fallbackMethod, type CameraReadiness } from './ekyc-method.ts';
+import panel from '../../components/panel.module.css';
 import styles from './ekyc-preparation-screen.module.css';
 
 // UI wording of this screen; the documents come from the domain, the toast from messages.ts.
@@ -59,8 +60,8 @@ function MethodGuide({ method }: { method: EkycMethod }) {
   const documents = method === 'JPKI' ? ekycPreparationText.jpki.documents : identityDocuments;
   return (
     <>
-      <section className={styles.section} aria-labelledby="ekyc-documents">
-        <h2 id="ekyc-documents" className={styles.sectionTitle}>
+      <section className={panel.section} aria-labelledby="ekyc-documents">
+        <h2 id="ekyc-documents" className={panel.sectionTitle}>
           {text.documentsTitle}
         </h2>
         <ul className={styles.documents}>
@@ -69,8 +70,8 @@ function MethodGuide({ method }: { method: EkycMethod }) {
           ))}
         </ul>
       </section>
-      <section className={styles.section} aria-labelledby="ekyc-steps">
-        <h2 id="ekyc-steps" className={styles.sectionTitle}>
+      <section className={panel.section} aria-labelledby="ekyc-steps">
+        <h2 id="ekyc-steps" className={panel.sectionTitle}>
           {text.stepsTitle}
         </h2>
         <ol className={styles.steps}>
@@ -160,7 +161,7 @@ export function EkycPreparationScreen() {
         </ButtonBar>
       }
     >
-      <p className={styles.lead}>{ekycPreparationText.lead}</p>
+      <p className={panel.lead}>{ekycPreparationText.lead}</p>
       {method === null ? (
         <div className={styles.loading}>
           <Spinner label={ekycPreparationText.loading} />

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { WaitingPanel } from '../../components/waiting-panel.tsx';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { completeApplication, type Completion } from '../../api/ekyc.ts';
-import styles from './redirect-screen.module.css';
 
 // UI wording of this screen.
 export const redirectText = {
@@ -46,15 +45,7 @@ export function RedirectScreen() {
 
   return (
     <Screen title={pageTitles.redirect}>
-      <div className={styles.waiting}>
-        <div className={styles.spinner}>
-          <Spinner />
-        </div>
-        <p className={styles.message} role="status">
-          {redirectText.message}
-        </p>
-        <p className={styles.note}>{redirectText.note}</p>
-      </div>
+      <WaitingPanel message={redirectText.message} note={redirectText.note} />
     </Screen>
   );
 }

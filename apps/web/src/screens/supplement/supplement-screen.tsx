@@ -8,6 +8,7 @@ import { pageTitles } from '../../app/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { uploadDocument } from '../../api/ekyc.ts';
 import { compressImage } from '../../lib/image-compression.ts';
+import panel from '../../components/panel.module.css';
 import styles from './supplement-screen.module.css';
 
 // UI wording of this screen.
@@ -102,12 +103,12 @@ export function SupplementScreen() {
         </ButtonBar>
       }
     >
-      <p className={styles.lead}>{supplementText.lead}</p>
-      <section className={styles.section} aria-labelledby="supplement-accepted">
-        <h2 id="supplement-accepted" className={styles.sectionTitle}>
+      <p className={panel.lead}>{supplementText.lead}</p>
+      <section className={panel.section} aria-labelledby="supplement-accepted">
+        <h2 id="supplement-accepted" className={panel.sectionTitle}>
           {supplementText.acceptedTitle}
         </h2>
-        <ul className={styles.list}>
+        <ul className={panel.list}>
           {supplementText.accepted.map((d) => (
             <li key={d}>{d}</li>
           ))}
