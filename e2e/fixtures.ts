@@ -64,10 +64,14 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string }, { server: WorkerServer }>({
+export const test = base.extend<
+  { baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string },
+  { server: WorkerServer; apiEnv: Record<string, string> }
+>({
+  /** Extra environment of the worker's API server: `test.use({ apiEnv: { … } })` gets its own worker. */
+  apiEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
+    async ({ apiEnv }, use, workerInfo) => {
       const dir = await mkdtemp(join(tmpdir(), 'koza-e2e-'));
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
@@ -108,6 +112,7 @@ export const test = base.extend<{ baseURLFor: WorkerServer['baseURLFor']; ekycOr
           // Where the simulator sends its signed result webhook.
           PUBLIC_BASE_URL: origin,
           LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+          ...apiEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
