@@ -45,10 +45,12 @@ export async function captureWithFakeCamera(page: Page): Promise<void> {
     // Until the fake stream has a frame the page says the camera is not ready: press again.
     await expect(async () => {
       // The next step's camera normally starts by itself; start it when it did not.
+      // Short click timeouts: a button seen a moment ago may vanish as the capture finishes, and a
+      // click would otherwise wait for it for the whole budget.
       const start = step(name).getByRole('button', { name: 'カメラを起動する' });
-      if (await start.isVisible()) await start.click();
+      if (await start.isVisible()) await start.click({ timeout: 1000 }).catch(() => undefined);
       const shoot = step(name).getByRole('button', { name: '撮影する' });
-      if (await shoot.isVisible()) await shoot.click();
+      if (await shoot.isVisible()) await shoot.click({ timeout: 1000 }).catch(() => undefined);
       // Drawing and encoding a 1920×1080 frame takes seconds on a loaded 2-core machine.
       await expect(step(name).getByRole('button', { name: '撮り直す' })).toBeVisible({ timeout: 5000 });
     }).toPass({ timeout: 60_000 });

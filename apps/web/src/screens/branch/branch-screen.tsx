@@ -6,12 +6,9 @@ import { validationErrors } from '../../api/client.ts';
 import { getBranches, getSavedApplication, saveBranch, savedText } from '../../api/application.ts';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
-import { Button } from '../../components/button.tsx';
-import { ButtonBar } from '../../components/button-bar.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
 import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
 
 export const branchText = {
@@ -64,23 +61,15 @@ export function BranchScreen() {
   }
 
   return (
-    <Screen
+    <StepScreen
       title={pageTitles.branch}
-      actions={
-        <ButtonBar row>
-          <Button variant="secondary" disabled={pending} onClick={() => goTo('workplace')}>
-            {branchText.back}
-          </Button>
-          <Button type="submit" form="branch-form" pending={pending} disabled={!loaded}>
-            {branchText.next}
-          </Button>
-        </ButtonBar>
-      }
+      formId="branch-form"
+      onSubmit={(e) => void onSubmit(e)}
+      back={{ label: branchText.back, onClick: () => goTo('workplace'), disabled: pending }}
+      next={{ label: branchText.next, pending }}
+      loading={!loaded}
     >
-      {!loaded ? (
-        <Spinner label="読み込んでいます" />
-      ) : (
-        <form id="branch-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      {loaded && (
           <ChoiceGroup
             legend={branchText.legend}
             details={<p>{branchText.lead}</p>}
@@ -92,8 +81,7 @@ export function BranchScreen() {
             }}
             feedback={error ? <ErrorText>{error}</ErrorText> : undefined}
           />
-        </form>
       )}
-    </Screen>
+    </StepScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { genderLabels, isBankCode, type Gender } from '@koza/domain/constants';
+import { genderLabels, type Gender } from '@koza/domain/constants';
 import { parseIsoDate } from '@koza/domain/dates';
 import { formatPostalCode } from '@koza/domain/fields/postal-code';
 import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
@@ -10,12 +10,9 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { getSavedApplication, savedText, type SavedApplication } from '../../api/application.ts';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
-import { Button } from '../../components/button.tsx';
-import { ButtonBar } from '../../components/button-bar.tsx';
 import { Checkbox } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
 import { focusFirstError, useStepData } from '../../components/use-step-data.ts';
 import styles from './confirmation-screen.module.css';
 
@@ -140,23 +137,16 @@ export function ConfirmationScreen() {
   }
 
   return (
-    <Screen
+    <StepScreen
       title={pageTitles.confirmation}
-      actions={
-        <ButtonBar row>
-          <Button variant="secondary" onClick={() => goTo('seal-less')}>
-            {confirmationText.back}
-          </Button>
-          <Button type="submit" form="confirmation-form" disabled={!saved}>
-            {confirmationText.next}
-          </Button>
-        </ButtonBar>
-      }
+      formId="confirmation-form"
+      onSubmit={onSubmit}
+      back={{ label: confirmationText.back, onClick: () => goTo('seal-less') }}
+      next={{ label: confirmationText.next }}
+      loading={!saved}
     >
-      {!saved || !isBankCode(saved.bankCode) ? (
-        <Spinner label="読み込んでいます" />
-      ) : (
-        <form id="confirmation-form" noValidate onSubmit={onSubmit}>
+      {saved && (
+        <>
           <p className={styles.lead}>{confirmationText.lead}</p>
           {sections(saved).map((section) => (
             <section key={section.slug} className={styles.section} aria-labelledby={`confirm-${section.slug}`}>
@@ -202,8 +192,8 @@ export function ConfirmationScreen() {
             />
             {error && <ErrorText id="confirm-address-error">{error}</ErrorText>}
           </section>
-        </form>
+        </>
       )}
-    </Screen>
+    </StepScreen>
   );
 }

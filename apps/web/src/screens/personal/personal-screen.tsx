@@ -25,14 +25,12 @@ import { useBank } from '../../app/bank-context.tsx';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { Button } from '../../components/button.tsx';
-import { ButtonBar } from '../../components/button-bar.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Field, FieldGroup } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { PhoneField, type PhoneParts } from '../../components/phone-field.tsx';
-import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
 import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
 import parts from '../../components/parts.module.css';
 import {
@@ -248,283 +246,277 @@ export function PersonalScreen() {
       return { ...f, [key]: next };
     });
 
-  return (
-    <Screen
-      title={pageTitles.personal}
+  const addressChooser = (
+    <Modal open={found !== null} title={personalText.chooserTitle} narrow onClose={() => setFound(null)}
       actions={
-        <ButtonBar>
-          <Button type="submit" form="personal-form" pending={pending === 'saving'} disabled={!saved || pending !== null}>
-            {personalText.next}
-          </Button>
-        </ButtonBar>
+        <Button variant="secondary" onClick={() => setFound(null)}>
+          {personalText.close}
+        </Button>
       }
     >
-      {!saved ? (
-        <Spinner label="読み込んでいます" />
-      ) : (
-        <form id="personal-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <FieldGroup label={personalText.name} requirement="required" error={errors.lastName ?? errors.firstName}>
-            <div className={parts.row}>
-              {namePart('lastName', personalText.lastName, 'family-name')}
-              {namePart('firstName', personalText.firstName, 'given-name')}
-            </div>
-          </FieldGroup>
-
-          <FieldGroup
-            label={personalText.kanaName}
-            requirement="required"
-            hint={personalText.kanaHint}
-            error={errors.kanaLastName ?? errors.kanaFirstName}
-          >
-            <div className={parts.row}>
-              {namePart('kanaLastName', personalText.kanaLastName, 'off', () => normaliseOnBlur('kanaLastName', normaliseKanaName))}
-              {namePart('kanaFirstName', personalText.kanaFirstName, 'off', () => normaliseOnBlur('kanaFirstName', normaliseKanaName))}
-            </div>
-          </FieldGroup>
-
-          <FieldGroup label={personalText.birthday} requirement="required" error={errors.birthday}>
-            <div className={styles.birthday}>
-              <label className={parts.part}>
-                <span>年</span>
-                <select
-                  aria-label={personalText.year}
-                  autoComplete="bday-year"
-                  value={form.birthYear}
-                  aria-invalid={errors.birthday ? true : undefined}
-                  onChange={(e) => setText('birthYear', e.target.value)}
-                >
-                  <option value="">{personalText.choose}</option>
-                  {years.map((y) => (
-                    <option key={y} value={String(y)}>
-                      {`${y}（${japaneseEraYear(`${y}-12-31`).replace(/年$/, '')}）`}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={parts.part}>
-                <span>月</span>
-                <select
-                  aria-label={personalText.month}
-                  autoComplete="bday-month"
-                  value={form.birthMonth}
-                  aria-invalid={errors.birthday ? true : undefined}
-                  onChange={(e) => setText('birthMonth', e.target.value)}
-                >
-                  <option value="">-</option>
-                  {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-                    <option key={m} value={String(m)}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={parts.part}>
-                <span>日</span>
-                <select
-                  aria-label={personalText.day}
-                  autoComplete="bday-day"
-                  value={form.birthDay}
-                  aria-invalid={errors.birthday ? true : undefined}
-                  onChange={(e) => setText('birthDay', e.target.value)}
-                >
-                  <option value="">-</option>
-                  {dayChoices(form.birthYear, form.birthMonth).map((d) => (
-                    <option key={d} value={String(d)}>
-                      {d}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          </FieldGroup>
-
-          <FieldGroup label={personalText.gender} requirement="required" error={errors.gender}>
-            <div role="radiogroup" aria-label={personalText.gender} className={styles.inlineChoices}>
-              {genders.map((g) => (
-                <label key={g} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="gender"
-                    value={g}
-                    checked={form.gender === g}
-                    aria-invalid={errors.gender ? true : undefined}
-                    onChange={() => setText('gender', g)}
-                  />
-                  <span>{genderLabels[g]}</span>
-                </label>
-              ))}
-            </div>
-          </FieldGroup>
-
-          <PhoneField
-            label={personalText.mobile}
-            requirement="required"
-            value={form.mobile}
-            onChange={(v) => set('mobile', v)}
-            onBlur={phoneBlur('mobile')}
-            error={errors.mobilePhoneNumber}
-          />
-          <PhoneField
-            label={personalText.home}
-            requirement="optional"
-            value={form.home}
-            onChange={(v) => set('home', v)}
-            onBlur={phoneBlur('home')}
-            error={errors.phoneNumber}
-          />
-
-          <Field label={personalText.postal} requirement="required" hint={personalText.postalHint} error={addressError}>
-            {(control) => (
-              <div className={styles.postalRow}>
-                <input
-                  {...control}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  maxLength={8}
-                  value={postalInput(form.postal).display}
-                  onChange={(e) => onPostalChange(e.target.value)}
-                />
-                <Button
-                  variant="secondary"
-                  className={styles.searchButton}
-                  pending={pending === 'searching'}
-                  disabled={!isSearchablePostalCode(form.postal) || pending !== null}
-                  onClick={() => void search()}
-                >
-                  {personalText.search}
-                </Button>
-              </div>
-            )}
-          </Field>
-
-          {form.chosen && (
-            <>
-              <div className={styles.chosen}>
-                <p className={styles.chosenLabel}>{personalText.chosenAddress}</p>
-                <p className={styles.chosenValue}>{form.chosen.addressFull}</p>
-              </div>
-              <Field
-                label={personalText.address}
-                requirement="required"
-                hint={`${personalText.addressHint}${bank.exampleAddresses.address}`}
-                error={errors.address}
-              >
-                {textInput('address', {
-                  autoComplete: 'address-line1',
-                  onBlur: () => void suggestKana('address', 'kanaAddress', addressMaxLength),
-                })}
-              </Field>
-              <Field
-                label={personalText.subAddress}
-                requirement="optional"
-                hint={`${personalText.subAddressHint}（${personalText.addressHint}${bank.exampleAddresses.subAddress}）`}
-                error={errors.subAddress}
-              >
-                {textInput('subAddress', {
-                  autoComplete: 'address-line2',
-                  onBlur: () => void suggestKana('subAddress', 'kanaSubAddress', addressMaxLength),
-                })}
-              </Field>
-              <Field label={personalText.kanaAddress} requirement="required" hint={personalText.kanaAddressHint} error={errors.kanaAddress}>
-                {textInput('kanaAddress', { onBlur: () => normaliseOnBlur('kanaAddress', normaliseKanaAddress) })}
-              </Field>
-              <Field label={personalText.kanaSubAddress} requirement="optional" error={errors.kanaSubAddress}>
-                {textInput('kanaSubAddress', { onBlur: () => normaliseOnBlur('kanaSubAddress', normaliseKanaAddress) })}
-              </Field>
-            </>
-          )}
-
-          {form.temporary && !form.chosen && (
-            <>
-              <Field label={personalText.tempPrefecture} requirement="required" error={errors.tempAddressPrefecture}>
-                {(control) => (
-                  <select
-                    {...control}
-                    autoComplete="address-level1"
-                    value={form.tempAddressPrefecture}
-                    onChange={(e) => setText('tempAddressPrefecture', e.target.value)}
-                  >
-                    {prefectureNames.map((p) => (
-                      <option key={p} value={p}>
-                        {p}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label={personalText.tempAddress} requirement="required" hint={personalText.tempAddressHint} error={errors.tempAddress}>
-                {textInput('tempAddress', {
-                  autoComplete: 'address-line1',
-                  // The furigana lookup takes at most 40 characters (decision 0041).
-                  onBlur: () => void suggestKana('tempAddress', 'kanaTempAddress', 40),
-                })}
-              </Field>
-              <Field label={personalText.kanaTempAddress} requirement="required" hint={personalText.kanaAddressHint} error={errors.kanaTempAddress}>
-                {textInput('kanaTempAddress', { onBlur: () => normaliseOnBlur('kanaTempAddress', normaliseKanaAddress) })}
-              </Field>
-            </>
-          )}
-
-          <FieldGroup label={personalText.purposes} requirement="required" multiple error={errors.utilizationPurpose}>
-            <CheckboxList
-              options={bank.utilizationPurposes}
-              value={form.purposes}
-              onChange={(v) => set('purposes', v)}
-              invalid={Boolean(errors.utilizationPurpose)}
-            />
-          </FieldGroup>
-          {form.purposes.includes(otherLabel) && (
-            <Field label={personalText.purposeOther} requirement="required" error={errors.utilizationPurposeOther}>
-              {textInput('purposeOther')}
-            </Field>
-          )}
-
-          {hasAddress && asksDistance && (
-            <Field
-              label={personalText.distanceReason}
-              requirement="required"
-              hint={personalText.distanceHint(bank.homePrefecture)}
-              error={errors.distanceTransactionReason}
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  rows={3}
-                  value={form.distanceReason}
-                  onChange={(e) => setText('distanceReason', e.target.value)}
-                />
-              )}
-            </Field>
-          )}
-
-          {errors.bankCode && <ErrorText>{errors.bankCode}</ErrorText>}
-        </form>
-      )}
-
-      <Modal open={found !== null} title={personalText.chooserTitle} narrow onClose={() => setFound(null)}
-        actions={
-          <Button variant="secondary" onClick={() => setFound(null)}>
-            {personalText.close}
-          </Button>
-        }
-      >
-        <p className={styles.chooserLead}>{personalText.chooserLead}</p>
-        <ul className={styles.chooserList}>
-          {(found ?? []).map((item) => (
-            <li key={item.id}>
-              <button type="button" className={styles.chooserItem} onClick={() => choose(item)}>
-                {item.addressFull}
-              </button>
-            </li>
-          ))}
-          <li>
-            <button type="button" className={styles.chooserItem} onClick={() => choose(null)}>
-              {personalText.noMatch}
+      <p className={styles.chooserLead}>{personalText.chooserLead}</p>
+      <ul className={styles.chooserList}>
+        {(found ?? []).map((item) => (
+          <li key={item.id}>
+            <button type="button" className={styles.chooserItem} onClick={() => choose(item)}>
+              {item.addressFull}
             </button>
           </li>
-        </ul>
-      </Modal>
-    </Screen>
+        ))}
+        <li>
+          <button type="button" className={styles.chooserItem} onClick={() => choose(null)}>
+            {personalText.noMatch}
+          </button>
+        </li>
+      </ul>
+    </Modal>
+  );
+
+  return (
+    <StepScreen
+      title={pageTitles.personal}
+      formId="personal-form"
+      onSubmit={(e) => void onSubmit(e)}
+      next={{ label: personalText.next, pending: pending === 'saving', disabled: pending !== null }}
+      loading={!saved}
+      after={addressChooser}
+    >
+      <FieldGroup label={personalText.name} requirement="required" error={errors.lastName ?? errors.firstName}>
+        <div className={parts.row}>
+          {namePart('lastName', personalText.lastName, 'family-name')}
+          {namePart('firstName', personalText.firstName, 'given-name')}
+        </div>
+      </FieldGroup>
+
+      <FieldGroup
+        label={personalText.kanaName}
+        requirement="required"
+        hint={personalText.kanaHint}
+        error={errors.kanaLastName ?? errors.kanaFirstName}
+      >
+        <div className={parts.row}>
+          {namePart('kanaLastName', personalText.kanaLastName, 'off', () => normaliseOnBlur('kanaLastName', normaliseKanaName))}
+          {namePart('kanaFirstName', personalText.kanaFirstName, 'off', () => normaliseOnBlur('kanaFirstName', normaliseKanaName))}
+        </div>
+      </FieldGroup>
+
+      <FieldGroup label={personalText.birthday} requirement="required" error={errors.birthday}>
+        <div className={styles.birthday}>
+          <label className={parts.part}>
+            <span>年</span>
+            <select
+              aria-label={personalText.year}
+              autoComplete="bday-year"
+              value={form.birthYear}
+              aria-invalid={errors.birthday ? true : undefined}
+              onChange={(e) => setText('birthYear', e.target.value)}
+            >
+              <option value="">{personalText.choose}</option>
+              {years.map((y) => (
+                <option key={y} value={String(y)}>
+                  {`${y}（${japaneseEraYear(`${y}-12-31`).replace(/年$/, '')}）`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={parts.part}>
+            <span>月</span>
+            <select
+              aria-label={personalText.month}
+              autoComplete="bday-month"
+              value={form.birthMonth}
+              aria-invalid={errors.birthday ? true : undefined}
+              onChange={(e) => setText('birthMonth', e.target.value)}
+            >
+              <option value="">-</option>
+              {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+                <option key={m} value={String(m)}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={parts.part}>
+            <span>日</span>
+            <select
+              aria-label={personalText.day}
+              autoComplete="bday-day"
+              value={form.birthDay}
+              aria-invalid={errors.birthday ? true : undefined}
+              onChange={(e) => setText('birthDay', e.target.value)}
+            >
+              <option value="">-</option>
+              {dayChoices(form.birthYear, form.birthMonth).map((d) => (
+                <option key={d} value={String(d)}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </FieldGroup>
+
+      <FieldGroup label={personalText.gender} requirement="required" error={errors.gender}>
+        <div role="radiogroup" aria-label={personalText.gender} className={styles.inlineChoices}>
+          {genders.map((g) => (
+            <label key={g} className={styles.choice}>
+              <input
+                type="radio"
+                name="gender"
+                value={g}
+                checked={form.gender === g}
+                aria-invalid={errors.gender ? true : undefined}
+                onChange={() => setText('gender', g)}
+              />
+              <span>{genderLabels[g]}</span>
+            </label>
+          ))}
+        </div>
+      </FieldGroup>
+
+      <PhoneField
+        label={personalText.mobile}
+        requirement="required"
+        value={form.mobile}
+        onChange={(v) => set('mobile', v)}
+        onBlur={phoneBlur('mobile')}
+        error={errors.mobilePhoneNumber}
+      />
+      <PhoneField
+        label={personalText.home}
+        requirement="optional"
+        value={form.home}
+        onChange={(v) => set('home', v)}
+        onBlur={phoneBlur('home')}
+        error={errors.phoneNumber}
+      />
+
+      <Field label={personalText.postal} requirement="required" hint={personalText.postalHint} error={addressError}>
+        {(control) => (
+          <div className={styles.postalRow}>
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={8}
+              value={postalInput(form.postal).display}
+              onChange={(e) => onPostalChange(e.target.value)}
+            />
+            <Button
+              variant="secondary"
+              className={styles.searchButton}
+              pending={pending === 'searching'}
+              disabled={!isSearchablePostalCode(form.postal) || pending !== null}
+              onClick={() => void search()}
+            >
+              {personalText.search}
+            </Button>
+          </div>
+        )}
+      </Field>
+
+      {form.chosen && (
+        <>
+          <div className={styles.chosen}>
+            <p className={styles.chosenLabel}>{personalText.chosenAddress}</p>
+            <p className={styles.chosenValue}>{form.chosen.addressFull}</p>
+          </div>
+          <Field
+            label={personalText.address}
+            requirement="required"
+            hint={`${personalText.addressHint}${bank.exampleAddresses.address}`}
+            error={errors.address}
+          >
+            {textInput('address', {
+              autoComplete: 'address-line1',
+              onBlur: () => void suggestKana('address', 'kanaAddress', addressMaxLength),
+            })}
+          </Field>
+          <Field
+            label={personalText.subAddress}
+            requirement="optional"
+            hint={`${personalText.subAddressHint}（${personalText.addressHint}${bank.exampleAddresses.subAddress}）`}
+            error={errors.subAddress}
+          >
+            {textInput('subAddress', {
+              autoComplete: 'address-line2',
+              onBlur: () => void suggestKana('subAddress', 'kanaSubAddress', addressMaxLength),
+            })}
+          </Field>
+          <Field label={personalText.kanaAddress} requirement="required" hint={personalText.kanaAddressHint} error={errors.kanaAddress}>
+            {textInput('kanaAddress', { onBlur: () => normaliseOnBlur('kanaAddress', normaliseKanaAddress) })}
+          </Field>
+          <Field label={personalText.kanaSubAddress} requirement="optional" error={errors.kanaSubAddress}>
+            {textInput('kanaSubAddress', { onBlur: () => normaliseOnBlur('kanaSubAddress', normaliseKanaAddress) })}
+          </Field>
+        </>
+      )}
+
+      {form.temporary && !form.chosen && (
+        <>
+          <Field label={personalText.tempPrefecture} requirement="required" error={errors.tempAddressPrefecture}>
+            {(control) => (
+              <select
+                {...control}
+                autoComplete="address-level1"
+                value={form.tempAddressPrefecture}
+                onChange={(e) => setText('tempAddressPrefecture', e.target.value)}
+              >
+                {prefectureNames.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={personalText.tempAddress} requirement="required" hint={personalText.tempAddressHint} error={errors.tempAddress}>
+            {textInput('tempAddress', {
+              autoComplete: 'address-line1',
+              // The furigana lookup takes at most 40 characters (decision 0041).
+              onBlur: () => void suggestKana('tempAddress', 'kanaTempAddress', 40),
+            })}
+          </Field>
+          <Field label={personalText.kanaTempAddress} requirement="required" hint={personalText.kanaAddressHint} error={errors.kanaTempAddress}>
+            {textInput('kanaTempAddress', { onBlur: () => normaliseOnBlur('kanaTempAddress', normaliseKanaAddress) })}
+          </Field>
+        </>
+      )}
+
+      <FieldGroup label={personalText.purposes} requirement="required" multiple error={errors.utilizationPurpose}>
+        <CheckboxList
+          options={bank.utilizationPurposes}
+          value={form.purposes}
+          onChange={(v) => set('purposes', v)}
+          invalid={Boolean(errors.utilizationPurpose)}
+        />
+      </FieldGroup>
+      {form.purposes.includes(otherLabel) && (
+        <Field label={personalText.purposeOther} requirement="required" error={errors.utilizationPurposeOther}>
+          {textInput('purposeOther')}
+        </Field>
+      )}
+
+      {hasAddress && asksDistance && (
+        <Field
+          label={personalText.distanceReason}
+          requirement="required"
+          hint={personalText.distanceHint(bank.homePrefecture)}
+          error={errors.distanceTransactionReason}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              value={form.distanceReason}
+              onChange={(e) => setText('distanceReason', e.target.value)}
+            />
+          )}
+        </Field>
+      )}
+
+      {errors.bankCode && <ErrorText>{errors.bankCode}</ErrorText>}
+    </StepScreen>
   );
 }

@@ -7,10 +7,9 @@ import { getPublicKey, setPin } from '../../api/application.ts';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { Button } from '../../components/button.tsx';
-import { ButtonBar } from '../../components/button-bar.tsx';
 import { Field } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { Screen } from '../../components/screen.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
 import { errorMap, focusFirstError, isValidationFailure } from '../../components/use-step-data.ts';
 import { encryptPin } from './encrypt-pin.ts';
 import styles from './pin-screen.module.css';
@@ -114,47 +113,43 @@ export function PinScreen() {
       );
     };
 
-  return (
-    <Screen
-      title={pageTitles.pin}
+  const warning = (
+    <Modal
+      open={open}
+      title={pinText.modalTitle}
+      onClose={pending ? undefined : () => setOpen(false)}
       actions={
-        <ButtonBar row>
-          <Button variant="secondary" disabled={pending} onClick={() => goTo('confirmation')}>
-            {pinText.back}
+        <>
+          <Button pending={pending} onClick={() => void confirm()}>
+            {pinText.ok}
           </Button>
-          <Button type="submit" form="pin-form" disabled={!valid || pending}>
-            {pinText.set}
+          <Button variant="secondary" disabled={pending} onClick={() => setOpen(false)}>
+            {pinText.cancel}
           </Button>
-        </ButtonBar>
+        </>
       }
     >
-      <form id="pin-form" noValidate onSubmit={onSubmit}>
-        <p className={styles.lead}>{pinText.lead}</p>
-        <p className={styles.rules}>{pinText.rules}</p>
-        <Field label={pinText.pin} requirement="required" error={shown('pin')} id="pin">
-          {input('pin')}
-        </Field>
-        <Field label={pinText.confirmation} requirement="required" error={shown('pinConfirmation')} id="pin-confirmation">
-          {input('pinConfirmation')}
-        </Field>
-      </form>
-      <Modal
-        open={open}
-        title={pinText.modalTitle}
-        onClose={pending ? undefined : () => setOpen(false)}
-        actions={
-          <>
-            <Button pending={pending} onClick={() => void confirm()}>
-              {pinText.ok}
-            </Button>
-            <Button variant="secondary" disabled={pending} onClick={() => setOpen(false)}>
-              {pinText.cancel}
-            </Button>
-          </>
-        }
-      >
-        <p>{pinText.modalBody}</p>
-      </Modal>
-    </Screen>
+      <p>{pinText.modalBody}</p>
+    </Modal>
+  );
+
+  return (
+    <StepScreen
+      title={pageTitles.pin}
+      formId="pin-form"
+      onSubmit={onSubmit}
+      back={{ label: pinText.back, onClick: () => goTo('confirmation'), disabled: pending }}
+      next={{ label: pinText.set, disabled: !valid || pending }}
+      after={warning}
+    >
+      <p className={styles.lead}>{pinText.lead}</p>
+      <p className={styles.rules}>{pinText.rules}</p>
+      <Field label={pinText.pin} requirement="required" error={shown('pin')} id="pin">
+        {input('pin')}
+      </Field>
+      <Field label={pinText.confirmation} requirement="required" error={shown('pinConfirmation')} id="pin-confirmation">
+        {input('pinConfirmation')}
+      </Field>
+    </StepScreen>
   );
 }

@@ -5,12 +5,9 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { getSavedApplication, saveSealLess } from '../../api/application.ts';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
-import { Button } from '../../components/button.tsx';
-import { ButtonBar } from '../../components/button-bar.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
 import { focusFirstError, useStepData } from '../../components/use-step-data.ts';
 
 export const sealLessText = {
@@ -62,23 +59,14 @@ export function SealLessScreen() {
   }
 
   return (
-    <Screen
+    <StepScreen
       title={pageTitles['seal-less']}
-      actions={
-        <ButtonBar row>
-          <Button variant="secondary" disabled={pending} onClick={() => goTo('branch')}>
-            {sealLessText.back}
-          </Button>
-          <Button type="submit" form="seal-less-form" pending={pending} disabled={!saved}>
-            {sealLessText.next}
-          </Button>
-        </ButtonBar>
-      }
+      formId="seal-less-form"
+      onSubmit={(e) => void onSubmit(e)}
+      back={{ label: sealLessText.back, onClick: () => goTo('branch'), disabled: pending }}
+      next={{ label: sealLessText.next, pending }}
+      loading={!saved}
     >
-      {!saved ? (
-        <Spinner label="読み込んでいます" />
-      ) : (
-        <form id="seal-less-form" noValidate onSubmit={(e) => void onSubmit(e)}>
           <ChoiceGroup
             legend={sealLessText.legend}
             details={
@@ -100,8 +88,6 @@ export function SealLessScreen() {
               </>
             }
           />
-        </form>
-      )}
-    </Screen>
+    </StepScreen>
   );
 }

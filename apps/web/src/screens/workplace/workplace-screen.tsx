@@ -24,13 +24,11 @@ import {
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { Button } from '../../components/button.tsx';
-import { ButtonBar } from '../../components/button-bar.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Field, FieldGroup } from '../../components/field.tsx';
 import { PhoneField, splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
-import { Screen } from '../../components/screen.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
 import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import {
@@ -305,221 +303,205 @@ export function WorkplaceScreen() {
   const workplaceCodeError = errors.workplaceCode ?? errors.workplaceId;
 
   return (
-    <Screen
+    <StepScreen
       title={pageTitles.workplace}
-      actions={
-        <ButtonBar row>
-          <Button variant="secondary" disabled={pending === 'saving'} onClick={() => goTo('personal')}>
-            {workplaceText.back}
-          </Button>
-          <Button
-            type="submit"
-            form="workplace-form"
-            pending={pending === 'saving'}
-            disabled={!loaded || pending !== null || !canGoNext(form, occupation)}
-          >
-            {workplaceText.next}
-          </Button>
-        </ButtonBar>
-      }
+      formId="workplace-form"
+      onSubmit={(e) => void onSubmit(e)}
+      back={{ label: workplaceText.back, onClick: () => goTo('personal'), disabled: pending === 'saving' }}
+      next={{ label: workplaceText.next, pending: pending === 'saving', disabled: pending !== null || !canGoNext(form, occupation) }}
+      loading={!loaded}
     >
-      {!loaded ? (
-        <Spinner label="読み込んでいます" />
-      ) : (
-        <form id="workplace-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <Field label={workplaceText.occupation} requirement="required" error={errors.occupationId}>
+      <Field label={workplaceText.occupation} requirement="required" error={errors.occupationId}>
+        {(control) => (
+          <select
+            {...control}
+            value={form.occupationId}
+            onChange={(e) => {
+              set('occupationId', e.target.value);
+              clearError('occupationId');
+            }}
+            onBlur={() => checkOnBlur('occupationId', form)}
+          >
+            <option value="">{workplaceText.choose}</option>
+            {occupations.map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {ctx?.isOther && (
+        <Field label={workplaceText.occupationOther} requirement="required" error={errors.occupationOther}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={form.occupationOther}
+              onChange={(e) => set('occupationOther', e.target.value)}
+              onBlur={() => checkOnBlur('occupationOther', form)}
+            />
+          )}
+        </Field>
+      )}
+
+      {requirement !== 'NONE' && (
+        <>
+          <Field
+            label={workplaceText.workplaceName}
+            requirement={requirement === 'REQUIRED' ? 'required' : 'optional'}
+            hint={requirement === 'OPTIONAL' ? workplaceText.workplaceNameHint : undefined}
+            error={errors.workplaceName}
+          >
             {(control) => (
-              <select
+              <input
                 {...control}
-                value={form.occupationId}
-                onChange={(e) => {
-                  set('occupationId', e.target.value);
-                  clearError('occupationId');
+                type="text"
+                autoComplete="organization"
+                readOnly={locked}
+                value={form.workplaceName}
+                onChange={(e) => set('workplaceName', e.target.value)}
+                onBlur={() => {
+                  if (locked) return;
+                  const next = { ...form, workplaceName: normaliseWorkplaceName(form.workplaceName) };
+                  setForm(next);
+                  checkOnBlur('workplaceName', next);
                 }}
-                onBlur={() => checkOnBlur('occupationId', form)}
-              >
-                <option value="">{workplaceText.choose}</option>
-                {occupations.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
+              />
             )}
           </Field>
-          {ctx?.isOther && (
-            <Field label={workplaceText.occupationOther} requirement="required" error={errors.occupationOther}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  value={form.occupationOther}
-                  onChange={(e) => set('occupationOther', e.target.value)}
-                  onBlur={() => checkOnBlur('occupationOther', form)}
-                />
-              )}
-            </Field>
-          )}
-
-          {requirement !== 'NONE' && (
-            <>
-              <Field
-                label={workplaceText.workplaceName}
-                requirement={requirement === 'REQUIRED' ? 'required' : 'optional'}
-                hint={requirement === 'OPTIONAL' ? workplaceText.workplaceNameHint : undefined}
-                error={errors.workplaceName}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    autoComplete="organization"
-                    readOnly={locked}
-                    value={form.workplaceName}
-                    onChange={(e) => set('workplaceName', e.target.value)}
-                    onBlur={() => {
-                      if (locked) return;
-                      const next = { ...form, workplaceName: normaliseWorkplaceName(form.workplaceName) };
-                      setForm(next);
-                      checkOnBlur('workplaceName', next);
-                    }}
-                  />
-                )}
-              </Field>
-              <div
-                onBlur={(e) => {
-                  // Checked once focus leaves the three inputs, not between them.
-                  if (!locked && !e.currentTarget.contains(e.relatedTarget as Node | null)) checkOnBlur('workplacePhoneNumber', form);
-                }}
-              >
-              <PhoneField
-                label={workplaceText.workplacePhone}
-                requirement={requirement === 'REQUIRED' ? 'required' : 'optional'}
-                value={form.workplacePhone}
-                readOnly={locked}
-                onChange={(v) => set('workplacePhone', v)}
-                onBlur={(index) =>
-                  setForm((f) => {
-                    const next: PhoneParts = [...f.workplacePhone];
-                    next[index] = normalisePhone(next[index] ?? '');
-                    return { ...f, workplacePhone: next };
-                  })
-                }
-                error={errors.workplacePhoneNumber}
-              />
-              </div>
-            </>
-          )}
-
-          <FieldGroup label={workplaceText.workplaceCode} requirement="optional" hint={workplaceText.workplaceCodeHint} error={workplaceCodeError}>
-            <div className={styles.codeRow}>
-              <input
-                type="text"
-                inputMode="text"
-                autoCapitalize="characters"
-                autoComplete="off"
-                aria-label={workplaceText.workplaceCode}
-                aria-invalid={workplaceCodeError ? true : undefined}
-                maxLength={8}
-                value={form.workplaceCode}
-                readOnly={locked}
-                onChange={(e) => set('workplaceCode', e.target.value)}
-                onBlur={() => setForm((f) => ({ ...f, workplaceCode: normaliseCode(f.workplaceCode) }))}
-              />
-              <Button variant="secondary" pending={pending === 'workplace'} disabled={pending !== null || locked} onClick={() => void applyWorkplaceCode()}>
-                {workplaceText.apply}
-              </Button>
-              <Button variant="secondary" disabled={pending !== null} onClick={clearWorkplaceCode}>
-                {workplaceText.clear}
-              </Button>
-            </div>
-            {codeBox(form.workplaceCodeState, messages.workplaceCodeFound, messages.workplaceCodeNotFound)}
-          </FieldGroup>
-
-          {asksExistingAccount(form) && (
-            <div className={styles.existing}>
-              <ChoiceGroup
-                legend={workplaceText.existingAccount}
-                inline
-                options={[
-                  { value: 'yes', label: workplaceText.yes },
-                  { value: 'no', label: workplaceText.no },
-                ]}
-                value={form.holdsAccount === '' ? undefined : form.holdsAccount}
-                onChange={(v) => set('holdsAccount', v)}
-              />
-              {form.holdsAccount === 'yes' && (
-                <FieldGroup
-                  label={`${workplaceText.branchCode}・${workplaceText.accountNumber}`}
-                  requirement="required"
-                  hint={workplaceText.existingHint}
-                  error={errors.existedAccountBranchCode ?? errors.existedAccountNumber}
-                >
-                  <div className={styles.accountRow}>
-                    <label className={styles.part}>
-                      <span>{workplaceText.branchCode}</span>
-                      <input
-                        type="text"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        aria-label={workplaceText.branchCode}
-                        aria-invalid={errors.existedAccountBranchCode ? true : undefined}
-                        maxLength={3}
-                        value={form.existedAccountBranchCode}
-                        onChange={(e) => set('existedAccountBranchCode', e.target.value)}
-                        onBlur={() => setForm((f) => ({ ...f, existedAccountBranchCode: f.existedAccountBranchCode ? padBranchCode(f.existedAccountBranchCode) : '' }))}
-                      />
-                    </label>
-                    <label className={styles.part}>
-                      <span>{workplaceText.accountNumber}</span>
-                      <input
-                        type="text"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        aria-label={workplaceText.accountNumber}
-                        aria-invalid={errors.existedAccountNumber ? true : undefined}
-                        maxLength={7}
-                        value={form.existedAccountNumber}
-                        onChange={(e) => set('existedAccountNumber', e.target.value)}
-                        onBlur={() => setForm((f) => ({ ...f, existedAccountNumber: f.existedAccountNumber ? padAccountNumber(f.existedAccountNumber) : '' }))}
-                      />
-                    </label>
-                  </div>
-                </FieldGroup>
-              )}
-            </div>
-          )}
-
-          <FieldGroup label={workplaceText.invitationCode} requirement="optional" hint={workplaceText.invitationCodeHint} error={errors.invitationCode}>
-            <div className={styles.codeRow}>
-              <input
-                type="text"
-                autoCapitalize="characters"
-                autoComplete="off"
-                aria-label={workplaceText.invitationCode}
-                aria-invalid={errors.invitationCode ? true : undefined}
-                maxLength={6}
-                value={form.invitationCode}
-                readOnly={form.invitationCodeState.status === 'verified'}
-                onChange={(e) => set('invitationCode', e.target.value)}
-                onBlur={() => setForm((f) => ({ ...f, invitationCode: normaliseCode(f.invitationCode) }))}
-              />
-              <Button
-                variant="secondary"
-                pending={pending === 'invitation'}
-                disabled={pending !== null || form.invitationCodeState.status === 'verified'}
-                onClick={() => void applyInvitationCode()}
-              >
-                {workplaceText.apply}
-              </Button>
-              <Button variant="secondary" disabled={pending !== null} onClick={clearInvitationCode}>
-                {workplaceText.clear}
-              </Button>
-            </div>
-            {codeBox(form.invitationCodeState, messages.invitationCodeFound, messages.invitationCodeNotFound)}
-          </FieldGroup>
-        </form>
+          <div
+            onBlur={(e) => {
+              // Checked once focus leaves the three inputs, not between them.
+              if (!locked && !e.currentTarget.contains(e.relatedTarget as Node | null)) checkOnBlur('workplacePhoneNumber', form);
+            }}
+          >
+          <PhoneField
+            label={workplaceText.workplacePhone}
+            requirement={requirement === 'REQUIRED' ? 'required' : 'optional'}
+            value={form.workplacePhone}
+            readOnly={locked}
+            onChange={(v) => set('workplacePhone', v)}
+            onBlur={(index) =>
+              setForm((f) => {
+                const next: PhoneParts = [...f.workplacePhone];
+                next[index] = normalisePhone(next[index] ?? '');
+                return { ...f, workplacePhone: next };
+              })
+            }
+            error={errors.workplacePhoneNumber}
+          />
+          </div>
+        </>
       )}
-    </Screen>
+
+      <FieldGroup label={workplaceText.workplaceCode} requirement="optional" hint={workplaceText.workplaceCodeHint} error={workplaceCodeError}>
+        <div className={styles.codeRow}>
+          <input
+            type="text"
+            inputMode="text"
+            autoCapitalize="characters"
+            autoComplete="off"
+            aria-label={workplaceText.workplaceCode}
+            aria-invalid={workplaceCodeError ? true : undefined}
+            maxLength={8}
+            value={form.workplaceCode}
+            readOnly={locked}
+            onChange={(e) => set('workplaceCode', e.target.value)}
+            onBlur={() => setForm((f) => ({ ...f, workplaceCode: normaliseCode(f.workplaceCode) }))}
+          />
+          <Button variant="secondary" pending={pending === 'workplace'} disabled={pending !== null || locked} onClick={() => void applyWorkplaceCode()}>
+            {workplaceText.apply}
+          </Button>
+          <Button variant="secondary" disabled={pending !== null} onClick={clearWorkplaceCode}>
+            {workplaceText.clear}
+          </Button>
+        </div>
+        {codeBox(form.workplaceCodeState, messages.workplaceCodeFound, messages.workplaceCodeNotFound)}
+      </FieldGroup>
+
+      {asksExistingAccount(form) && (
+        <div className={styles.existing}>
+          <ChoiceGroup
+            legend={workplaceText.existingAccount}
+            inline
+            options={[
+              { value: 'yes', label: workplaceText.yes },
+              { value: 'no', label: workplaceText.no },
+            ]}
+            value={form.holdsAccount === '' ? undefined : form.holdsAccount}
+            onChange={(v) => set('holdsAccount', v)}
+          />
+          {form.holdsAccount === 'yes' && (
+            <FieldGroup
+              label={`${workplaceText.branchCode}・${workplaceText.accountNumber}`}
+              requirement="required"
+              hint={workplaceText.existingHint}
+              error={errors.existedAccountBranchCode ?? errors.existedAccountNumber}
+            >
+              <div className={styles.accountRow}>
+                <label className={styles.part}>
+                  <span>{workplaceText.branchCode}</span>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    aria-label={workplaceText.branchCode}
+                    aria-invalid={errors.existedAccountBranchCode ? true : undefined}
+                    maxLength={3}
+                    value={form.existedAccountBranchCode}
+                    onChange={(e) => set('existedAccountBranchCode', e.target.value)}
+                    onBlur={() => setForm((f) => ({ ...f, existedAccountBranchCode: f.existedAccountBranchCode ? padBranchCode(f.existedAccountBranchCode) : '' }))}
+                  />
+                </label>
+                <label className={styles.part}>
+                  <span>{workplaceText.accountNumber}</span>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    aria-label={workplaceText.accountNumber}
+                    aria-invalid={errors.existedAccountNumber ? true : undefined}
+                    maxLength={7}
+                    value={form.existedAccountNumber}
+                    onChange={(e) => set('existedAccountNumber', e.target.value)}
+                    onBlur={() => setForm((f) => ({ ...f, existedAccountNumber: f.existedAccountNumber ? padAccountNumber(f.existedAccountNumber) : '' }))}
+                  />
+                </label>
+              </div>
+            </FieldGroup>
+          )}
+        </div>
+      )}
+
+      <FieldGroup label={workplaceText.invitationCode} requirement="optional" hint={workplaceText.invitationCodeHint} error={errors.invitationCode}>
+        <div className={styles.codeRow}>
+          <input
+            type="text"
+            autoCapitalize="characters"
+            autoComplete="off"
+            aria-label={workplaceText.invitationCode}
+            aria-invalid={errors.invitationCode ? true : undefined}
+            maxLength={6}
+            value={form.invitationCode}
+            readOnly={form.invitationCodeState.status === 'verified'}
+            onChange={(e) => set('invitationCode', e.target.value)}
+            onBlur={() => setForm((f) => ({ ...f, invitationCode: normaliseCode(f.invitationCode) }))}
+          />
+          <Button
+            variant="secondary"
+            pending={pending === 'invitation'}
+            disabled={pending !== null || form.invitationCodeState.status === 'verified'}
+            onClick={() => void applyInvitationCode()}
+          >
+            {workplaceText.apply}
+          </Button>
+          <Button variant="secondary" disabled={pending !== null} onClick={clearInvitationCode}>
+            {workplaceText.clear}
+          </Button>
+        </div>
+        {codeBox(form.invitationCodeState, messages.invitationCodeFound, messages.invitationCodeNotFound)}
+      </FieldGroup>
+    </StepScreen>
   );
 }
