@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes } from '@koza/domain/constants';
 import { expect, test } from '../fixtures.ts';
+import { watchForProblems } from '../support/problems.ts';
 import { screenshotDir } from '../paths.ts';
 import { uniqueAddress, nextButton } from '../support/entry.ts';
 import {
@@ -26,6 +27,7 @@ for (const code of bankCodes) {
   test.describe(`${bank.name} (${code}) general flow`, () => {
     test('goes from /term through steps 1–6 to /ekyc-preparation with the real postal search and mailbox', async ({ page, baseURLFor }) => {
       test.setTimeout(60_000);
+      const problems = await watchForProblems(page);
       await completeGeneralSteps(page, {
         bankCode: code,
         baseURL: baseURLFor(code),
@@ -33,6 +35,8 @@ for (const code of bankCodes) {
         screenshot: (name) => shot(page, `general-${name}-${code}`, !['address-chooser', 'pin-modal'].includes(name)),
       });
       await expect(page).toHaveURL(/\/ekyc-preparation$/);
+      // No script error, console error or CSP violation on any screen (each later screen is a lazy chunk).
+      expect(problems).toEqual([]);
     });
 
     test('Back from /workplace to /personal keeps what was entered', async ({ page, baseURLFor }) => {

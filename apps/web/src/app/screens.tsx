@@ -1,23 +1,54 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import { TermScreen } from '../screens/term/term-screen.tsx';
 import { VerificationScreen } from '../screens/verification/verification-screen.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { PlaceholderScreen } from '../screens/placeholder/placeholder-screen.tsx';
-import { EkycPreparationScreen } from '../screens/ekyc-preparation/ekyc-preparation-screen.tsx';
-import { EkycCallbackScreen } from '../screens/ekyc-callback/ekyc-callback-screen.tsx';
-import { SupplementScreen } from '../screens/supplement/supplement-screen.tsx';
-import { SupplementErrorScreen } from '../screens/supplement-error/supplement-error-screen.tsx';
-import { EkycErrorScreen } from '../screens/ekyc-error/ekyc-error-screen.tsx';
-import { RedirectScreen } from '../screens/redirect/redirect-screen.tsx';
-import { CompleteScreen } from '../screens/complete/complete-screen.tsx';
-import { PersonalScreen } from '../screens/personal/personal-screen.tsx';
-import { WorkplaceScreen } from '../screens/workplace/workplace-screen.tsx';
-import { BranchScreen } from '../screens/branch/branch-screen.tsx';
-import { SealLessScreen } from '../screens/seal-less/seal-less-screen.tsx';
-import { ConfirmationScreen } from '../screens/confirmation/confirmation-screen.tsx';
-import { PinScreen } from '../screens/pin/pin-screen.tsx';
 import { EntryPage } from '../entry/entry-page.tsx';
+import { Spinner } from '../components/spinner.tsx';
+
+// The entry pages (term, verification, error) are in the first bundle; every later screen is its own
+// chunk, fetched while the applicant reads the entry page (prefetchScreens) so moving on never waits.
+const loaders = {
+  personal: () => import('../screens/personal/personal-screen.tsx').then((m) => m.PersonalScreen),
+  workplace: () => import('../screens/workplace/workplace-screen.tsx').then((m) => m.WorkplaceScreen),
+  branch: () => import('../screens/branch/branch-screen.tsx').then((m) => m.BranchScreen),
+  sealLess: () => import('../screens/seal-less/seal-less-screen.tsx').then((m) => m.SealLessScreen),
+  confirmation: () => import('../screens/confirmation/confirmation-screen.tsx').then((m) => m.ConfirmationScreen),
+  pin: () => import('../screens/pin/pin-screen.tsx').then((m) => m.PinScreen),
+  ekycPreparation: () => import('../screens/ekyc-preparation/ekyc-preparation-screen.tsx').then((m) => m.EkycPreparationScreen),
+  ekycCallback: () => import('../screens/ekyc-callback/ekyc-callback-screen.tsx').then((m) => m.EkycCallbackScreen),
+  supplement: () => import('../screens/supplement/supplement-screen.tsx').then((m) => m.SupplementScreen),
+  supplementError: () => import('../screens/supplement-error/supplement-error-screen.tsx').then((m) => m.SupplementErrorScreen),
+  ekycError: () => import('../screens/ekyc-error/ekyc-error-screen.tsx').then((m) => m.EkycErrorScreen),
+  redirect: () => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen),
+  complete: () => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+const lazyScreen = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
+
+const PersonalScreen = lazyScreen(loaders.personal);
+const WorkplaceScreen = lazyScreen(loaders.workplace);
+const BranchScreen = lazyScreen(loaders.branch);
+const SealLessScreen = lazyScreen(loaders.sealLess);
+const ConfirmationScreen = lazyScreen(loaders.confirmation);
+const PinScreen = lazyScreen(loaders.pin);
+const EkycPreparationScreen = lazyScreen(loaders.ekycPreparation);
+const EkycCallbackScreen = lazyScreen(loaders.ekycCallback);
+const SupplementScreen = lazyScreen(loaders.supplement);
+const SupplementErrorScreen = lazyScreen(loaders.supplementError);
+const EkycErrorScreen = lazyScreen(loaders.ekycError);
+const RedirectScreen = lazyScreen(loaders.redirect);
+const CompleteScreen = lazyScreen(loaders.complete);
+
+/** Fetches every later screen's chunk once the first screen is up and the browser is idle. */
+export function prefetchScreens(): void {
+  const run = () => {
+    for (const load of Object.values(loaders)) load().catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
+}
 
 /**
  * The screen of each page. Pages not listed render the PLACEHOLDER screen until their issue
@@ -56,5 +87,5 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
 
 export function screenFor(slug: PageSlug): ReactElement {
   const render = screens[slug];
-  return render ? render() : <PlaceholderScreen slug={slug} />;
+  return <Suspense fallback={<Spinner label="読み込み中" />}>{render ? render() : <PlaceholderScreen slug={slug} />}</Suspense>;
 }
