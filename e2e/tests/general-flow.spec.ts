@@ -64,3 +64,21 @@ for (const code of bankCodes) {
     });
   });
 }
+
+test('a postal code typed through the Japanese IME in full-width digits is left alone while composing, then shaped', async ({
+  page,
+  baseURLFor,
+}) => {
+  await reachPersonal(page, { baseURL: baseURLFor('0177'), mailAddress: uniqueAddress('ime') });
+  const postal = page.getByRole('textbox', { name: /^郵便番号/ });
+  await postal.focus();
+  // Chromium's own IME path (DevTools protocol): a composition in progress, then its commit.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: '８１００', selectionStart: 4, selectionEnd: 4 });
+  await expect(postal).toHaveValue('８１００');
+  await cdp.send('Input.imeSetComposition', { text: '８１０００１', selectionStart: 6, selectionEnd: 6 });
+  await expect(postal).toHaveValue('８１０００１');
+  await cdp.send('Input.insertText', { text: '８１００００１' });
+  await expect(postal).toHaveValue('810-0001');
+  await expect(page.getByRole('button', { name: '住所検索' })).toBeEnabled();
+});

@@ -109,6 +109,10 @@ export function PersonalScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<'saving' | 'searching' | null>(null);
   const [found, setFound] = useState<AddressItem[] | null>(null);
+  // The postal code's raw text while an IME composes it (full-width digits): shown as typed, and
+  // turned into digits with the hyphen only when the composition ends (DESIGN.md: never mid-IME).
+  const [postalComposing, setPostalComposing] = useState<string | null>(null);
+  const composingPostal = useRef(false);
   const converted = useRef<Record<string, string>>({});
   const today = useRef(new Date()).current;
   const years = useRef(birthYearChoices('GENERAL', today).years.slice().reverse()).current;
@@ -400,8 +404,17 @@ export function PersonalScreen() {
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={8}
-              value={postalInput(form.postal).display}
-              onChange={(e) => onPostalChange(e.target.value)}
+              value={postalComposing ?? postalInput(form.postal).display}
+              onCompositionStart={(e) => {
+                composingPostal.current = true;
+                setPostalComposing(e.currentTarget.value);
+              }}
+              onCompositionEnd={(e) => {
+                composingPostal.current = false;
+                setPostalComposing(null);
+                onPostalChange(e.currentTarget.value);
+              }}
+              onChange={(e) => (composingPostal.current ? setPostalComposing(e.target.value) : onPostalChange(e.target.value))}
             />
             <Button
               variant="secondary"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
@@ -61,5 +61,28 @@ describe('personal screen: kana of the address', () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((field(personalText.kanaAddress) as HTMLInputElement).value).toBe('ﾃﾝｼﾞﾝ1');
+  });
+});
+
+describe('personal screen: postal code typed through an IME', () => {
+  it('shows the composing text untouched, then keeps the digits with the hyphen when the composition ends', async () => {
+    mockApi({ 'GET /api/applications': () => json(200, savedApplications()) });
+    renderApp({ pathname: '/personal', state: { previous: 'verification' } });
+    await screen.findByRole('heading', { level: 1, name: pageTitles.personal });
+    const postal = screen.getByRole('textbox', { name: new RegExp(`^${personalText.postal}`) }) as HTMLInputElement;
+
+    fireEvent.compositionStart(postal);
+    fireEvent.change(postal, { target: { value: '８１００' } });
+    expect(postal.value).toBe('８１００');
+    fireEvent.change(postal, { target: { value: '８１０００１' } });
+    expect(postal.value).toBe('８１０００１');
+    fireEvent.compositionEnd(postal, { target: { value: '８１０００１' } });
+    expect(postal.value).toBe('810-001');
+
+    // Without an IME each keystroke is shaped at once.
+    fireEvent.change(postal, { target: { value: '810-0011' } });
+    expect(postal.value).toBe('810-0011');
+    fireEvent.change(postal, { target: { value: '８１２３' } });
+    expect(postal.value).toBe('812-3');
   });
 });
