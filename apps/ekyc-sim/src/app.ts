@@ -349,11 +349,12 @@ export function buildApp(options: BuildOptions): FastifyInstance {
         }
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          problem = { status: 413, message: '写真のサイズが大きすぎます（1枚10MBまで）。撮り直してから送信してください。' };
-        } else if (code.startsWith('FST_') && (error as { statusCode?: number }).statusCode) {
-          problem = { status: 400, message: '送信内容を読み取れませんでした。もう一度撮影してから送信してください。' };
-        } else throw error;
+        // Everything the multipart reader throws comes from what was sent (limits, a malformed body,
+        // a missing boundary from busboy): the sender's problem, never a 5xx.
+        problem =
+          code === 'FST_REQ_FILE_TOO_LARGE'
+            ? { status: 413, message: '写真のサイズが大きすぎます（1枚10MBまで）。撮り直してから送信してください。' }
+            : { status: 400, message: '送信内容を読み取れませんでした。もう一度撮影してから送信してください。' };
       }
       if (problem) return fail(problem.status, problem.message);
       const missing = captureSteps.filter((s) => !received[s.id]);
