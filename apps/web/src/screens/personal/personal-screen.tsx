@@ -43,6 +43,7 @@ import {
   type PersonalForm,
 } from './personal-form.ts';
 import { postalInput } from './postal-input.ts';
+import choiceStyles from '../../components/choice-group.module.css';
 import styles from './personal-screen.module.css';
 
 // UI wording of this screen; field messages come from messages.ts.
@@ -361,9 +362,9 @@ export function PersonalScreen() {
       </FieldGroup>
 
       <FieldGroup label={personalText.gender} requirement="required" error={errors.gender}>
-        <div role="radiogroup" aria-label={personalText.gender} className={styles.inlineChoices}>
+        <div role="radiogroup" aria-label={personalText.gender} className={`${choiceStyles.options} ${choiceStyles.inline}`}>
           {genders.map((g) => (
-            <label key={g} className={styles.choice}>
+            <label key={g} className={choiceStyles.option}>
               <input
                 type="radio"
                 name="gender"
