@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messages } from '../src/messages.ts';
-import { isOccupationShownForAge, occupationIdSchema, occupationOtherSchema } from '../src/fields/occupation.ts';
+import { isOccupationAllowed, isOccupationShownForAge, occupationIdSchema, occupationOtherSchema } from '../src/fields/occupation.ts';
 import {
   workplaceForbiddenSymbols,
   workplaceNameMaxLength,
@@ -51,6 +51,20 @@ describe('occupation', () => {
     [{ minDisplayAge: null, maxDisplayAge: 17 }, 17, true],
     [{ minDisplayAge: null, maxDisplayAge: 17 }, 18, false],
   ])('%j shown at %i: %s', (o, age, expected) => expect(isOccupationShownForAge(o, age)).toBe(expected));
+  it.each([
+    [{ generalDisplay: true, childDisplay: false }, 'GENERAL', 30, true],
+    [{ generalDisplay: true, childDisplay: false }, 'CHILD', 10, false],
+    [{ generalDisplay: false, childDisplay: true }, 'GENERAL', 30, false],
+    [{ generalDisplay: false, childDisplay: true }, 'CHILD', 10, true],
+  ] as const)('%j for %s aged %i: %s', (display, applicationType, age, expected) =>
+    expect(isOccupationAllowed({ ...display, minDisplayAge: null, maxDisplayAge: null }, { applicationType, age })).toBe(expected),
+  );
+  it('an occupation outside its age bounds is not allowed even when displayed for the type', () => {
+    const student = { generalDisplay: false, childDisplay: true, minDisplayAge: 6, maxDisplayAge: 17 };
+    expect(isOccupationAllowed(student, { applicationType: 'CHILD', age: 5 })).toBe(false);
+    expect(isOccupationAllowed(student, { applicationType: 'CHILD', age: 6 })).toBe(true);
+    expect(isOccupationAllowed(student, { applicationType: 'CHILD', age: null })).toBe(true);
+  });
 });
 
 describe('workplace name', () => {

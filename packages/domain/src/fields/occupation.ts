@@ -39,3 +39,15 @@ export const isOccupationShownForAge = (
 ): boolean =>
   (occupation.minDisplayAge === null || age >= occupation.minDisplayAge) &&
   (occupation.maxDisplayAge === null || age <= occupation.maxDisplayAge);
+
+/**
+ * Whether an applicant may choose an occupation: it is displayed for the application type
+ * (generalDisplay / childDisplay) and for the applicant's age. The web lists only these; the API
+ * refuses any other with 選択が必須です。 (the applicant cannot have picked it from the list).
+ */
+export const isOccupationAllowed = (
+  occupation: { generalDisplay: boolean; childDisplay: boolean; minDisplayAge: number | null; maxDisplayAge: number | null },
+  who: { applicationType: 'GENERAL' | 'CHILD'; age: number | null },
+): boolean =>
+  (who.applicationType === 'CHILD' ? occupation.childDisplay : occupation.generalDisplay) &&
+  (who.age === null || isOccupationShownForAge(occupation, who.age));
