@@ -1,32 +1,12 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-/**
- * sonner injects its stylesheet by creating a <style> element at runtime, which the CSP
- * (style-src 'self') blocks. We ship its stylesheet as a normal CSS file instead
- * (imported in src/components/toaster.tsx) and turn the injection into a no-op.
- */
-function sonnerWithoutInlineStyles(): Plugin {
-  const marker = 'function __insertCSS(code) {';
-  return {
-    name: 'koza:sonner-without-inline-styles',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      if (!code.includes(marker)) {
-        this.error('sonner no longer defines __insertCSS: check that it injects no inline <style> (CSP)');
-      }
-      return { code: code.replace(marker, `${marker} return;`), map: null };
-    },
-  };
-}
-
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), sonnerWithoutInlineStyles()],
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,17 +1,71 @@
-import { Outlet, useLocation } from 'react-router';
-import { pageByPath, stepFor } from '@koza/domain/flows';
+import { useState, type MouseEvent } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { flowFor, pageByPath, pageBySlug, stepFor } from '@koza/domain/flows';
+import { Button } from '../components/button.tsx';
+import { Modal } from '../components/modal.tsx';
 import { StepBar } from '../components/step-bar.tsx';
-import { Toaster } from '../components/toaster.tsx';
 import { flowTypeOf } from '../lib/application-type.ts';
+import { session } from '../lib/session.ts';
 import { svgDataUrl } from '../lib/svg.ts';
 import { useBank } from './bank-context.tsx';
 import styles from './layout.module.css';
 
+export const headerText = {
+  leaveTitle: 'お申込みを中断しますか',
+  leaveBody:
+    'トップページに戻ると、お申込みを中断します。入力済みの内容は保存されており、同じメールアドレスで再度認証すると続きから再開できます。',
+  leave: 'トップページに戻る',
+  stay: 'お申込みを続ける',
+  /** The logo link's accessible name: where it leads. */
+  linkLabel: (bankName: string) => `${bankName} 口座開設トップページ`,
+} as const;
+
+/**
+ * The header: the bank's logo, a link to the header path of the current flow (/term for general,
+ * /child/before-check for child applications, SPEC.md §2.3). Once an application is under way
+ * (the applicant has a token) leaving asks first; the draft stays on the server and resumes on the
+ * next verification with the same address (DECISIONS.md §3).
+ */
 function Header() {
   const bank = useBank();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [asking, setAsking] = useState(false);
+  const page = pageByPath(pathname);
+  const entry = pageBySlug(flowFor(page ? flowTypeOf(page) : 'GENERAL').entry);
+
+  const leave = () => {
+    setAsking(false);
+    session.clear();
+    void navigate(entry.path);
+  };
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (session.getToken() !== null) setAsking(true);
+    else void navigate(entry.path);
+  };
+
   return (
     <header className={styles.header}>
-      <img className={styles.logo} src={svgDataUrl(bank.art.logoSvg)} alt={bank.name} />
+      <a className={styles.home} href={entry.path} onClick={onClick} aria-label={headerText.linkLabel(bank.name)}>
+        <img className={styles.logo} src={svgDataUrl(bank.art.logoSvg)} alt={bank.name} />
+      </a>
+      <Modal
+        open={asking}
+        title={headerText.leaveTitle}
+        onClose={() => setAsking(false)}
+        actions={
+          <>
+            <Button onClick={() => setAsking(false)}>{headerText.stay}</Button>
+            <Button variant="secondary" onClick={leave}>
+              {headerText.leave}
+            </Button>
+          </>
+        }
+      >
+        <p>{headerText.leaveBody}</p>
+      </Modal>
     </header>
   );
 }
@@ -55,7 +109,6 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { branchSearchLabel } from '@koza/domain/confirmation-questions';
-import { newTabText } from './external-link.tsx';
+import { ExternalLink } from './external-link.tsx';
 import styles from './blocked-notice.module.css';
 
 interface BlockedNoticeProps {
@@ -32,10 +32,9 @@ export function BlockedNotice({ message, note, branchSearchUrl }: BlockedNoticeP
         <span>{message}</span>
       </p>
       {note && <p className={styles.note}>{note}</p>}
-      <a className={styles.link} href={branchSearchUrl} target="_blank" rel="noopener noreferrer">
-        {branchSearchLabel}
-        <span className="visually-hidden">{newTabText}</span>
-      </a>
+      <p className={styles.linkLine}>
+        <ExternalLink href={branchSearchUrl}>{branchSearchLabel}</ExternalLink>
+      </p>
     </div>
   );
 }

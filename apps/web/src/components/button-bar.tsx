@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ToastRegion } from './toast-region.tsx';
 import styles from './button-bar.module.css';
 
 interface ButtonBarProps {
@@ -7,7 +8,15 @@ interface ButtonBarProps {
   row?: boolean;
 }
 
-/** Bottom bar for a screen's buttons; the primary one ('次へ') goes last, nearest the thumb. */
+/**
+ * Bottom bar for a screen's buttons; the primary one ('次へ') goes last, nearest the thumb. Toasts
+ * show at its top, above the buttons, where they cover no heading, step bar or button.
+ */
 export function ButtonBar({ children, row = false }: ButtonBarProps) {
-  return <div className={`${styles.buttonBar} ${row ? styles.row : ''}`}>{children}</div>;
+  return (
+    <div className={`${styles.buttonBar} ${row ? styles.row : ''}`}>
+      <ToastRegion />
+      {children}
+    </div>
+  );
 }

@@ -90,9 +90,13 @@ export function LandingModals({ type }: LandingModalsProps) {
         {maintenance.data && (
           <dl className={styles.period}>
             <dt>{landingText.maintenanceStart}</dt>
-            <dd>{formatJapanDateTime(maintenance.data.startedAt)}</dd>
+            <dd>
+              <span className="nowrap">{formatJapanDateTime(maintenance.data.startedAt)}</span>
+            </dd>
             <dt>{landingText.maintenanceEnd}</dt>
-            <dd>{formatJapanDateTime(maintenance.data.endedAt)}</dd>
+            <dd>
+              <span className="nowrap">{formatJapanDateTime(maintenance.data.endedAt)}</span>
+            </dd>
           </dl>
         )}
       </Modal>

@@ -18,7 +18,8 @@ describe('complete screen', () => {
     expect(screen.getByText(completion.applicationNumber)).toBeTruthy();
     expect(screen.getByText('2026年11月22日 13:05')).toBeTruthy();
     expect(screen.getByText(bank.contact.centreName)).toBeTruthy();
-    expect(screen.getByText(bank.contact.receptionHours)).toBeTruthy();
+    // The hours' dates and times are kept whole in spans of their own: match the paragraph's whole text.
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === bank.contact.receptionHours)).toBeTruthy();
     const phone = screen.getByRole('link', { name: new RegExp(bank.contact.phoneNumber) });
     expect(phone.getAttribute('href')).toBe(`tel:${bank.contact.phoneNumber.replaceAll('-', '')}`);
     const questionnaire = screen.getByRole('link', { name: new RegExp(completeText.questionnaire) });

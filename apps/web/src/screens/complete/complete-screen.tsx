@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { LinkButton } from '../../components/button.tsx';
+import { CashCard } from '../../components/cash-card.tsx';
+import { KeepTogether } from '../../components/keep-together.tsx';
 import { newTabText } from '../../components/external-link.tsx';
 import { useBank } from '../../app/bank-context.tsx';
 import { pageTitles } from '../../app/page-titles.ts';
@@ -84,7 +86,9 @@ export function CompleteScreen() {
             <div>
               <dt>{completeText.receiptTime}</dt>
               <dd>
-                <time dateTime={completion.applicationCompletedAt}>{formatJapanDateTime(completion.applicationCompletedAt)}</time>
+                <time className="nowrap" dateTime={completion.applicationCompletedAt}>
+                  {formatJapanDateTime(completion.applicationCompletedAt)}
+                </time>
               </dd>
             </div>
             </dl>
@@ -99,6 +103,7 @@ export function CompleteScreen() {
                 <li key={line}>{line}</li>
               ))}
             </ul>
+            <CashCard />
           </section>
         </>
       ) : (
@@ -114,7 +119,9 @@ export function CompleteScreen() {
         <a className={styles.phone} href={`tel:${bank.contact.phoneNumber.replaceAll('-', '')}`} aria-label={completeText.callLabel(bank.contact.phoneNumber)}>
           {bank.contact.phoneNumber}
         </a>
-        <p className={styles.hours}>{bank.contact.receptionHours}</p>
+        <p className={styles.hours}>
+          <KeepTogether>{bank.contact.receptionHours}</KeepTogether>
+        </p>
       </section>
     </Screen>
   );

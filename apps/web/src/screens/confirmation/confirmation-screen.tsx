@@ -12,6 +12,7 @@ import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { Checkbox } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
+import { KeepTogether } from '../../components/keep-together.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { focusFirstError, useStepData } from '../../components/use-step-data.ts';
 import styles from './confirmation-screen.module.css';
@@ -61,16 +62,32 @@ function birthdayText(a: SavedApplication): string {
   return `${date.year}年${era ? `（${era}）` : ''}${date.month}月${date.day}日`;
 }
 
+function AddressParts({ parts }: { parts: string[] }) {
+  return (
+    <>
+      {parts
+        .filter((part) => part !== '')
+        .map((part, i) => (
+          <span key={i} className={styles.addressPart}>
+            {part}
+          </span>
+        ))}
+    </>
+  );
+}
+
 function sections(a: SavedApplication): { title: string; slug: PageSlug; rows: Row[] }[] {
   const t = (key: keyof SavedApplication) => savedText(a, key);
   const gender = t('gender');
   const searched = t('addressCode') !== '';
+  // The address in its parts, one per line (prefecture, municipality, section, below the street,
+  // building), so that the kana in particular can be checked part by part.
   const address = searched
-    ? join(t('addressPrefecture'), t('addressMunicipality'), t('addressSection'), t('addressChome'), t('address'), t('subAddress') && ` ${t('subAddress')}`)
-    : join(t('tempAddressPrefecture'), t('tempAddress'));
+    ? [t('addressPrefecture'), t('addressMunicipality'), join(t('addressSection'), t('addressChome')), t('address'), t('subAddress')]
+    : [t('tempAddressPrefecture'), t('tempAddress')];
   const kanaAddress = searched
-    ? join(t('kanaAddressPrefecture'), t('kanaAddressMunicipality'), t('kanaAddressSection'), t('kanaAddressChome'), t('kanaAddress'), t('kanaSubAddress') && ` ${t('kanaSubAddress')}`)
-    : t('kanaTempAddress');
+    ? [t('kanaAddressPrefecture'), t('kanaAddressMunicipality'), join(t('kanaAddressSection'), t('kanaAddressChome')), t('kanaAddress'), t('kanaSubAddress')]
+    : [t('kanaTempAddress')];
   const purposes = t('utilizationPurpose').split(',').filter(Boolean).join('、');
   const other = t('utilizationPurposeOther');
   const personal: Row[] = [
@@ -81,8 +98,8 @@ function sections(a: SavedApplication): { title: string; slug: PageSlug; rows: R
     [confirmationText.mobile, t('mobilePhoneNumber')],
     [confirmationText.home, t('phoneNumber') || confirmationText.none],
     [confirmationText.postal, t('postalNumber') ? `〒${formatPostalCode(t('postalNumber'))}` : ''],
-    [confirmationText.address, address],
-    [confirmationText.kanaAddress, kanaAddress],
+    [confirmationText.address, <AddressParts parts={address} />],
+    [confirmationText.kanaAddress, <AddressParts parts={kanaAddress} />],
     [confirmationText.purposes, other ? `${purposes}（${other}）` : purposes],
   ];
   if (t('distanceTransactionReason')) personal.push([confirmationText.distanceReason, t('distanceTransactionReason')]);
@@ -167,7 +184,7 @@ export function ConfirmationScreen() {
                 {section.rows.map(([label, value]) => (
                   <div key={label} className={styles.row}>
                     <dt>{label}</dt>
-                    <dd>{value}</dd>
+                    <dd>{typeof value === 'string' ? <KeepTogether>{value}</KeepTogether> : value}</dd>
                   </div>
                 ))}
               </dl>

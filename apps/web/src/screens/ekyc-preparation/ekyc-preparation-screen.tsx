@@ -1,6 +1,6 @@
+import { toast } from '../../components/toast.ts';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { identityDocuments } from '@koza/domain/confirmation-questions';
 import { messages } from '@koza/domain/messages';
 import type { EkycMethod } from '@koza/domain/constants';

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@koza/domain/messages';
 import { renderApp } from '../../test/render-app.tsx';
-import { callsTo, json, mockApi } from '../../test/api-mock.ts';
+import { applicationParentViewSchema } from '@koza/domain/api/application';
+import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { pinText } from './pin-screen.tsx';
 
@@ -22,6 +23,8 @@ async function publicKey(): Promise<{ keyCode: string; privateKey: CryptoKey }> 
 async function openPin() {
   const view = renderApp({ pathname: '/pin', state: { previous: 'confirmation' } });
   await screen.findByRole('heading', { level: 1, name: pageTitles.pin });
+  // The entries appear once the saved application (what the PIN is checked against) has arrived.
+  await screen.findByLabelText(new RegExp(`^${pinText.pin}(?!（)`));
   return view;
 }
 
@@ -29,8 +32,49 @@ const pinInput = () => screen.getByLabelText(new RegExp(`^${pinText.pin}(?!（)`
 const confirmationInput = () => screen.getByLabelText(new RegExp(`^${pinText.confirmation.replace(/[()（）]/g, '.')}`));
 const setButton = () => screen.getByRole('button', { name: pinText.set }) as HTMLButtonElement;
 
+/** A saved application whose data several PIN rules refer to (child application: with a parent). */
+function savedForRules() {
+  const saved = savedApplications({
+    applicationType: 'CHILD',
+    birthday: '1990-03-05',
+    mobilePhoneNumber: '090-1234-5678',
+    workplacePhoneNumber: '092-123-4567',
+    address: '1-2-3',
+    subAddress: '天神ハイツ1203',
+  });
+  const parentEmpty = Object.fromEntries(Object.keys(applicationParentViewSchema.shape).map((key) => [key, null]));
+  return { ...saved, applicationParent: { ...parentEmpty, birthday: '1962-11-23', mobilePhoneNumber: '080-2222-9753' } };
+}
+
+/** The saved application of a fresh general application, which no well-formed PIN breaks. */
+const fresh = { 'GET /api/applications': () => json(200, savedApplications()) };
+
 describe('PIN screen', () => {
+  it.each([
+    ['1111', messages.pinSameDigits],
+    ['0305', messages.pinBirthday],
+    ['9003', messages.pinBirthday],
+    ['1123', messages.pinBirthday],
+    ['5678', messages.pinPhone],
+    ['4567', messages.pinPhone],
+    ['9753', messages.pinPhone],
+    ['1203', messages.pinAddress],
+  ])('refuses %s in the browser with its message, the set button staying disabled', async (pin, message) => {
+    const fetchMock = mockApi({ 'GET /api/applications': () => json(200, savedForRules()) });
+    await openPin();
+    await userEvent.type(pinInput(), pin);
+    await userEvent.type(confirmationInput(), pin);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(pinInput().getAttribute('aria-invalid')).toBe('true');
+    expect(setButton().disabled).toBe(true);
+    await userEvent.click(setButton());
+    expect(screen.queryByRole('dialog', { name: pinText.modalTitle })).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/pin')).toHaveLength(0);
+  });
+
+
   it('enables the set button only when both entries are 4 digits and equal, showing why not', async () => {
+    mockApi(fresh);
     await openPin();
     expect(pinInput().getAttribute('type')).toBe('password');
     expect(pinInput().getAttribute('inputmode')).toBe('numeric');
@@ -58,6 +102,7 @@ describe('PIN screen', () => {
     const { keyCode, privateKey } = await publicKey();
     let release: () => void = () => undefined;
     const fetchMock = mockApi({
+      ...fresh,
       'GET /api/public-key': () => json(200, { keyCode }),
       'POST /api/pin': () => new Promise((resolve) => (release = () => resolve(json(204)))),
     });
@@ -87,6 +132,7 @@ describe('PIN screen', () => {
   it("shows the API's rule message next to the PIN on 400 and lets the applicant try again", async () => {
     const { keyCode } = await publicKey();
     mockApi({
+      ...fresh,
       'GET /api/public-key': () => json(200, { keyCode }),
       'POST /api/pin': () => json(400, { errors: [{ field: 'code', message: messages.pinBirthday }] }),
     });

@@ -1,16 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { pinEntrySchema, pinLength } from '@koza/domain/steps/pin-entry';
-import { validateStep } from '@koza/domain/steps/validate-step';
+import { pinRuleMessages, pinViolations, type PinContext, type PinRuleId } from '@koza/domain/pin-rules';
+import { pinLength } from '@koza/domain/steps/pin-entry';
 import { validationErrors } from '../../api/client.ts';
 import { getPublicKey, setPin } from '../../api/application.ts';
+import { getApplications } from '../../api/entry.ts';
 import { useFlowNavigate } from '../../app/navigation.ts';
 import { pageTitles } from '../../app/page-titles.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { errorMap, focusFirstError, isValidationFailure } from '../../components/use-step-data.ts';
+import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
 import { encryptPin } from './encrypt-pin.ts';
 import styles from './pin-screen.module.css';
 
@@ -30,16 +31,33 @@ export const pinText = {
 
 type Key = 'pin' | 'pinConfirmation';
 
-/** The entry's messages by field ('' when none); the button is enabled only when there are none. */
-export function pinEntryErrors(pin: string, pinConfirmation: string): Partial<Record<Key, string>> {
-  const checked = validateStep(pinEntrySchema, { pin, pinConfirmation });
-  return checked.ok ? {} : (errorMap(checked.errors) as Partial<Record<Key, string>>);
+/** Where each rule's message shows: the mismatch under the second entry, the rest under the first. */
+const fieldOfRule = (rule: PinRuleId): Key => (rule === 'mismatch' ? 'pinConfirmation' : 'pin');
+
+/**
+ * Every PIN rule of SPEC.md §5 (pin-rules.ts) against the saved application (and the parent's data for
+ * a child application), by field, first message per field; the button is enabled only when there are
+ * none, so a PIN the server would refuse never reaches the irreversible warning modal. The format
+ * message shows before the mismatch: an entry that is not 4 digits is fixed first.
+ */
+export function pinEntryErrors(pin: string, pinConfirmation: string, context: PinContext | null): Partial<Record<Key, string>> {
+  const out: Partial<Record<Key, string>> = {};
+  const rules = pinViolations(pin, pinConfirmation, context ?? {});
+  if (!/^\d{4}$/.test(pinConfirmation) && !rules.includes('mismatch')) out.pinConfirmation = pinRuleMessages.format;
+  for (const rule of rules) out[fieldOfRule(rule)] ??= pinRuleMessages[rule];
+  return out;
+}
+
+/** The saved data the PIN is checked against: the application and, for a child application, the parent. */
+async function loadPinContext(signal: AbortSignal): Promise<PinContext> {
+  const { application, applicationParent } = await getApplications(signal);
+  return { ...application, parent: applicationParent };
 }
 
 /**
- * /pin (step 6, SPEC.md §2.5, §4, §5, §7): two entries checked with the domain's pinEntrySchema; the
- * warning modal's OK encrypts the PIN with the API's public key and submits it once → /ekyc-preparation.
- * The rules against the saved data (birthday, phones, address) are the API's answer on 400.
+ * /pin (step 6, SPEC.md §2.5, §4, §5, §7): two entries checked against every PIN rule and the saved
+ * application; the warning modal's OK encrypts the PIN with the API's public key and submits it once
+ * → /ekyc-preparation. The API checks the rules again (a 400 shows its message under the PIN).
  */
 export function PinScreen() {
   const navigate = useNavigate();
@@ -52,15 +70,16 @@ export function PinScreen() {
   // A ref, not state: two taps in the same frame must not both submit (SPEC.md §4).
   const submitting = useRef(false);
 
-  const entryErrors = pinEntryErrors(values.pin, values.pinConfirmation);
-  const valid = Object.keys(entryErrors).length === 0;
+  const context = useStepData(loadPinContext);
+  const entryErrors = pinEntryErrors(values.pin, values.pinConfirmation, context ?? null);
+  const valid = context !== undefined && Object.keys(entryErrors).length === 0;
   const shown = (key: Key): string | undefined =>
     (key === 'pin' ? serverError : undefined) ?? (touched[key] && values[key] !== '' ? entryErrors[key] : undefined);
 
   const change = (key: Key, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setServerError(undefined);
-    // The mismatch shows as soon as the second entry is complete.
+    // A complete entry is checked at once: the mismatch, and every rule against the saved data.
     if (value.length >= pinLength) setTouched((t) => ({ ...t, [key]: true }));
   };
 
@@ -140,6 +159,7 @@ export function PinScreen() {
       onSubmit={onSubmit}
       back={{ label: pinText.back, onClick: () => goTo('confirmation'), disabled: pending }}
       next={{ label: pinText.set, disabled: !valid || pending }}
+      loading={context === undefined}
       after={warning}
     >
       <p className={styles.lead}>{pinText.lead}</p>

@@ -13,6 +13,7 @@ import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
 import { ChoiceGroup, Checkbox, type Choice } from '../../components/choice-group.tsx';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
+import { CashCard, cashCardText } from '../../components/cash-card.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { useBank } from '../../app/bank-context.tsx';
 import { useFlowNavigate } from '../../app/navigation.ts';
@@ -210,6 +211,8 @@ export function TermScreen() {
         {q.passbookLess.paragraphs.map((p) => (
           <p key={p}>{p}</p>
         ))}
+        <p>{cashCardText.delivery}</p>
+        <CashCard />
         <Checkbox label={q.passbookLess.confirm} checked={answers.passbookLess === true} onChange={(v) => answer('passbookLess', v)} />
       </Notice>
     ),

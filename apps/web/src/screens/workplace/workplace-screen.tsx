@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ageOn, parseIsoDate } from '@koza/domain/dates';
 import { invitationCodeSchema, normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
 import { isOccupationShownForAge } from '@koza/domain/fields/occupation';
@@ -28,6 +27,7 @@ import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Field, FieldGroup } from '../../components/field.tsx';
 import { PhoneField, splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
+import { toast } from '../../components/toast.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
