@@ -73,6 +73,9 @@ export const messages = {
   ekycError: '本人確認時にエラーが発生しました。お手数ですが、再度本人確認をお願いいたします。',
   uploadError:
     '現住所確認書類のアップロード時にエラーが発生しました。お手数ですが、再度アップロードをお願いいたします。',
+  // Documents the server cannot decode, or whose header declares too many pixels (issue 12).
+  imageUnreadable: '画像を読み取れませんでした。JPEG・PNG・HEIC形式の写真を選んでください。',
+  imageTooLarge: '画像の画素数が大きすぎます。写真を撮り直すか、縮小してからお送りください。',
 
   // Blocked confirmation steps (SPEC.md §4 and §8)
   conditionsNotMet:

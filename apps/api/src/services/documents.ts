@@ -11,10 +11,12 @@ import { findByIdForUpdate, markSupplementSaved } from '../db/repositories/appli
 import type { ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import { savedStepsOf } from './applications.ts';
+import { reencodeImage } from './image-check.ts';
 
 // POST /api/documents (DECISIONS.md §5, docs/decisions/0051-documents.md): an image of an identity
 // or address document, JPEG, PNG or HEIC by its CONTENT (magic bytes) and declared as what it is,
-// at most 10 MiB, kept in the database; the current-address document ends the supplement.
+// at most 10 MiB, decoded and kept re-encoded as JPEG in the database (image-check.ts); the
+// current-address document ends the supplement.
 
 export const documentLimitBytes = upload.serverLimitBytes;
 
@@ -91,12 +93,14 @@ export function checkImage(declared: string | undefined, bytes: Buffer): ImageTy
  * maternity handbook, before the parent's eKYC.
  */
 export async function saveDocument({ db, clock }: DocumentDeps, application: ApplicationRow, doc: UploadedDocument): Promise<void> {
-  const contentType = checkImage(doc.declaredContentType, doc.bytes);
+  const claimed = checkImage(doc.declaredContentType, doc.bytes);
   const call = documentSaveCall[doc.type];
   const type = typeOf(application);
   if (!isSaveCallOf(type, call)) throw conflict();
+  // Decoded as what it claims and re-encoded: only the JPEG made from its pixels is kept (image-check.ts).
+  const { contentType, bytes } = await reencodeImage(claimed, doc.bytes);
   const now = clock.now().getTime();
-  const sha256 = createHash('sha256').update(doc.bytes).digest('hex');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
 
   await durableTransaction(db, async (trx) => {
     const row = await findByIdForUpdate(trx, application.id, db.dialect);
@@ -108,7 +112,7 @@ export async function saveDocument({ db, clock }: DocumentDeps, application: App
       // The child's documents go in between the PIN and the parent's eKYC.
       throw conflict();
     }
-    await replaceDocument(trx, { id: randomUUID(), applicationId: row.id, type: doc.type, contentType, sha256, bytes: doc.bytes, now });
+    await replaceDocument(trx, { id: randomUUID(), applicationId: row.id, type: doc.type, contentType, sha256, bytes, now });
     if (call === 'currentAddressDocument' && !(await markSupplementSaved(trx, row.id, now))) throw conflict();
   });
 }
