@@ -77,7 +77,7 @@ async function toJpeg(pipeline: sharp.Sharp): Promise<ReencodedImage> {
     const { data, info } = await pipeline
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
-      .jpeg({ quality: imageLimits.jpegQuality, mozjpeg: true })
+      .jpeg({ quality: imageLimits.jpegQuality })
       .toBuffer({ resolveWithObject: true });
     return { contentType: 'image/jpeg', bytes: data, width: info.width, height: info.height };
   } catch (error) {
