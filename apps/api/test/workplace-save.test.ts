@@ -42,8 +42,8 @@ const invalidWorkplace: { field: string; value: unknown; message: string; base?:
   { field: 'workplaceId', value: 2 ** 40, message: messages.workplaceCodeNotFound }, // beyond an INTEGER id
   { field: 'occupationId', value: 2 ** 40, message: messages.selectRequired },
   { field: 'occupationId', value: '99999999999', message: messages.selectRequired },
-  { field: 'occupationOther', value: '僧\u0000侶', message: messages.disallowedChars('表示できない文字'), base: other },
-  { field: 'workplaceName', value: '株式会社\u0085', message: messages.disallowedChars('表示できない文字') },
+  { field: 'occupationOther', value: '僧\u0000侶', message: messages.forbiddenChars, base: other },
+  { field: 'workplaceName', value: '株式会社\u0085', message: messages.forbiddenChars },
   { field: 'existedAccountBranchCode', value: 'ab', message: messages.existingAccountInvalid, base: permitted, also: { existedAccountNumber: '1234567' } },
   { field: 'existedAccountBranchCode', value: '1234', message: messages.existingAccountInvalid, base: permitted, also: { existedAccountNumber: '1234567' } },
   { field: 'existedAccountBranchCode', value: null, message: messages.existingAccountInvalid, base: permitted, also: { existedAccountNumber: '1234567' } },

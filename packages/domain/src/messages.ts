@@ -14,6 +14,8 @@ export const messages = {
 
   // Characters
   disallowedChars: (chars: string) => `${chars}は使用できません。`,
+  /** Invisible or direction-changing characters (Unicode Cc, Cf, Zl, Zp, lone surrogates) in any text field. */
+  forbiddenChars: '使用できない文字が含まれています。',
   romanNumeral: '数字を変換してください。（例：「Ⅰ Ⅱ Ⅲ」→「1 2 3」）',
   katakana: 'カタカナで入力してください。',
 
