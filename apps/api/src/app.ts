@@ -13,7 +13,10 @@ import { installBank } from './plugins/bank.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installRequestLog, loggerOptions } from './plugins/logging.ts';
 import type { LoggerOption } from './plugins/logging.ts';
-import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { createLimitedServer } from './http/connection-limits.ts';
+import { installDrainGate } from './http/graceful-shutdown.ts';
+import type { DrainState } from './http/graceful-shutdown.ts';
 import { installSpa } from './plugins/spa.ts';
 import { createRouteGuards, installAuthContext } from './routes/route-guards.ts';
 import type { RouteGuards } from './routes/route-guards.ts';
@@ -69,7 +72,7 @@ export interface AppDeps {
 /** JSON bodies are small forms; uploads (multipart) get their own limit where they are accepted. */
 export const jsonBodyLimitBytes = 64 * 1024;
 
-export type App = FastifyInstance & { readonly deps: AppDeps };
+export type App = FastifyInstance & { readonly deps: AppDeps; readonly drain: DrainState };
 
 /**
  * Builds the HTTP server: plugins, then routes. Does not listen (server.ts does), does not migrate
@@ -83,7 +86,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: AppDeps = { config, db, clock, guards: createRouteGuards({ db, clock, codeHashKey: config.codeHashKey }) };
   const mail = options.mail ?? createMailSender(config, db, clock);
 
+  // The same security headers on answers written before any hook runs (issue 12).
+  const rawHeaders = securityHeaders(config.isProduction);
   const app = Fastify({
+    // Timeouts, connection caps and 408/431/400 for client errors (http/connection-limits.ts).
+    serverFactory: (handler) => createLimitedServer(handler, config.http, rawHeaders),
     logger: loggerOptions(options.logger, config.logLevel),
     // Fastify's own request lines carry the URL with its query: plugins/logging.ts writes ours instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -92,9 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       void (rawReply as unknown as FastifyReply)
         .code(status)
+        .headers(rawHeaders)
         .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
         .send({ code: codeForStatus(status), message: messageForStatus(status) });
     },
     genReqId: () => randomUUID(),
@@ -114,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   installRequestLog(app);
   await installSecurityHeaders(app, { isProduction: config.isProduction });
+  // While shutting down: new requests 503 with Connection: close (server.ts drains, http/graceful-shutdown.ts).
+  app.decorate('drain', installDrainGate(app));
   installBank(app, config);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });

@@ -51,7 +51,57 @@ export interface Config {
    * balancer). Unset: none (the socket's address); `true`; a hop count; or addresses/CIDRs, comma-separated.
    */
   readonly trustProxy: boolean | number | string;
+  /** Slow clients and shutdown (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md). */
+  readonly http: HttpLimits;
+  /** How long personal data is kept (issue 12, docs/decisions/0093-retention.md). */
+  readonly retention: RetentionPolicy;
 }
+
+export interface HttpLimits {
+  /** Whole request (headers and body) must arrive within this; then 408. */
+  readonly requestTimeoutMs: number;
+  /** Headers must arrive within this; then 408. */
+  readonly headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections in all; more are refused at once. */
+  readonly maxConnections: number;
+  /** Open connections from one client address; 0 = no cap (behind a proxy every client is the proxy). */
+  readonly maxConnectionsPerIp: number;
+  /** On SIGTERM: how long requests already received may take before the rest are cut. */
+  readonly shutdownGraceMs: number;
+}
+
+export interface RetentionPolicy {
+  /** Verification codes (used, expired or not) are deleted this long after they were created. */
+  readonly verificationCodesMs: number;
+  /** Sessions are deleted this long after they expired. */
+  readonly expiredSessionsMs: number;
+  /** Mails of the development outbox are deleted this long after they were written. */
+  readonly mailOutboxMs: number;
+  /** Applications never completed are erased (with documents, eKYC sessions, parents) this long after their last change. */
+  readonly abandonedDraftsMs: number;
+  /** How often the job runs in each instance (one instance at a time does the work). */
+  readonly intervalMs: number;
+}
+
+const day = 24 * 60 * 60 * 1000;
+/** Defaults for a phone on a slow mobile network (see the decision record). */
+export const httpDefaults = {
+  HTTP_REQUEST_TIMEOUT_MS: 120_000,
+  HTTP_HEADERS_TIMEOUT_MS: 20_000,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: 10_000,
+  HTTP_MAX_CONNECTIONS: 2_000,
+  HTTP_MAX_CONNECTIONS_PER_IP: 64,
+  SHUTDOWN_GRACE_MS: 8_000,
+} as const;
+export const retentionDefaults = {
+  RETENTION_VERIFICATION_CODES_DAYS: 1,
+  RETENTION_EXPIRED_SESSIONS_DAYS: 1,
+  RETENTION_MAIL_OUTBOX_DAYS: 7,
+  RETENTION_ABANDONED_DRAFTS_DAYS: 30,
+  RETENTION_INTERVAL_MS: 60 * 60 * 1000,
+} as const;
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -122,6 +172,18 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: optional,
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(httpDefaults.HTTP_REQUEST_TIMEOUT_MS),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(httpDefaults.HTTP_HEADERS_TIMEOUT_MS),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(httpDefaults.HTTP_KEEP_ALIVE_TIMEOUT_MS),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(httpDefaults.HTTP_MAX_CONNECTIONS),
+  // Unset: the default without TRUST_PROXY, no cap behind a proxy (the proxy caps per client).
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_GRACE_MS),
+  RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
+  RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
+  RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
+  RETENTION_ABANDONED_DRAFTS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_ABANDONED_DRAFTS_DAYS),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).max(7 * day).default(retentionDefaults.RETENTION_INTERVAL_MS),
 });
 
 type Env = Record<string, string | undefined>;
@@ -199,7 +261,12 @@ export function loadConfig(env: Env = process.env): Config {
     }),
   ) as Record<BankCode, string>;
 
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems, e.NODE_ENV);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
 
   const hostMap = isProduction ? configuredHosts : { ...devHostMap, ...configuredHosts };
 
@@ -227,7 +294,22 @@ export function loadConfig(env: Env = process.env): Config {
     pinPrivateKeyPem,
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? httpDefaults.HTTP_MAX_CONNECTIONS_PER_IP : 0),
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
+    retention: {
+      verificationCodesMs: e.RETENTION_VERIFICATION_CODES_DAYS * day,
+      expiredSessionsMs: e.RETENTION_EXPIRED_SESSIONS_DAYS * day,
+      mailOutboxMs: e.RETENTION_MAIL_OUTBOX_DAYS * day,
+      abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
+      intervalMs: e.RETENTION_INTERVAL_MS,
+    },
   }) as Config;
 }
 

@@ -6,9 +6,10 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadReferenceData } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
+import { gracefulShutdown } from './http/graceful-shutdown.ts';
 
 // Start-up: configuration → database → migrations → reference data → PIN key → listen.
-// SIGTERM/SIGINT: stop accepting, finish what is in flight (Fastify answers 503 meanwhile), close.
+// SIGTERM/SIGINT: stop accepting, answer what was received (new requests 503), close (http/graceful-shutdown.ts).
 
 let config: Config;
 try {
@@ -32,6 +33,8 @@ for (const r of await loadReferenceData(db)) {
 await pinKeyPair(db, config);
 
 const app = await buildApp({ config, db });
+// Before listen: the shutdown tracks every connection from the first one.
+const drainAndClose = gracefulShutdown(app, app.drain, { graceMs: config.http.shutdownGraceMs, log: app.log });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -39,13 +42,15 @@ const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  // Last resort only: the grace period (at most 9 s) cuts what is left before this.
+  const force = setTimeout(() => process.exit(1), 9_800);
   force.unref();
   try {
-    await app.close();
+    await drainAndClose();
     await db.close();
     process.exit(0);
-  } catch {
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);
   }
 };

@@ -1,0 +1,111 @@
+import { Server as NetServer } from 'node:net';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors.ts';
+
+// Shutdown without dropping requests (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md).
+// On SIGTERM: stop accepting connections; requests already received run to their answer; a new
+// request on a kept-alive connection gets 503 with `Connection: close`; every answer given while
+// draining says `Connection: close`; a connection left idle is closed once it has had a moment to
+// send what may already be on its way; then the app closes (database last) and the process exits 0.
+// Whatever is still open when the grace period ends is cut, so the exit comes within 10 s.
+//
+// Node's http Server.close() is not used to stop listening: it also closes every connection that
+// is idle at that instant, including those whose next request is already in flight from the client
+// — the client then sees ECONNRESET for a request it sent (what the attack counted: 41–47 of them).
+
+export interface DrainState {
+  draining: boolean;
+}
+
+/** The gate: while draining, a new request is answered 503 with `Connection: close`. In buildApp, after the security headers. */
+export function installDrainGate(app: FastifyInstance): DrainState {
+  const state: DrainState = { draining: false };
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!state.draining) return;
+    void reply.header('connection', 'close');
+    throw new ApiError(503, { retryAfter: 1 });
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (state.draining) void reply.header('connection', 'close');
+    return payload;
+  });
+  return state;
+}
+
+interface Tracked {
+  active: number;
+  idleSince: number;
+}
+
+export interface ShutdownOptions {
+  /** How long requests already received may take; then what is left is cut. */
+  graceMs: number;
+  /** How long a connection with no request in progress is left open after draining began (or its last answer). */
+  idleCloseMs?: number;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * Tracks connections from now on (call before listen) and returns `shutdown()`: resolves when every
+ * connection is closed and the app is closed (onClose hooks: database, timers).
+ */
+export function gracefulShutdown(app: FastifyInstance, drain: DrainState, options: ShutdownOptions): () => Promise<void> {
+  const server = app.server;
+  const idleCloseMs = options.idleCloseMs ?? 500;
+  const sockets = new Map<Socket, Tracked>();
+  server.on('connection', (socket: Socket) => {
+    sockets.set(socket, { active: 0, idleSince: Date.now() });
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (request, response) => {
+    const tracked = sockets.get(request.socket);
+    if (!tracked) return;
+    tracked.active += 1;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      tracked.active -= 1;
+      tracked.idleSince = Date.now();
+    };
+    response.once('finish', finish);
+    response.once('close', finish);
+  });
+
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= (async () => {
+      const started = Date.now();
+      drain.draining = true;
+      // Stop accepting (net.Server.close: the listening socket only; see above).
+      const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      for (const tracked of sockets.values()) tracked.idleSince = Math.max(tracked.idleSince, started);
+      const sweep = setInterval(() => {
+        const now = Date.now();
+        for (const [socket, tracked] of sockets) {
+          if (tracked.active === 0 && now - tracked.idleSince >= idleCloseMs) {
+            sockets.delete(socket);
+            socket.end();
+            socket.destroySoon();
+          }
+        }
+      }, 50);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'deadline'>((resolve) => {
+        timer = setTimeout(() => resolve('deadline'), options.graceMs);
+      });
+      const outcome = await Promise.race([allClosed.then(() => 'drained' as const), deadline]);
+      clearInterval(sweep);
+      clearTimeout(timer);
+      if (outcome === 'deadline') {
+        const left = [...sockets.entries()];
+        options.log.warn({ connections: left.length, requests: left.reduce((n, [, t]) => n + t.active, 0) }, 'shutdown: grace period over, cutting what is left');
+        for (const [socket] of left) socket.destroy();
+      }
+      options.log.info({ ms: Date.now() - started, outcome }, 'shutdown: connections drained');
+      await app.close();
+    })();
+    return running;
+  };
+}
