@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loadReferenceData } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 
 // Start-up: configuration → database → migrations → reference data → PIN key → listen.
 // SIGTERM/SIGINT: stop accepting, answer what was received (new requests 503), close (http/graceful-shutdown.ts).
@@ -34,7 +35,11 @@ await pinKeyPair(db, config);
 
 const app = await buildApp({ config, db });
 // Before listen: the shutdown tracks every connection from the first one.
-const drainAndClose = gracefulShutdown(app, app.drain, { graceMs: config.http.shutdownGraceMs, log: app.log });
+const drainAndClose = gracefulShutdown(app, app.drain, {
+  graceMs: config.http.shutdownGraceMs,
+  log: app.log,
+  answerHeaders: securityHeaders(config.isProduction),
+});
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

@@ -1,7 +1,8 @@
 import { Server as NetServer } from 'node:net';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './errors.ts';
+import type { ServerResponse } from 'node:http';
+import { codeForStatus, messageForStatus } from './errors.ts';
 
 // Shutdown without dropping requests (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md).
 // On SIGTERM: stop accepting connections; requests already received run to their answer; a new
@@ -23,8 +24,14 @@ export function installDrainGate(app: FastifyInstance): DrainState {
   const state: DrainState = { draining: false };
   app.addHook('onRequest', async (_request, reply) => {
     if (!state.draining) return;
-    void reply.header('connection', 'close');
-    throw new ApiError(503, { retryAfter: 1 });
+    // Sent here with its own serializer: a route's response schema for 503 (the health check's) must not apply.
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .type('application/json; charset=utf-8')
+      .serializer(JSON.stringify)
+      .send({ code: codeForStatus(503), message: messageForStatus(503) });
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (state.draining) void reply.header('connection', 'close');
@@ -36,6 +43,8 @@ export function installDrainGate(app: FastifyInstance): DrainState {
 interface Tracked {
   active: number;
   idleSince: number;
+  /** The answer of the request in progress (the last one, with pipelining). */
+  response: ServerResponse | undefined;
 }
 
 export interface ShutdownOptions {
@@ -44,6 +53,8 @@ export interface ShutdownOptions {
   /** How long a connection with no request in progress is left open after draining began (or its last answer). */
   idleCloseMs?: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Security headers for the 503 given to a request cut at the end of the grace period (one whose body is still arriving). */
+  answerHeaders: Readonly<Record<string, string>>;
 }
 
 /**
@@ -55,19 +66,21 @@ export function gracefulShutdown(app: FastifyInstance, drain: DrainState, option
   const idleCloseMs = options.idleCloseMs ?? 500;
   const sockets = new Map<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
-    sockets.set(socket, { active: 0, idleSince: Date.now() });
+    sockets.set(socket, { active: 0, idleSince: Date.now(), response: undefined });
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (request, response) => {
     const tracked = sockets.get(request.socket);
     if (!tracked) return;
     tracked.active += 1;
+    tracked.response = response;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       tracked.active -= 1;
       tracked.idleSince = Date.now();
+      if (tracked.response === response) tracked.response = undefined;
     };
     response.once('finish', finish);
     response.once('close', finish);
@@ -101,7 +114,22 @@ export function gracefulShutdown(app: FastifyInstance, drain: DrainState, option
       if (outcome === 'deadline') {
         const left = [...sockets.entries()];
         options.log.warn({ connections: left.length, requests: left.reduce((n, [, t]) => n + t.active, 0) }, 'shutdown: grace period over, cutting what is left');
-        for (const [socket] of left) socket.destroy();
+        for (const [socket, tracked] of left) {
+          // Not yet answered (typically a body still trickling in): 503 rather than a reset.
+          const response = tracked.response;
+          if (response && !response.headersSent && !response.writableEnded) {
+            const body = JSON.stringify({ code: codeForStatus(503), message: messageForStatus(503) });
+            try {
+              response.writeHead(503, { ...options.answerHeaders, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+              response.end(body, () => socket.destroy());
+              setTimeout(() => socket.destroy(), 200).unref();
+              continue;
+            } catch {
+              // fall through to the cut
+            }
+          }
+          socket.destroy();
+        }
       }
       options.log.info({ ms: Date.now() - started, outcome }, 'shutdown: connections drained');
       await app.close();

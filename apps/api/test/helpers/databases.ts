@@ -26,6 +26,8 @@ export interface TestDialect {
   createEmptyDb(): Promise<Db>;
   /** The DATABASE_URL of a fresh empty database, for tests that start processes. */
   createEmptyDatabaseUrl(): Promise<string>;
+  /** The DATABASE_URL of a database of its own, migrated with reference data loaded, for tests that start processes. */
+  createDatabaseUrl(): Promise<string>;
 }
 
 export const dialectNames: readonly DialectName[] = ['sqlite', 'postgres'];
@@ -86,6 +88,14 @@ function testDialect(name: DialectName): TestDialect & { cleanUp(): Promise<void
     async createEmptyDatabaseUrl() {
       if (name === 'sqlite') return `sqlite:${join(ctx.tmpDir, `${uniqueName()}.sqlite`)}`;
       return postgresUrlFor(await newPgDatabase(null));
+    },
+    async createDatabaseUrl() {
+      if (name === 'sqlite') {
+        const path = join(ctx.tmpDir, `${uniqueName()}.sqlite`);
+        copyFileSync(ctx.sqliteTemplate, path);
+        return `sqlite:${path}`;
+      }
+      return postgresUrlFor(await newPgDatabase(ctx.postgres.template));
     },
     async cleanUp() {
       await Promise.all(open.map((db) => db.close().catch(() => undefined)));
