@@ -8,6 +8,8 @@ import { loadReferenceData } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { startRetentionJob } from './services/retention.ts';
+import { systemClock } from './adapters/clock.ts';
 
 // Start-up: configuration → database → migrations → reference data → PIN key → listen.
 // SIGTERM/SIGINT: stop accepting, answer what was received (new requests 503), close (http/graceful-shutdown.ts).
@@ -41,6 +43,8 @@ const drainAndClose = gracefulShutdown(app, app.drain, {
   answerHeaders: securityHeaders(config.isProduction),
 });
 await app.listen({ port: config.port, host: config.host });
+// Personal data kept no longer than needed (services/retention.ts); one instance at a time runs it.
+const retention = startRetentionJob(db, systemClock, config.retention, app.log);
 
 let closing = false;
 const shutdown = async (signal: string) => {
@@ -52,6 +56,7 @@ const shutdown = async (signal: string) => {
   force.unref();
   try {
     await drainAndClose();
+    await retention.stop();
     await db.close();
     process.exit(0);
   } catch (error) {

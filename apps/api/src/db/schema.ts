@@ -344,6 +344,17 @@ export interface DocumentsTable {
   createdAt: EpochMs;
 }
 
+// ---- periodic jobs (migration 010) ----
+
+export interface JobRunsTable {
+  name: string;
+  nextRunAt: EpochMs;
+  holder: string | null;
+  lastStartedAt: EpochMs | null;
+  lastFinishedAt: EpochMs | null;
+  lastReport: string | null;
+}
+
 export interface Database {
   postalCodes: PostalCodesTable;
   occupations: OccupationsTable;
@@ -365,4 +376,5 @@ export interface Database {
   ekycSessions: EkycSessionsTable;
   webhookReceipts: WebhookReceiptsTable;
   documents: DocumentsTable;
+  jobRuns: JobRunsTable;
 }
