@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/database.ts';
 import { createTestApp } from './helpers/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { productionEnv } from './helpers/production-env.ts';
@@ -75,7 +76,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function listening(createDb: () => Promise<import('../src/db/database.ts').Db>, env: Record<string, string>): Promise<{ port: number; app: App }> {
+async function listening(createDb: () => Promise<Db>, env: Record<string, string>): Promise<{ port: number; app: App }> {
   app = await createTestApp({ db: await createDb(), env });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { port: (app.server.address() as { port: number }).port, app };
