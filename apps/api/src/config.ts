@@ -51,6 +51,19 @@ export interface Config {
    * balancer). Unset: none (the socket's address); `true`; a hop count; or addresses/CIDRs, comma-separated.
    */
   readonly trustProxy: boolean | number | string;
+  /** PostgreSQL connection pool of this instance (decision 0101). Ignored on SQLite. */
+  readonly databasePool: PoolSettings;
+  /** Prometheus metrics listener (decision 0103): its own port, loopback by default; null = off. */
+  readonly metrics: { readonly host: string; readonly port: number } | null;
+}
+
+export interface PoolSettings {
+  /** DB_POOL_MAX: connections per instance (instances × this < max_connections). */
+  readonly max: number;
+  /** DB_CONNECT_TIMEOUT_MS: how long a request waits for a new connection before it gets 503. */
+  readonly connectTimeoutMs: number;
+  /** DB_QUERY_TIMEOUT_MS: server-side statement_timeout; the client gives up shortly after it. */
+  readonly queryTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +135,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: optional,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'a port number or off')
+    .optional()
+    .refine((v) => v === undefined || v === 'off' || Number(v) <= 65535, 'a port number or off'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 type Env = Record<string, string | undefined>;
@@ -199,8 +221,15 @@ export function loadConfig(env: Env = process.env): Config {
     }),
   ) as Record<BankCode, string>;
 
+  // Trusting every hop lets any client write its own address into X-Forwarded-For (and dodge the
+  // per-IP limits): production names its load balancers (decision 0102).
+  if (isProduction && e.TRUST_PROXY === 'true') {
+    problems.push('TRUST_PROXY: "true" trusts every client in production; list the load balancers\' addresses (comma-separated)');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems, e.NODE_ENV);
 
+  const databasePool: PoolSettings = { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
   const hostMap = isProduction ? configuredHosts : { ...devHostMap, ...configuredHosts };
 
   return deepFreeze({
@@ -209,7 +238,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl,
-    database: database!,
+    // The pool settings travel with the location, so every openDatabase(config.database) uses them.
+    database: database!.dialect === 'postgres' ? { ...database!, pool: databasePool } : database!,
     defaultBankCode: e.DEFAULT_BANK_CODE as BankCode,
     hostMap,
     unknownHost: isProduction ? 'reject' : 'default-bank',
@@ -228,6 +258,9 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    databasePool,
+    // Default: 9464 in production; off elsewhere (tests and e2e start many servers side by side).
+    metrics: metricsPort(e.METRICS_PORT, isProduction) === null ? null : { host: e.METRICS_HOST, port: metricsPort(e.METRICS_PORT, isProduction)! },
   }) as Config;
 }
 
@@ -246,6 +279,12 @@ export function parseBankHosts(text: string): Record<string, BankCode> {
     }
   }
   return map;
+}
+
+function metricsPort(value: string | undefined, isProduction: boolean): number | null {
+  if (value === 'off') return null;
+  if (value === undefined) return isProduction ? 9464 : null;
+  return Number(value);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -33,6 +33,11 @@ await pinKeyPair(db, config);
 
 const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });
+// Prometheus metrics on their own port, not the public one (decision 0103); closed with the app.
+if (config.metrics) {
+  const metricsPort = await app.metrics.serve(config.metrics.host, config.metrics.port);
+  app.log.info({ host: config.metrics.host, port: metricsPort }, 'metrics listening');
+}
 
 let closing = false;
 const shutdown = async (signal: string) => {
