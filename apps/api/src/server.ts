@@ -21,14 +21,21 @@ try {
   throw error;
 }
 
-const db = await openDatabase(config.database);
-const migrated = await migrateToLatest(db);
-console.log(migrated.length ? `database (${db.dialect}): migrated ${migrated.join(', ')}` : `database (${db.dialect}): schema up to date`);
+// Migrations and reference data may wait on another starting instance's lock far longer than a
+// request may wait: they run on their own connection without the request timeouts (decision 0101).
+const setupDb = await openDatabase(config.database, { requestTimeouts: false, poolMax: 2 });
+try {
+  const migrated = await migrateToLatest(setupDb);
+  console.log(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
 
-await ensurePostalTable();
-for (const r of await loadReferenceData(db)) {
-  console.log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  await ensurePostalTable();
+  for (const r of await loadReferenceData(setupDb)) {
+    console.log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  }
+} finally {
+  if (setupDb.dialect === 'postgres') await setupDb.close(); // SQLite: the same file, closing is harmless but pointless
 }
+const db = setupDb.dialect === 'postgres' ? await openDatabase(config.database) : setupDb;
 await pinKeyPair(db, config);
 
 const app = await buildApp({ config, db });

@@ -37,6 +37,11 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseLoca
 export interface OpenOptions {
   /** PostgreSQL pool size per instance. */
   poolMax?: number;
+  /**
+   * false: no statement or query timeout (start-up work: migrations and reference data may wait on
+   * another instance's lock for as long as it takes). Default true.
+   */
+  requestTimeouts?: boolean;
 }
 
 export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Db> {
@@ -62,10 +67,14 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
     // Bounded waits (decision 0101): with the database gone a request fails within these times (and
     // answers 503) instead of hanging; the pool reconnects by itself when the database is back.
     connectionTimeoutMillis: location.pool?.connectTimeoutMs ?? 3000,
-    statement_timeout: queryTimeoutMs,
-    // The client-side guard for a connection that went silent (a cut network): a little after the
-    // server's own statement_timeout, so a slow statement is cancelled by the server first.
-    query_timeout: queryTimeoutMs + 2000,
+    ...(options.requestTimeouts === false
+      ? {}
+      : {
+          statement_timeout: queryTimeoutMs,
+          // The client-side guard for a connection that went silent (a cut network): a little after
+          // the server's own statement_timeout, so a slow statement is cancelled by the server first.
+          query_timeout: queryTimeoutMs + 2000,
+        }),
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     // BIGINT (int8) comes back as a JS number, as on SQLite: our BIGINTs are epoch milliseconds and
