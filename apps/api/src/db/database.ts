@@ -86,6 +86,10 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // A checked-out client has no pool listener: its connection dropping (PostgreSQL stopped, the
+  // network cut) would be an uncaught 'error' event and end the process. The queries on it already
+  // fail (→ 503) and the pool discards it, so the event itself needs no handling.
+  pool.on('connect', (client) => void client.on('error', () => undefined));
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
