@@ -124,7 +124,7 @@ try {
   const nginx = nginxBinary();
   const url = await databaseUrl();
   await ensurePostalTable();
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  if (!process.env.WEB_DIST_DIR && !existsSync(join(root, 'apps/web/dist/index.html'))) {
     log('building the web app …');
     await run([join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {}, join(root, 'apps/web'));
   }
