@@ -94,6 +94,8 @@ const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
 
 /** Names a production deployment must set (secrets and per-deployment addresses). */
 export const requiredInProduction = [
+  // Without it an instance would quietly use its own SQLite file: state split between instances (0105).
+  'DATABASE_URL',
   'BANK_HOSTS',
   'SMTP_URL',
   ...bankCodes.map(mailFromName),

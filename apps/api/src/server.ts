@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadReferenceData } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
+import { startupLog } from './plugins/logging.ts';
 
 // Start-up: configuration → database → migrations → reference data → PIN key → listen.
 // SIGTERM/SIGINT: stop accepting, finish what is in flight (Fastify answers 503 meanwhile), close.
@@ -26,11 +27,11 @@ try {
 const setupDb = await openDatabase(config.database, { requestTimeouts: false, poolMax: 2 });
 try {
   const migrated = await migrateToLatest(setupDb);
-  console.log(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
+  startupLog(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
 
-  await ensurePostalTable();
+  await ensurePostalTable((line) => startupLog(`postal table: ${line}`));
   for (const r of await loadReferenceData(setupDb)) {
-    console.log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+    startupLog(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
   }
 } finally {
   if (setupDb.dialect === 'postgres') await setupDb.close(); // SQLite: the same file, closing is harmless but pointless

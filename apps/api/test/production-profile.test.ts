@@ -23,10 +23,10 @@ const secrets = {
 describe('production profile', () => {
   it('the API refuses to start without its secrets and names every missing one', async () => {
     const port = await freePort();
-    const { code, output } = await runToExit(['apps/api/src/server.ts'], { NODE_ENV: 'production', PORT: String(port), DATABASE_URL: 'sqlite::memory:' });
+    const { code, output } = await runToExit(['apps/api/src/server.ts'], { NODE_ENV: 'production', PORT: String(port) });
     expect(code).toBe(1);
     expect(output).toContain('NODE_ENV=production');
-    for (const name of ['BANK_HOSTS', 'SMTP_URL', 'EKYC_API_KEY', 'EKYC_WEBHOOK_SECRET', 'PIN_DATA_KEY', 'CODE_HASH_KEY', 'PIN_PRIVATE_KEY']) {
+    for (const name of ['DATABASE_URL', 'BANK_HOSTS', 'SMTP_URL', 'EKYC_API_KEY', 'EKYC_WEBHOOK_SECRET', 'PIN_DATA_KEY', 'CODE_HASH_KEY', 'PIN_PRIVATE_KEY']) {
       expect(output).toContain(name);
     }
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow(); // never listened
