@@ -200,3 +200,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+await (await import('./bench/cluster.ts')).benchClusterSaves(); // personal saves/s, 1 vs 2 instances on PostgreSQL

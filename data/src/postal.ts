@@ -59,9 +59,9 @@ export const postalVersionPath = join(generatedDir, 'postal-codes.version');
  * Makes sure the table exists and is up to date with the installed source packages, building it
  * (in this process, about 2 s) when it is missing or stale. Resolves to `postalTablePath`.
  */
-export async function ensurePostalTable(): Promise<string> {
+export async function ensurePostalTable(log: (line: string) => void = (line) => console.log(`[postal] ${line}`)): Promise<string> {
   const { buildPostalTable } = await import('./postal-build.ts');
-  await buildPostalTable({ log: (line) => console.log(`[postal] ${line}`) });
+  await buildPostalTable({ log });
   return postalTablePath;
 }
 

@@ -45,6 +45,9 @@ import { ekycRoutes } from './routes/ekyc/ekyc-routes.ts';
 import { ekycWebhookRoutes } from './routes/ekyc-webhook/ekyc-webhook-routes.ts';
 import { documentsRoutes } from './routes/documents/documents-routes.ts';
 import { completionRoutes } from './routes/completion/completion-routes.ts';
+import { countingEkycProvider, countingMailSender, createMetrics, installMetrics } from './plugins/metrics.ts';
+import type { AppMetrics } from './plugins/metrics.ts';
+import { installRequestId, requestIdGenerator } from './plugins/request-id.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,7 +75,7 @@ export interface AppDeps {
 /** JSON bodies are small forms; uploads (multipart) get their own limit where they are accepted. */
 export const jsonBodyLimitBytes = 64 * 1024;
 
-export type App = FastifyInstance & { readonly deps: AppDeps; readonly drain: DrainState };
+export type App = FastifyInstance & { readonly deps: AppDeps; readonly drain: DrainState; readonly metrics: AppMetrics };
 
 /**
  * Builds the HTTP server: plugins, then routes. Does not listen (server.ts does), does not migrate
@@ -84,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const db = options.db ?? (await openDatabase(config.database));
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { config, db, clock, guards: createRouteGuards({ db, clock, codeHashKey: config.codeHashKey }) };
-  const mail = options.mail ?? createMailSender(config, db, clock);
+  // Prometheus metrics of this app (decision 0103); server.ts serves them on their own port.
+  const metrics = createMetrics(db);
+  const mail = countingMailSender(options.mail ?? createMailSender(config, db, clock), metrics);
 
   // The same security headers on answers written before any hook runs (issue 12).
   const rawHeaders = securityHeaders(config.isProduction);
@@ -103,8 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         .header('cache-control', 'no-store')
         .send({ code: codeForStatus(status), message: messageForStatus(status) });
     },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false, // never trust (or log) a client-chosen id
+    // An X-Request-Id from a trusted proxy (TRUST_PROXY) is kept so one id follows a request through
+    // the load balancer; anything else gets a fresh UUID (decision 0102).
+    genReqId: requestIdGenerator(config.trustProxy, randomUUID),
+    requestIdHeader: false, // never trust (or log) a client-chosen id: genReqId decides
     // request.ip (per-IP sending limits) from X-Forwarded-For only through configured proxies.
     // A hop count is documented by Fastify (proxy-addr) but missing from its types.
     trustProxy: config.trustProxy as boolean | string,
@@ -115,9 +122,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('metrics', metrics);
   if (ownsDb) app.addHook('onClose', async () => db.close());
   if (options.mail === undefined) app.addHook('onClose', async () => mail.close?.());
 
+  installRequestId(app);
+  installMetrics(app, metrics);
   installRequestLog(app);
   await installSecurityHeaders(app, { isProduction: config.isProduction });
   // While shutting down: new requests 503 with Connection: close (server.ts drains, http/graceful-shutdown.ts).
@@ -147,7 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await typed.register(applicationSavesRoutes, { db, clock: deps.clock, config, guards: deps.guards });
   await typed.register(pinRoutes, { db, clock: deps.clock, config, guards: deps.guards });
   // Step 7 to the receipt: eKYC (and the provider's webhook, outside the bearer guard), documents, completion.
-  const ekycProvider = options.ekycProvider ?? httpEkycProvider({ baseUrl: config.ekyc.providerUrl, apiKey: config.ekyc.apiKey });
+  const ekycProvider = countingEkycProvider(
+    options.ekycProvider ?? httpEkycProvider({ baseUrl: config.ekyc.providerUrl, apiKey: config.ekyc.apiKey }),
+    metrics,
+  );
   await typed.register(ekycRoutes, { db, clock, config, provider: ekycProvider, guards: deps.guards, isProduction: config.isProduction });
   await typed.register(ekycWebhookRoutes, { db, clock, config });
   await typed.register(documentsRoutes, { db, clock, guards: deps.guards });

@@ -55,6 +55,19 @@ export interface Config {
   readonly http: HttpLimits;
   /** How long personal data is kept (issue 12, docs/decisions/0093-retention.md). */
   readonly retention: RetentionPolicy;
+  /** PostgreSQL connection pool of this instance (decision 0101). Ignored on SQLite. */
+  readonly databasePool: PoolSettings;
+  /** Prometheus metrics listener (decision 0103): its own port, loopback by default; null = off. */
+  readonly metrics: { readonly host: string; readonly port: number } | null;
+}
+
+export interface PoolSettings {
+  /** DB_POOL_MAX: connections per instance (instances × this < max_connections). */
+  readonly max: number;
+  /** DB_CONNECT_TIMEOUT_MS: how long a request waits for a new connection before it gets 503. */
+  readonly connectTimeoutMs: number;
+  /** DB_QUERY_TIMEOUT_MS: server-side statement_timeout; the client gives up shortly after it. */
+  readonly queryTimeoutMs: number;
 }
 
 export interface HttpLimits {
@@ -131,6 +144,8 @@ const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
 
 /** Names a production deployment must set (secrets and per-deployment addresses). */
 export const requiredInProduction = [
+  // Without it an instance would quietly use its own SQLite file: state split between instances (0105).
+  'DATABASE_URL',
   'BANK_HOSTS',
   'SMTP_URL',
   ...bankCodes.map(mailFromName),
@@ -184,6 +199,15 @@ const envSchema = z.object({
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
   RETENTION_ABANDONED_DRAFTS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_ABANDONED_DRAFTS_DAYS),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).max(7 * day).default(retentionDefaults.RETENTION_INTERVAL_MS),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'a port number or off')
+    .optional()
+    .refine((v) => v === undefined || v === 'off' || Number(v) <= 65535, 'a port number or off'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 type Env = Record<string, string | undefined>;
@@ -265,9 +289,16 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   }
 
+  // Trusting every hop lets any client write its own address into X-Forwarded-For (and dodge the
+  // per-IP limits): production names its load balancers (decision 0102).
+  if (isProduction && e.TRUST_PROXY === 'true') {
+    problems.push('TRUST_PROXY: "true" trusts every client in production; list the load balancers\' addresses (comma-separated)');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems, e.NODE_ENV);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
 
+  const databasePool: PoolSettings = { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
   const hostMap = isProduction ? configuredHosts : { ...devHostMap, ...configuredHosts };
 
   return deepFreeze({
@@ -276,7 +307,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl,
-    database: database!,
+    // The pool settings travel with the location, so every openDatabase(config.database) uses them.
+    database: database!.dialect === 'postgres' ? { ...database!, pool: databasePool } : database!,
     defaultBankCode: e.DEFAULT_BANK_CODE as BankCode,
     hostMap,
     unknownHost: isProduction ? 'reject' : 'default-bank',
@@ -310,6 +342,9 @@ export function loadConfig(env: Env = process.env): Config {
       abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
       intervalMs: e.RETENTION_INTERVAL_MS,
     },
+    databasePool,
+    // Default: 9464 in production; off elsewhere (tests and e2e start many servers side by side).
+    metrics: metricsPort(e.METRICS_PORT, isProduction) === null ? null : { host: e.METRICS_HOST, port: metricsPort(e.METRICS_PORT, isProduction)! },
   }) as Config;
 }
 
@@ -328,6 +363,12 @@ export function parseBankHosts(text: string): Record<string, BankCode> {
     }
   }
   return map;
+}
+
+function metricsPort(value: string | undefined, isProduction: boolean): number | null {
+  if (value === 'off') return null;
+  if (value === undefined) return isProduction ? 9464 : null;
+  return Number(value);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -10,6 +10,7 @@ import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { startRetentionJob } from './services/retention.ts';
 import { systemClock } from './adapters/clock.ts';
+import { startupLog } from './plugins/logging.ts';
 
 // Start-up: configuration → database → migrations → reference data → PIN key → listen.
 // SIGTERM/SIGINT: stop accepting, answer what was received (new requests 503), close (http/graceful-shutdown.ts).
@@ -25,14 +26,21 @@ try {
   throw error;
 }
 
-const db = await openDatabase(config.database);
-const migrated = await migrateToLatest(db);
-console.log(migrated.length ? `database (${db.dialect}): migrated ${migrated.join(', ')}` : `database (${db.dialect}): schema up to date`);
+// Migrations and reference data may wait on another starting instance's lock far longer than a
+// request may wait: they run on their own connection without the request timeouts (decision 0101).
+const setupDb = await openDatabase(config.database, { requestTimeouts: false, poolMax: 2 });
+try {
+  const migrated = await migrateToLatest(setupDb);
+  startupLog(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
 
-await ensurePostalTable();
-for (const r of await loadReferenceData(db)) {
-  console.log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  await ensurePostalTable((line) => startupLog(`postal table: ${line}`));
+  for (const r of await loadReferenceData(setupDb)) {
+    startupLog(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  }
+} finally {
+  if (setupDb.dialect === 'postgres') await setupDb.close(); // SQLite: the same file, closing is harmless but pointless
 }
+const db = setupDb.dialect === 'postgres' ? await openDatabase(config.database) : setupDb;
 await pinKeyPair(db, config);
 
 const app = await buildApp({ config, db });
@@ -45,6 +53,11 @@ const drainAndClose = gracefulShutdown(app, app.drain, {
 await app.listen({ port: config.port, host: config.host });
 // Personal data kept no longer than needed (services/retention.ts); one instance at a time runs it.
 const retention = startRetentionJob(db, systemClock, config.retention, app.log);
+// Prometheus metrics on their own port, not the public one (decision 0103); closed with the app.
+if (config.metrics) {
+  const metricsPort = await app.metrics.serve(config.metrics.host, config.metrics.port);
+  app.log.info({ host: config.metrics.host, port: metricsPort }, 'metrics listening');
+}
 
 let closing = false;
 const shutdown = async (signal: string) => {

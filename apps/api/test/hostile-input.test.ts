@@ -10,6 +10,7 @@ import { hosts, signIn, uniqueIp, type SignedIn } from './helpers/auth.ts';
 
 const routes = [
   ['GET', '/api/health'],
+  ['GET', '/api/ready'],
   ['GET', '/api/maintenance'],
   ['GET', '/api/notifications/0177'],
   ['POST', '/api/verification-codes/register'],

@@ -36,3 +36,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Names of the migrations this code knows that the database has not run yet (readiness, decision 0104). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely.withoutPlugins(),
+    provider: { getMigrations: async () => ({ ...migrations }) },
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

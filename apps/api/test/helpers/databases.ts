@@ -85,10 +85,6 @@ function testDialect(name: DialectName): TestDialect & { cleanUp(): Promise<void
       const database = await newPgDatabase(null);
       return track(await openDatabase({ dialect: 'postgres', url: postgresUrlFor(database) }, { poolMax: 4 }));
     },
-    async createEmptyDatabaseUrl() {
-      if (name === 'sqlite') return `sqlite:${join(ctx.tmpDir, `${uniqueName()}.sqlite`)}`;
-      return postgresUrlFor(await newPgDatabase(null));
-    },
     async createDatabaseUrl() {
       if (name === 'sqlite') {
         const path = join(ctx.tmpDir, `${uniqueName()}.sqlite`);
@@ -96,6 +92,10 @@ function testDialect(name: DialectName): TestDialect & { cleanUp(): Promise<void
         return `sqlite:${path}`;
       }
       return postgresUrlFor(await newPgDatabase(ctx.postgres.template));
+    },
+    async createEmptyDatabaseUrl() {
+      if (name === 'sqlite') return `sqlite:${join(ctx.tmpDir, `${uniqueName()}.sqlite`)}`;
+      return postgresUrlFor(await newPgDatabase(null));
     },
     async cleanUp() {
       await Promise.all(open.map((db) => db.close().catch(() => undefined)));

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { pingDatabase } from '../../db/repositories/system-repository.ts';
+import { checkReadiness } from '../../services/readiness.ts';
+
+const readyResponse = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  /** Why not: the database does not answer, or migrations this version needs have not run. */
+  reason: z.enum(['database', 'migrations']).optional(),
+});
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -20,5 +27,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       request.log.warn('health: database did not answer');
       return reply.code(503).send({ status: 'unavailable' as const, ...base });
     }
+  });
+
+  // GET /api/ready: what the load balancer probes (decision 0104). 503 while the database is
+  // unreachable or migrations are pending; no auth, no data, any Host.
+  app.get('/api/ready', { schema: { response: { 200: readyResponse, 503: readyResponse } } }, async (_request, reply) => {
+    const readiness = await checkReadiness(db);
+    if (readiness.ready) return { status: 'ready' as const };
+    return reply.code(503).send({ status: 'not-ready' as const, reason: readiness.reason });
   });
 };
