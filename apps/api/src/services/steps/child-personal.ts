@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { findParentByApplicationId } from '../../db/repositories/applications-repository.ts';
 import type { ApplicationRow, StepValues } from '../../db/repositories/applications-repository.ts';
 import { findOccupation } from '../../db/repositories/reference-lookups-repository.ts';
-import { ageOfSaved, isOccupationAllowedFor } from './occupation-allowed.ts';
+import { isOccupationAllowedFor } from './occupation-allowed.ts';
 
 // The child's personal data (POST /api/applications/personal in the child flow) is saved by
 // services/applications.ts savePersonal with the child's birthday rule. Saving it AGAIN may break
@@ -28,7 +28,7 @@ export async function childStepsUndoneBy(
   }
   if (application.workplaceSavedAt !== null && application.occupationId !== null) {
     const occupation = await findOccupation(db, application.occupationId);
-    if (!occupation || !isOccupationAllowedFor(occupation, 'CHILD', ageOfSaved(next.birthday, now))) undone.workplaceSavedAt = null;
+    if (!occupation || !isOccupationAllowedFor(occupation, 'CHILD', next.birthday, now)) undone.workplaceSavedAt = null;
   }
   return undone;
 }

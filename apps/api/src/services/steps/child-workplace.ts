@@ -7,7 +7,7 @@ import { FieldValidationError } from '../../http/errors.ts';
 import { assertBodyBasics, assertSaveAllowed, isRecord, saveWorkplace, update } from '../applications.ts';
 import type { SaveDeps, SaveRequest } from '../applications.ts';
 import { occupationById } from '../reference-lookups.ts';
-import { ageOfSaved, isOccupationAllowedFor } from './occupation-allowed.ts';
+import { isOccupationAllowedFor } from './occupation-allowed.ts';
 
 // POST /api/applications/workplace of the child flow (SPEC.md §2.5, §7): the child's occupation,
 // school or workplace and invitation code, posted right after the child's personal data. No
@@ -27,7 +27,7 @@ export async function saveChildWorkplace({ db, clock }: SaveDeps, { bank, applic
   const add = (field: string, message: string) => {
     if (!errors.some((e) => e.field === field)) errors.push({ field, message });
   };
-  if (occupation === null || !isOccupationAllowedFor(occupation.row, 'CHILD', ageOfSaved(application.birthday, now))) {
+  if (occupation === null || !isOccupationAllowedFor(occupation.row, 'CHILD', application.birthday, now)) {
     add('occupationId', messages.selectRequired);
   }
   if (result.ok && result.value.invitationCode !== null) {

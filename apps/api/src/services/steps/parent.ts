@@ -8,7 +8,7 @@ import { FieldValidationError, conflict } from '../../http/errors.ts';
 import { assertBodyBasics, assertSaveAllowed, isRecord, valid } from '../applications.ts';
 import type { SaveDeps, SaveRequest } from '../applications.ts';
 import { occupationById } from '../reference-lookups.ts';
-import { ageOfSaved, isOccupationAllowedFor } from './occupation-allowed.ts';
+import { isOccupationAllowedFor } from './occupation-allowed.ts';
 
 // /child/parent (child step 2), SPEC.md §3 "Parent application", §5 "Parent", §7:
 //   POST /api/applications/personal/parent  — name, kana, birthday (18 or over), relationship
@@ -35,7 +35,7 @@ export async function saveParentPersonal({ db, clock }: SaveDeps, { bank, applic
   if (application.parentWorkplaceSavedAt !== null) {
     const saved = await findParentByApplicationId(db, application.id);
     const occupation = saved?.occupationId == null ? null : await findOccupation(db, saved.occupationId);
-    if (!occupation || !isOccupationAllowedFor(occupation, 'PARENT', ageOfSaved(v.birthday, now))) parentWorkplaceSavedAt = null;
+    if (!occupation || !isOccupationAllowedFor(occupation, 'PARENT', v.birthday, now)) parentWorkplaceSavedAt = null;
   }
 
   const saved = await saveParentStep(
@@ -68,7 +68,7 @@ export async function saveParentWorkplace({ db, clock }: SaveDeps, { bank, appli
 
   const errors: FieldError[] = result.ok ? [] : [...result.errors];
   const parent = await findParentByApplicationId(db, application.id);
-  const allowed = occupation !== null && isOccupationAllowedFor(occupation.row, 'PARENT', ageOfSaved(parent?.birthday ?? null, now));
+  const allowed = occupation !== null && isOccupationAllowedFor(occupation.row, 'PARENT', parent?.birthday ?? null, now);
   if (!allowed && !errors.some((e) => e.field === 'occupationId')) errors.push({ field: 'occupationId', message: messages.selectRequired });
   if (errors.length > 0 || !result.ok || occupation === null) throw new FieldValidationError(errors);
   const v = result.value;
