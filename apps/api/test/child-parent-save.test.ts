@@ -28,7 +28,7 @@ forEachDialect((dialect) => {
     return a;
   };
 
-  const errorsOf = async (a: Applicant, payload: object, path = parentPath) => {
+  const errorsOf = async (a: Applicant, payload: object, path: string = parentPath) => {
     const response = await a.post(path, payload);
     expect(response.statusCode, response.body).toBe(400);
     return (response.json() as { errors: { field: string; message: string }[] }).errors;
