@@ -210,7 +210,16 @@ forEachDialect((dialect) => {
 
   it('answers 4xx, never 5xx, to bodies of the wrong shape', async () => {
     const a = await atParent();
-    for (const payload of [[], 'text', 12, null, { lastName: ['山田'], birthday: { y: 1985 } }, { relationship: { toString: 1 } }]) {
+    for (const payload of [
+      [],
+      'text',
+      12,
+      null,
+      { lastName: ['山田'], birthday: { y: 1985 } },
+      { relationship: { toString: 1 } },
+      { ...parentPayload, firstName: '\u0000\ud800', kanaFirstName: '𠮷'.repeat(10_000) },
+      { ...parentWorkplacePayload, occupationId: 2 ** 53, workplaceName: '\u0007' },
+    ]) {
       for (const path of [parentPath, parentWorkplacePath]) {
         const response = await a.post(path, payload);
         expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(400);
