@@ -27,6 +27,8 @@ const routes = [
   ['POST', '/api/applications/workplace'],
   ['POST', '/api/applications/branch'],
   ['POST', '/api/applications/seal-less'],
+  ['POST', '/api/applications/personal/parent'],
+  ['POST', '/api/applications/workplace/parent'],
   ['GET', '/api/public-key'],
   ['POST', '/api/pin'],
   ['POST', '/api/ekyc'],

@@ -27,6 +27,7 @@ import {
 import { ApiError, FieldValidationError, conflict } from '../http/errors.ts';
 import { unprintableFieldErrors } from '../http/text-input.ts';
 import { pinKeyPair } from './pin-key.ts';
+import { childStepsUndoneBy } from './steps/child-personal.ts';
 import { decryptSubmittedPin, encryptPinForStorage } from './pin.ts';
 import { branchList, isInResidenceMunicipality, isMultipleAccountsPermitted, maxIntegerId, occupationById } from './reference-lookups.ts';
 import type { Residence } from './reference-lookups.ts';
@@ -78,13 +79,13 @@ export function assertSaveAllowed(row: ApplicationRow, call: SaveCall): void {
   if (missingSteps(type, call, savedStepsOf(row)).length > 0) throw conflict();
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What every save checks before its schema: a bankCode in the payload must be the bank of the host
  * (DECISIONS.md §2), and no text may hold control characters or lone surrogates (http/text-input.ts).
  */
-function assertBodyBasics(body: unknown, bank: Bank): void {
+export function assertBodyBasics(body: unknown, bank: Bank): void {
   if (isRecord(body) && body.bankCode !== undefined && body.bankCode !== null && body.bankCode !== bank.code) {
     throw new FieldValidationError([{ field: 'bankCode', message: messages.bankMismatch }]);
   }
@@ -92,12 +93,12 @@ function assertBodyBasics(body: unknown, bank: Bank): void {
   if (unprintable.length > 0) throw new FieldValidationError(unprintable);
 }
 
-function valid<T>(result: { ok: true; value: T } | { ok: false; errors: FieldError[] }): T {
+export function valid<T>(result: { ok: true; value: T } | { ok: false; errors: FieldError[] }): T {
   if (!result.ok) throw new FieldValidationError(result.errors);
   return result.value;
 }
 
-async function update(db: Db, row: ApplicationRow, values: Parameters<typeof updateDraftStep>[2]): Promise<void> {
+export async function update(db: Db, row: ApplicationRow, values: Parameters<typeof updateDraftStep>[2]): Promise<void> {
   // The row is updated only while it is still a draft without a PIN: a PIN set meanwhile wins.
   if (!(await updateDraftStep(db, row.id, values))) throw conflict();
 }
@@ -187,6 +188,8 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
     utilizationPurpose: joinPurposes(bank, v.utilizationPurpose),
     utilizationPurposeOther: v.utilizationPurposeOther,
     distanceTransactionReason: v.distanceTransactionReason,
+    // Child flow: a later step this change breaks must be saved again (services/steps/child-personal.ts).
+    ...(typeOf(application) === 'CHILD' ? await childStepsUndoneBy(db, application, v, now) : {}),
     personalSavedAt: now.getTime(),
     updatedAt: now.getTime(),
   });

@@ -90,7 +90,7 @@ export function checkImage(declared: string | undefined, bytes: Buffer): ImageTy
  * Stores a checked document for the application, when the flow expects it now (409 otherwise):
  * general — CURRENT_ADDRESS_DOCUMENT only while the supplement is required (then status READY);
  * child — the individual number card after the PIN, then the certificate of residence or the
- * maternity handbook, before the parent's eKYC.
+ * maternity handbook; the parent's eKYC needs both; they are locked once it has passed.
  */
 export async function saveDocument({ db, clock }: DocumentDeps, application: ApplicationRow, doc: UploadedDocument): Promise<void> {
   const claimed = checkImage(doc.declaredContentType, doc.bytes);
@@ -108,8 +108,10 @@ export async function saveDocument({ db, clock }: DocumentDeps, application: App
     if (missingSteps(type, call, await savedStepsWithDocuments(trx, row)).length > 0) throw conflict();
     if (call === 'currentAddressDocument') {
       if (row.status !== 'SUPPLEMENT_REQUIRED') throw conflict();
-    } else if (row.status !== 'PIN_SET') {
-      // The child's documents go in between the PIN and the parent's eKYC.
+    } else if (row.status !== 'PIN_SET' && row.status !== 'EKYC_IN_PROGRESS') {
+      // The child's documents go in after the PIN and may be retaken until the parent's eKYC has
+      // passed (Back from the parent's eKYC preparation); the latest of each type counts
+      // (docs/decisions/0134-child-documents.md).
       throw conflict();
     }
     await replaceDocument(trx, { id: randomUUID(), applicationId: row.id, type: doc.type, contentType, sha256, bytes, now });

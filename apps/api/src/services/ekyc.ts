@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Transaction } from 'kysely';
 import type { Database, Flag, ProviderEkycStatus } from '../db/schema.ts';
-import { findParentByApplicationId, markEkycPassed, markEkycStarted } from '../db/repositories/applications-repository.ts';
+import { findById, findParentByApplicationId, markEkycPassed, markEkycStarted } from '../db/repositories/applications-repository.ts';
 import type { ApplicationRow } from '../db/repositories/applications-repository.ts';
 import {
   findEkycSessionByProviderId,
@@ -234,6 +234,10 @@ async function recordProviderStatus(
   now: number,
 ): Promise<void> {
   const ours = ourStatus(providerStatus);
+  // A child application asks no current-address supplement (docs/decisions/0133-child-address-mismatch.md):
+  // the child's address is already evidenced by the uploaded supplementary document; the provider's
+  // ADDRESS_MISMATCH stays on the session (providerStatus) for the bank's review.
+  if (ours.supplementRequired && (await findById(trx, session.applicationId))?.applicationType === 'CHILD') ours.supplementRequired = false;
   const changed = await recordEkycProgress(trx, {
     id: session.id,
     providerStatus,
