@@ -10,6 +10,7 @@ import { systemClock } from './adapters/clock.ts';
 import type { Clock } from './adapters/clock.ts';
 import { codeForStatus, messageForStatus } from './http/errors.ts';
 import { installBank } from './plugins/bank.ts';
+import { installCompression } from './plugins/compression.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installRequestLog, loggerOptions } from './plugins/logging.ts';
 import type { LoggerOption } from './plugins/logging.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installRequestLog(app);
   await installSecurityHeaders(app, { isProduction: config.isProduction });
   installBank(app, config);
+  await installCompression(app);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });
   installErrorHandling(app, { spaFallback });
