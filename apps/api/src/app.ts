@@ -79,7 +79,7 @@ export type App = FastifyInstance & { readonly deps: AppDeps };
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const ownsDb = options.db === undefined;
-  const db = options.db ?? (await openDatabase(config.database));
+  const db = options.db ?? (await openDatabase(config.database, { poolMax: config.databasePoolMax }));
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { config, db, clock, guards: createRouteGuards({ db, clock, codeHashKey: config.codeHashKey }) };
   const mail = options.mail ?? createMailSender(config, db, clock);

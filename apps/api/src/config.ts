@@ -23,6 +23,8 @@ export interface Config {
   readonly host: string;
   readonly databaseUrl: string;
   readonly database: DatabaseLocation;
+  /** PostgreSQL connections per instance (DATABASE_POOL_MAX, default 10; decision 0121). */
+  readonly databasePoolMax: number;
   readonly defaultBankCode: BankCode;
   /** Host name (lower case, no port) → bank. Production: BANK_HOSTS only; otherwise dev hosts + BANK_HOSTS. */
   readonly hostMap: Readonly<Record<string, BankCode>>;
@@ -103,6 +105,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optional,
+  DATABASE_POOL_MAX: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(500).default(10)),
   DEFAULT_BANK_CODE: z.string().default('0177').refine(isBankCode, { message: `one of ${bankCodes.join(', ')}` }),
   BANK_HOSTS: optional,
   SMTP_URL: optional,
@@ -210,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST,
     databaseUrl,
     database: database!,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     defaultBankCode: e.DEFAULT_BANK_CODE as BankCode,
     hostMap,
     unknownHost: isProduction ? 'reject' : 'default-bank',

@@ -21,7 +21,7 @@ try {
   throw error;
 }
 
-const db = await openDatabase(config.database);
+const db = await openDatabase(config.database, { poolMax: config.databasePoolMax });
 const migrated = await migrateToLatest(db);
 console.log(migrated.length ? `database (${db.dialect}): migrated ${migrated.join(', ')}` : `database (${db.dialect}): schema up to date`);
 
