@@ -28,7 +28,7 @@ import { verificationRoutes } from './routes/verification/verification-routes.ts
 import { pageViewsRoutes } from './routes/page-views/page-views-routes.ts';
 import { applicationsGetRoutes } from './routes/applications/applications-get-routes.ts';
 import { devRoutes } from './routes/dev/dev-routes.ts';
-import { kuromojiAnalyser } from './adapters/furigana-kuromoji.ts';
+import { linderaAnalyser } from './adapters/furigana-lindera.ts';
 import type { FuriganaAnalyser } from './adapters/furigana.ts';
 import { occupationsRoutes } from './routes/occupations/occupations-routes.ts';
 import { furiganaRoutes } from './routes/furigana/furigana-routes.ts';
@@ -53,7 +53,7 @@ export interface BuildAppOptions {
   logger?: LoggerOption;
   /** Default: SMTP when config.smtpUrl is set, otherwise the embedded outbox (adapters/mail.ts). */
   mail?: MailSender;
-  /** Kanji → kana for GET /api/furigana. Default: the process-wide kuromoji analyser (loaded on first use). */
+  /** Kanji → kana for GET /api/furigana. Default: the process-wide Lindera analyser (loaded on first use). */
   furigana?: FuriganaAnalyser;
   /** The eKYC provider. Default: HTTP to config.ekyc.providerUrl with the API key (adapters/ekyc-provider.ts). */
   ekycProvider?: EkycProvider;
@@ -134,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (!config.isProduction) await typed.register(devRoutes, { db, clock });
   // The general application steps 1–6 (occupations, furigana, codes, branch, saves, PIN).
   await typed.register(occupationsRoutes, { db, guards: deps.guards });
-  await typed.register(furiganaRoutes, { analyser: options.furigana ?? kuromojiAnalyser, guards: deps.guards });
+  await typed.register(furiganaRoutes, { analyser: options.furigana ?? linderaAnalyser, guards: deps.guards });
   await typed.register(workplaceRoutes, { db, guards: deps.guards });
   await typed.register(invitationRoutes, { db, clock: deps.clock, guards: deps.guards });
   await typed.register(branchRoutes, { db, guards: deps.guards });

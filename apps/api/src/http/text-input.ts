@@ -5,7 +5,7 @@ import type { FieldError } from './errors.ts';
 // Text no keyboard types: control characters (C0 including NUL, DEL, C1) and lone UTF-16
 // surrogates. The screen schemas do not look for them (an input element cannot produce them), but a
 // request can carry them, and they break what comes after: PostgreSQL text cannot hold NUL (the
-// query fails), kuromoji throws on NUL and lone surrogates. The API refuses them per field, with the
+// query fails), the analyser may throw on NUL and lone surrogates. The API refuses them per field, with the
 // domain's "{chars}は使用できません。" message (docs/decisions/0044-application-step-saves.md).
 
 export const unprintablePattern = /[\p{Cc}\p{Cs}]/u;
