@@ -2,6 +2,7 @@
 //
 // Each section is a module of scripts/bench/ that returns table rows:
 // - ceiling.ts: a bare node:http server (its own process), the yardstick of every API ratio;
+// - micro.ts: the API's hot paths, old way against new way, in this process;
 // - api.ts: the real API server (apps/api/src/server.ts) with the eKYC simulator, on SQLite and on
 //   PostgreSQL, under autocannon at 10 and 50 connections; memory at rest / after the analyser / peak;
 // - web.ts: the built web as served by the API: JS and CSS bytes per route as transferred, and
@@ -9,11 +10,13 @@
 // Another section is one more import and one more call in `sections` below.
 //
 // Environment: BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default "10,50"),
-// BENCH_SKIP (comma-separated section names to leave out: ceiling, sqlite, postgres, web).
+// BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web),
+// BENCH_CPU_PROF (a folder: the API under load writes its V8 CPU profile there, per dialect).
 
 import { loadavg } from 'node:os';
 import { measureApi } from './bench/api.ts';
 import { measureCeiling } from './bench/ceiling.ts';
+import { measureMicro } from './bench/micro.ts';
 import type { Ceiling } from './bench/ceiling.ts';
 import type { Row } from './bench/common.ts';
 import { log } from './bench/common.ts';
@@ -38,6 +41,7 @@ const sections: { name: string; run(): Promise<Row[]> }[] = [
       }));
     },
   },
+  { name: 'micro', run: () => measureMicro() },
   { name: 'sqlite', run: async () => (await measureApi('sqlite', ceiling, { memory: true })).rows },
   { name: 'postgres', run: async () => (await measureApi('postgres', ceiling, { memory: false })).rows },
   { name: 'web', run: () => measureWeb() },

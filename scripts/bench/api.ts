@@ -64,6 +64,9 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
     LOG_LEVEL: 'warn',
   });
   const startedAt = performance.now();
+  // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${dialect}`] : [];
   const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
@@ -73,7 +76,7 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
     LOG_LEVEL: 'warn',
     EKYC_PROVIDER_URL: simUrl,
     PUBLIC_BASE_URL: base,
-  });
+  }, { execArgv });
   const rows: Row[] = [];
   const figures: ApiFigures = { rows, startSeconds: 0 };
   try {

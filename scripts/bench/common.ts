@@ -66,8 +66,8 @@ export interface Running {
 }
 
 /** A Node script of the repository in its own process (the bench's own Node), stopped on exit. */
-export function startNode(script: string, args: readonly string[], env: Record<string, string>, options: { ipc?: boolean } = {}): Running {
-  const child = spawn(process.execPath, [script, ...args], {
+export function startNode(script: string, args: readonly string[], env: Record<string, string>, options: { ipc?: boolean; execArgv?: readonly string[] } = {}): Running {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), script, ...args], {
     cwd: repoRoot,
     stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env },
