@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -26,7 +27,7 @@ function sonnerWithoutInlineStyles(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), sonnerWithoutInlineStyles()],
+  plugins: [react(), sonnerWithoutInlineStyles(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -143,13 +143,13 @@ async function saves(base: string, tokens: readonly string[], conns: number, sec
   return { total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, seconds: result.duration };
 }
 
-export async function benchClusterSaves(): Promise<void> {
+export async function benchClusterSaves(): Promise<{ section: string; name: string; value: string }[]> {
   const database = `koza_bench_cluster_${randomBytes(4).toString('hex')}`;
   try {
     await admin(`create database ${database}`);
   } catch (error) {
     console.log(`\n[bench] personal saves on PostgreSQL skipped: ${(error as Error).message}`);
-    return;
+    return [{ section: 'cluster', name: 'skipped', value: (error as Error).message }];
   }
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
@@ -186,6 +186,11 @@ export async function benchClusterSaves(): Promise<void> {
     for (const [name, r] of runs) {
       console.log(`  ${name.padEnd(28)} ${r.savesPerSecond.toFixed(0).padStart(7)} ${String(r.p50).padStart(6)} ms ${String(r.p99).padStart(5)} ms ${String(r.failed).padStart(8)}`);
     }
+    return runs.map(([name, r]) => ({
+      section: 'cluster',
+      name: `POST /api/applications/personal, PostgreSQL, ${name}`,
+      value: `${r.savesPerSecond.toFixed(0)} saves/s; p50 ${r.p50} ms, p99 ${r.p99} ms; non-2xx ${r.failed}`,
+    }));
   } finally {
     for (const child of children) {
       if (child.exitCode !== null) continue;

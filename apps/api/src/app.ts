@@ -10,6 +10,7 @@ import { systemClock } from './adapters/clock.ts';
 import type { Clock } from './adapters/clock.ts';
 import { codeForStatus, messageForStatus } from './http/errors.ts';
 import { installBank } from './plugins/bank.ts';
+import { installCompression } from './plugins/compression.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installRequestLog, loggerOptions } from './plugins/logging.ts';
 import type { LoggerOption } from './plugins/logging.ts';
@@ -30,7 +31,7 @@ import { verificationRoutes } from './routes/verification/verification-routes.ts
 import { pageViewsRoutes } from './routes/page-views/page-views-routes.ts';
 import { applicationsGetRoutes } from './routes/applications/applications-get-routes.ts';
 import { devRoutes } from './routes/dev/dev-routes.ts';
-import { kuromojiAnalyser } from './adapters/furigana-kuromoji.ts';
+import { linderaAnalyser } from './adapters/furigana-lindera.ts';
 import type { FuriganaAnalyser } from './adapters/furigana.ts';
 import { occupationsRoutes } from './routes/occupations/occupations-routes.ts';
 import { furiganaRoutes } from './routes/furigana/furigana-routes.ts';
@@ -58,7 +59,7 @@ export interface BuildAppOptions {
   logger?: LoggerOption;
   /** Default: SMTP when config.smtpUrl is set, otherwise the embedded outbox (adapters/mail.ts). */
   mail?: MailSender;
-  /** Kanji → kana for GET /api/furigana. Default: the process-wide kuromoji analyser (loaded on first use). */
+  /** Kanji → kana for GET /api/furigana. Default: the process-wide Lindera analyser (loaded on first use). */
   furigana?: FuriganaAnalyser;
   /** The eKYC provider. Default: HTTP to config.ekyc.providerUrl with the API key (adapters/ekyc-provider.ts). */
   ekycProvider?: EkycProvider;
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // While shutting down: new requests 503 with Connection: close (server.ts drains, http/graceful-shutdown.ts).
   app.decorate('drain', installDrainGate(app));
   installBank(app, config);
+  await installCompression(app);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });
   installErrorHandling(app, { spaFallback });
@@ -150,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (!config.isProduction) await typed.register(devRoutes, { db, clock });
   // The general application steps 1–6 (occupations, furigana, codes, branch, saves, PIN).
   await typed.register(occupationsRoutes, { db, guards: deps.guards });
-  await typed.register(furiganaRoutes, { analyser: options.furigana ?? kuromojiAnalyser, guards: deps.guards });
+  await typed.register(furiganaRoutes, { analyser: options.furigana ?? linderaAnalyser, guards: deps.guards });
   await typed.register(workplaceRoutes, { db, guards: deps.guards });
   await typed.register(invitationRoutes, { db, clock: deps.clock, guards: deps.guards });
   await typed.register(branchRoutes, { db, guards: deps.guards });

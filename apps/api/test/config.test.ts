@@ -73,6 +73,13 @@ describe('configuration outside production', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://h/d' })).toEqual(['DATABASE_URL: must start with sqlite: or postgres://']);
   });
 
+  it('reads the PostgreSQL pool size (default 10) and refuses a non-positive one', () => {
+    expect(loadConfig({}).databasePool.max).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '40' }).databasePool.max).toBe(40);
+    expect(problemsOf({ DB_POOL_MAX: '0' })).toEqual([expect.stringMatching(/^DB_POOL_MAX: /)]);
+    expect(problemsOf({ DB_POOL_MAX: 'many' })).toEqual([expect.stringMatching(/^DB_POOL_MAX: /)]);
+  });
+
   it('adds configured hosts to the development hosts', () => {
     const config = loadConfig({ BANK_HOSTS: '0587=Kumamoto.Test:8080' });
     expect(config.hostMap['kumamoto.test']).toBe('0587');

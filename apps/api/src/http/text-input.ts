@@ -6,8 +6,8 @@ import type { FieldError } from './errors.ts';
 // Text no keyboard types, or that hides or reorders what staff read: the domain's forbidden
 // characters (Unicode Cc, Cf, Zl, Zp, lone surrogates; docs/decisions/0091-forbidden-characters.md).
 // The field schemas refuse them too; this sweep also covers every other string of a JSON body, so
-// nothing of the kind reaches the database (PostgreSQL text cannot even hold NUL) or kuromoji
-// (which throws on NUL and lone surrogates).
+// nothing of the kind reaches the database (PostgreSQL text cannot even hold NUL) or the
+// analyser (which may throw on NUL and lone surrogates).
 
 export const unprintablePattern = forbiddenCharPattern;
 export const unprintableMessage = messages.forbiddenChars;

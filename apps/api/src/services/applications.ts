@@ -1,7 +1,7 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import { isHomeOrNeighbour } from '@koza/domain/banks/banks';
 import type { ApplicationType } from '@koza/domain/constants';
-import { japaneseEraYear } from '@koza/domain/dates';
+import { formatIsoDate, japaneseEraYear, toJapanDate } from '@koza/domain/dates';
 import { isSaveCallOf, lockedAfterPin, missingSteps } from '@koza/domain/flows';
 import type { SaveCall, SavedStep } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
@@ -28,6 +28,7 @@ import { ApiError, FieldValidationError, conflict } from '../http/errors.ts';
 import { unprintableFieldErrors } from '../http/text-input.ts';
 import { pinKeyPair } from './pin-key.ts';
 import { childStepsUndoneBy } from './steps/child-personal.ts';
+import { memoised } from './schema-cache.ts';
 import { decryptSubmittedPin, encryptPinForStorage } from './pin.ts';
 import { branchList, isInResidenceMunicipality, isMultipleAccountsPermitted, maxIntegerId, occupationById } from './reference-lookups.ts';
 import type { Residence } from './reference-lookups.ts';
@@ -126,18 +127,30 @@ export async function isEligibleResidence(db: Db, bank: Bank, residence: Residen
 const joinPurposes = (bank: Bank, chosen: readonly string[]): string =>
   bank.utilizationPurposes.filter((p) => chosen.includes(p)).join(',');
 
+/** The personal schema of a context, built once per bank, type and day (schema-cache.ts). */
+const personalSchemaOf = memoised(
+  (ctx: PersonalContext & { today: string }) =>
+    [ctx.today, ctx.applicationType, ctx.homePrefecture, ctx.asksDistanceReason, ...(ctx.utilizationPurposes ?? [])].join('\u0000'),
+  personalSchema,
+);
+const workplaceSchemaOf = memoised(
+  (c: { isChild: boolean; ctx: Parameters<typeof workplaceSchema>[0] }) => JSON.stringify(c),
+  ({ isChild, ctx }) => (isChild ? childWorkplaceSchema(ctx) : workplaceSchema(ctx)),
+);
+
 export async function savePersonal({ db, clock }: SaveDeps, { bank, application, body }: SaveRequest): Promise<void> {
   assertSaveAllowed(application, 'personal');
   assertBodyBasics(body, bank);
   const now = clock.now();
-  const ctx: PersonalContext = {
-    today: now,
+  const ctx: PersonalContext & { today: string } = {
+    // The day in Japan, as the birthday rule reads a Date: equal contexts share one schema.
+    today: formatIsoDate(toJapanDate(now)),
     applicationType: typeOf(application),
     homePrefecture: bank.homePrefecture,
     asksDistanceReason: bank.asksDistanceReason,
     utilizationPurposes: bank.utilizationPurposes,
   };
-  const v = valid(validateStep(personalSchema(ctx), body));
+  const v = valid(validateStep(personalSchemaOf(ctx), body));
 
   const mode = addressMode(v);
   if (mode === 'SEARCHED') {
@@ -217,7 +230,7 @@ export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application
   const workplaceId = isChild ? null : idOf(raw.workplaceId);
   const workplace = workplaceId === null ? null : await findWorkplaceById(db, bank.code, workplaceId);
   const ctx = { occupation: occupation?.context ?? null, multipleAccountsPermitted: workplace !== null && isMultipleAccountsPermitted(workplace) };
-  const result = validateStep(isChild ? childWorkplaceSchema(ctx) : workplaceSchema(ctx), body);
+  const result = validateStep(workplaceSchemaOf({ isChild, ctx }), body);
 
   const errors: FieldError[] = result.ok ? [] : [...result.errors];
   const add = (field: string, message: string) => {
