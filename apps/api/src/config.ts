@@ -51,6 +51,10 @@ export interface Config {
    * balancer). Unset: none (the socket's address); `true`; a hop count; or addresses/CIDRs, comma-separated.
    */
   readonly trustProxy: boolean | number | string;
+  /** HANDOVER_DIR: where the default hand-over adapter writes one file per bank and day (docs/decisions/0112). */
+  readonly handoverDir: string;
+  /** ADMIN_DIST_DIR: the back office's build, served under /admin. */
+  readonly adminDistDir: string;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +126,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: optional,
+  HANDOVER_DIR: optional,
+  ADMIN_DIST_DIR: optional,
 });
 
 type Env = Record<string, string | undefined>;
@@ -228,6 +234,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    handoverDir: e.HANDOVER_DIR ?? `${repoRoot}/var/handover`,
+    adminDistDir: e.ADMIN_DIST_DIR ?? `${repoRoot}/apps/admin/dist`,
   }) as Config;
 }
 

@@ -3,12 +3,14 @@ import type { Migration, MigrationResultSet } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m004 from './migrations/004-ekyc-documents-completion.ts';
+import * as m020 from './migrations/020-back-office.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
 export const migrations: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
   '004-ekyc-documents-completion': m004,
+  '020-back-office': m020,
 };
 
 /**
