@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // The back office's own build (apps/admin/dist) under /admin (issue 14): a separate bundle, so no
 // staff code ever ships to applicants, with a CSP of its own that is stricter than the applicant's
@@ -33,10 +33,10 @@ const types: Record<string, string> = {
 export function installAdminStatic(app: FastifyInstance, options: { adminDistDir: string }) {
   const root = normalize(options.adminDistDir);
 
-  app.get('/admin', async (_request, reply) => reply.redirect('/admin/', 302));
-  app.get('/admin/*', async (request, reply) => {
+  // '/admin' and '/admin/' are one route (ignoreTrailingSlash): both get the app.
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('content-security-policy', adminCsp).header('x-robots-tag', 'noindex');
-    const path = (request.params as { '*': string })['*'] ?? '';
+    const path = (request.params as { '*'?: string })['*'] ?? '';
     const file = await existing(root, path);
     if (file !== null && !file.endsWith(`${sep}index.html`)) {
       const immutable = path.startsWith('assets/');
@@ -52,7 +52,9 @@ export function installAdminStatic(app: FastifyInstance, options: { adminDistDir
       return reply.send('<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>管理画面</title></head><body><main><h1>管理画面が未ビルドです</h1><p><code>npm run build</code> を実行してください。</p></main></body></html>');
     }
     return reply.send(await readFile(index));
-  });
+  };
+  app.get('/admin', handler);
+  app.get('/admin/*', handler);
 }
 
 async function existing(root: string, urlPath: string): Promise<string | null> {
