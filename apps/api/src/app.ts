@@ -49,6 +49,10 @@ import { completionRoutes } from './routes/completion/completion-routes.ts';
 import { countingEkycProvider, countingMailSender, createMetrics, installMetrics } from './plugins/metrics.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
 import { installRequestId, requestIdGenerator } from './plugins/request-id.ts';
+import { fileHandover } from './adapters/handover.ts';
+import type { AccountSystemHandover } from './adapters/handover.ts';
+import { adminRoutes } from './routes/admin/admin-routes.ts';
+import { installAdminStatic } from './plugins/admin-static.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,6 +67,8 @@ export interface BuildAppOptions {
   furigana?: FuriganaAnalyser;
   /** The eKYC provider. Default: HTTP to config.ekyc.providerUrl with the API key (adapters/ekyc-provider.ts). */
   ekycProvider?: EkycProvider;
+  /** The hand-over to the bank's account system on approval. Default: daily files under config.handoverDir. */
+  handover?: AccountSystemHandover;
 }
 
 /** What every route plugin receives: the outside world, passed in (no module-level singletons). */
@@ -166,7 +172,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await typed.register(ekycRoutes, { db, clock, config, provider: ekycProvider, guards: deps.guards, isProduction: config.isProduction });
   await typed.register(ekycWebhookRoutes, { db, clock, config });
   await typed.register(documentsRoutes, { db, clock, guards: deps.guards });
-  await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey });
+  await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey, mail });
+  // The back office (issue 14): its API under /api/admin (one staff-session hook, a permission per
+  // route) and its own build under /admin with its own CSP.
+  await typed.register(adminRoutes, {
+    prefix: '/api/admin',
+    db,
+    clock,
+    mail,
+    handover: options.handover ?? fileHandover(config.handoverDir),
+    codeHashKey: config.codeHashKey,
+    dataKey: config.pinDataKey,
+    isProduction: config.isProduction,
+  });
+  installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.
 
   return app as unknown as App;

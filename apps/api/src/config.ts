@@ -59,6 +59,10 @@ export interface Config {
   readonly databasePool: PoolSettings;
   /** Prometheus metrics listener (decision 0103): its own port, loopback by default; null = off. */
   readonly metrics: { readonly host: string; readonly port: number } | null;
+  /** HANDOVER_DIR: where the default hand-over adapter writes one file per bank and day (docs/decisions/0112). */
+  readonly handoverDir: string;
+  /** ADMIN_DIST_DIR: the back office's build, served under /admin. */
+  readonly adminDistDir: string;
 }
 
 export interface PoolSettings {
@@ -208,6 +212,8 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || v === 'off' || Number(v) <= 65535, 'a port number or off'),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  HANDOVER_DIR: optional,
+  ADMIN_DIST_DIR: optional,
 });
 
 type Env = Record<string, string | undefined>;
@@ -345,6 +351,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePool,
     // Default: 9464 in production; off elsewhere (tests and e2e start many servers side by side).
     metrics: metricsPort(e.METRICS_PORT, isProduction) === null ? null : { host: e.METRICS_HOST, port: metricsPort(e.METRICS_PORT, isProduction)! },
+    handoverDir: e.HANDOVER_DIR ?? `${repoRoot}/var/handover`,
+    adminDistDir: e.ADMIN_DIST_DIR ?? `${repoRoot}/apps/admin/dist`,
   }) as Config;
 }
 
