@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { expect, type Page } from '@playwright/test';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
@@ -94,41 +95,25 @@ export async function makeJpeg(page: Page, width = 800, height = 600): Promise<B
 }
 
 /**
- * A phone photo's size: 4032 × 3024, drawn by the browser with gradients and per-pixel noise so
- * that the JPEG is several megabytes, like a camera's (the web compresses it before sending).
+ * A phone photo's size: 4032 × 3024 with gradients and per-pixel noise, so that the JPEG is
+ * megabytes like a camera's (the web compresses it before sending). Made with sharp in Node: drawing
+ * 12 megapixels in the page is slow on a loaded machine.
  */
-export async function makePhotoJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const width = 4032;
-    const height = 3024;
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    const image = context.createImageData(width, height);
-    const data = image.data;
-    let seed = 12345;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-        const noise = (seed >> 16) % 61 - 30;
-        const i = (y * width + x) * 4;
-        data[i] = ((x * 255) / width + noise) | 0;
-        data[i + 1] = ((y * 255) / height + noise) | 0;
-        data[i + 2] = (160 + noise) | 0;
-        data[i + 3] = 255;
-      }
-    }
-    context.putImageData(image, 0, 0);
-    context.fillStyle = '#222';
-    context.font = '120px sans-serif';
-    context.fillText('電気料金領収書 福岡県福岡市中央区天神1-1-1', 200, 400);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
+export async function makePhotoJpeg(): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let i = 0, p = 0; p < width * height; p++, i += 3) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const noise = ((seed >> 16) % 61) - 30;
+    const x = p % width;
+    const y = (p / width) | 0;
+    raw[i] = Math.max(0, Math.min(255, (x * 255) / width + noise));
+    raw[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + noise));
+    raw[i + 2] = Math.max(0, Math.min(255, 160 + noise));
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
 /** A 4032 × 3024 HEIC (HEVC), made with libheif's heif-enc and kept with the API's test fixtures. */

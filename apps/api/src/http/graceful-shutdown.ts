@@ -8,7 +8,7 @@ import { codeForStatus, messageForStatus } from './errors.ts';
 // On SIGTERM: stop accepting connections; requests already received run to their answer; a new
 // request on a kept-alive connection gets 503 with `Connection: close`; every answer given while
 // draining says `Connection: close`; a connection left idle is closed once it has had a moment to
-// send what may already be on its way; then the app closes (database last) and the process exits 0.
+// send what may already be on its way (1.5 s); then the app closes (database last) and the process exits 0.
 // Whatever is still open when the grace period ends is cut, so the exit comes within 10 s.
 //
 // Node's http Server.close() is not used to stop listening: it also closes every connection that
@@ -50,7 +50,10 @@ interface Tracked {
 export interface ShutdownOptions {
   /** How long requests already received may take; then what is left is cut. */
   graceMs: number;
-  /** How long a connection with no request in progress is left open after draining began (or its last answer). */
+  /**
+   * How long a connection with no request in progress is left open after draining began (or after its
+   * last answer) before it is closed: a client may have sent its next request already (default 1.5 s).
+   */
   idleCloseMs?: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
   /** Security headers for the 503 given to a request cut at the end of the grace period (one whose body is still arriving). */
@@ -63,7 +66,7 @@ export interface ShutdownOptions {
  */
 export function gracefulShutdown(app: FastifyInstance, drain: DrainState, options: ShutdownOptions): () => Promise<void> {
   const server = app.server;
-  const idleCloseMs = options.idleCloseMs ?? 500;
+  const idleCloseMs = options.idleCloseMs ?? 1500;
   const sockets = new Map<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
     sockets.set(socket, { active: 0, idleSince: Date.now(), response: undefined });
