@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureReferenceData } from './reference-data-loader.ts';
+import { loadReferenceData } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
 
 // Start-up: configuration → database → migrations → reference data → PIN key → listen.
@@ -26,9 +26,9 @@ const migrated = await migrateToLatest(db);
 console.log(migrated.length ? `database (${db.dialect}): migrated ${migrated.join(', ')}` : `database (${db.dialect}): schema up to date`);
 
 await ensurePostalTable();
-// Loaded by a child process when it changed (reference-data-loader.ts): its heap is not ours to keep.
-const referenceData = await ensureReferenceData(db, config.database.dialect === 'sqlite' && config.database.path === ':memory:');
-if (referenceData === 'unchanged') console.log('reference data: unchanged');
+for (const r of await loadReferenceData(db)) {
+  console.log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+}
 await pinKeyPair(db, config);
 
 const app = await buildApp({ config, db });
