@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureReferenceData } from './reference-data-loader.ts';
+import { loadReferenceData } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -34,10 +34,9 @@ try {
   startupLog(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
 
   await ensurePostalTable((line) => startupLog(`postal table: ${line}`));
-  // Loaded by a child process when it changed (reference-data-loader.ts, decision 0125): its heap is
-  // not ours to keep.
-  const inMemory = config.database.dialect === 'sqlite' && config.database.path === ':memory:';
-  startupLog(`reference data: ${await ensureReferenceData(setupDb, inMemory)}`);
+  for (const r of await loadReferenceData(setupDb)) {
+    startupLog(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  }
 } finally {
   if (setupDb.dialect === 'postgres') await setupDb.close(); // SQLite: the same file, closing is harmless but pointless
 }

@@ -63,13 +63,6 @@ export async function loadReferenceData(db: Db, dataSets: readonly DataSet[] = d
   return reports;
 }
 
-/** Whether every data set's recorded version is the current one (a normal restart: nothing to load). */
-export async function isReferenceDataCurrent(db: Db, dataSets: readonly DataSet[] = defaultDataSets()): Promise<boolean> {
-  const versions = await readVersions(db);
-  for (const set of dataSets) if (versions.get(set.name) !== (await set.version())) return false;
-  return true;
-}
-
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
 export function postalDataSet(source: { version(): string; rows(): AsyncIterable<PostalRow> } = {
   version: readPostalVersion,
