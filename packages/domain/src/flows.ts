@@ -196,7 +196,12 @@ export interface Flow {
   previous: Readonly<Partial<Record<PageSlug, PageSlug>>>;
   /** Pages that show another page's step in the step bar. */
   stepAlias: Readonly<Partial<Record<PageSlug, PageSlug>>>;
+  /** Moves other than Next and Back, by outcome (an eKYC failure, a supplement required …). */
+  exits: Readonly<Partial<Record<PageSlug, Readonly<Partial<Record<FlowExit, PageSlug>>>>>>;
 }
+
+/** Outcomes that leave a page somewhere other than its Next (the error page is the flow's errorPage). */
+export type FlowExit = 'ekycFailed' | 'supplementRequired' | 'uploadFailed';
 
 const generalSequence: readonly PageSlug[] = [
   'term',
@@ -270,6 +275,11 @@ export const flows: Readonly<Record<ApplicationType, Flow>> = {
     },
     previous: previousAlong(generalSequence),
     stepAlias: { 'ekyc-callback': 'ekyc-preparation', supplement: 'ekyc-preparation' },
+    exits: {
+      'ekyc-preparation': { ekycFailed: 'ekyc-error' },
+      'ekyc-callback': { ekycFailed: 'ekyc-error', supplementRequired: 'supplement' },
+      supplement: { uploadFailed: 'supplement-error' },
+    },
   },
   CHILD: {
     type: 'CHILD',
@@ -285,6 +295,10 @@ export const flows: Readonly<Record<ApplicationType, Flow>> = {
     },
     previous: previousAlong(childSequence),
     stepAlias: { 'ekyc-callback': 'child-parent-ekyc-preparation' },
+    exits: {
+      'child-parent-ekyc-preparation': { ekycFailed: 'ekyc-error' },
+      'ekyc-callback': { ekycFailed: 'ekyc-error' },
+    },
   },
 };
 
@@ -325,6 +339,21 @@ export const nextPage = (slug: PageSlug, type: ApplicationType): FlowPage | unde
 export const previousPage = (slug: PageSlug, type: ApplicationType): FlowPage | undefined => {
   const prev = flows[type].previous[slug];
   return prev ? pages[prev] : undefined;
+};
+
+/** Where an outcome leaves a page, or undefined when the page has no such exit in the flow. */
+export const exitPage = (slug: PageSlug, type: ApplicationType, exit: FlowExit): FlowPage | undefined => {
+  const to = flows[type].exits[slug]?.[exit];
+  return to ? pages[to] : undefined;
+};
+
+/**
+ * The Back button's target: the previous page when it is a numbered step. The pages before step 1
+ * (term, verification) are re-entered only by the browser's Back, so step 1 shows no Back button.
+ */
+export const backButtonPage = (slug: PageSlug, type: ApplicationType): FlowPage | undefined => {
+  const prev = previousPage(slug, type);
+  return prev && prev.step !== null ? prev : undefined;
 };
 
 /** The step the step bar shows on a page (1-based), or null when the page shows no step bar. */

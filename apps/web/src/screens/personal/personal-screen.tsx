@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { asksDistanceReasonFor } from '@koza/domain/banks/banks';
 import { genderLabels, genders } from '@koza/domain/constants';
 import { birthYearChoices, japaneseEraYear } from '@koza/domain/dates';
@@ -16,14 +15,13 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { validationErrors } from '../../api/client.ts';
 import {
   getFurigana,
-  getSavedApplication,
   savePersonal,
   searchAddresses,
   type AddressItem,
 } from '../../api/application.ts';
-import { useBank } from '../../app/bank-context.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
+import { useFlow } from '../../lib/flow.ts';
 import { Button } from '../../components/button.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -31,7 +29,7 @@ import { Field, FieldGroup } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { PhoneField, type PhoneParts } from '../../components/phone-field.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
+import { errorMap, focusFirstError, isValidationFailure } from '../../forms/use-step-form.ts';
 import parts from '../../components/parts.module.css';
 import {
   dayChoices,
@@ -87,7 +85,6 @@ export const personalText = {
   purposeOther: 'その他の取引目的',
   distanceReason: '遠隔地でのお取引の理由',
   distanceHint: (home: string) => `${home}以外にお住まいの方はご記入ください。`,
-  next: '次へ',
   saving: '保存しています',
 } as const;
 
@@ -103,9 +100,8 @@ const containsKanji = (s: string): boolean => /\p{Script=Han}/u.test(s);
  */
 export function PersonalScreen() {
   const bank = useBank();
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate('personal');
-  const saved = useStepData((signal) => getSavedApplication(signal));
+  const flow = useFlow('personal');
+  const saved = useStepQuery('personal', savedApplicationQuery);
   const [form, setForm] = useState<PersonalForm>(() => emptyPersonalForm(bank));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<'saving' | 'searching' | null>(null);
@@ -125,7 +121,7 @@ export function PersonalScreen() {
     setForm(prefilled);
   }, [saved, bank]);
 
-  const fail = () => void navigate('/error', { replace: true });
+  const fail = () => flow.toError();
   const set = <K extends keyof PersonalForm>(key: K, value: PersonalForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setText = (key: TextKey, value: string) => set(key, value);
   const normaliseOnBlur = (key: TextKey, normalise: (s: string) => string) => setForm((f) => ({ ...f, [key]: normalise(f[key]) }));
@@ -198,7 +194,7 @@ export function PersonalScreen() {
     setPending('saving');
     try {
       await savePersonal({ bankCode: bank.code, ...checked.value });
-      goTo('workplace');
+      flow.next();
     } catch (error) {
       setPending(null);
       if (isValidationFailure(error)) {
@@ -279,10 +275,10 @@ export function PersonalScreen() {
 
   return (
     <StepScreen
-      title={pageTitles.personal}
-      formId="personal-form"
+      slug="personal"
       onSubmit={(e) => void onSubmit(e)}
-      next={{ label: personalText.next, pending: pending === 'saving', disabled: pending !== null }}
+      pending={pending === 'saving'}
+      busy={pending !== null}
       loading={!saved}
       after={addressChooser}
     >

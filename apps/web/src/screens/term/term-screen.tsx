@@ -14,9 +14,9 @@ import { Button } from '../../components/button.tsx';
 import { ChoiceGroup, Checkbox, type Choice } from '../../components/choice-group.tsx';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { useBank } from '../../app/bank-context.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { session, sessionKeys } from '../../lib/session.ts';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers, type YesNo } from './term-answers.ts';
 import styles from './term-screen.module.css';
@@ -58,7 +58,7 @@ const prefersReducedMotion = (): boolean =>
  */
 export function TermScreen() {
   const bank = useBank();
-  const goTo = useFlowNavigate('term');
+  const flow = useFlow('term');
   const [answers, setAnswers] = useState<TermAnswers>(() => parseTermAnswers(session.getJson(sessionKeys.termAnswers)));
   const visible = visibleQuestions(answers);
   const sectionRefs = useRef(new Map<ConfirmationQuestionId, HTMLElement>());
@@ -246,7 +246,7 @@ export function TermScreen() {
             onClick={() => {
               session.setBankCode(bank.code);
               session.setApplicationType('GENERAL');
-              goTo('verification');
+              flow.next();
             }}
           >
             {text.next}

@@ -1,8 +1,7 @@
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { ApplicationType } from '@koza/domain/constants';
 import { mailMaxLength, verification } from '@koza/domain/constants';
-import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
+import type { PageSlug } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
 import { normaliseVerificationCode } from '@koza/domain/normalise';
 import { normaliseMail } from '@koza/domain/fields/mail';
@@ -18,9 +17,9 @@ import { Field } from '../../components/field.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useBank } from '../../app/bank-context.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { session, sessionKeys } from '../../lib/session.ts';
 import {
   canVerify,
@@ -68,8 +67,7 @@ interface VerificationScreenProps {
  */
 export function VerificationScreen({ slug, type }: VerificationScreenProps) {
   const bank = useBank();
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate(slug);
+  const flow = useFlow(slug);
   const [state, dispatch] = useReducer(verificationReducer, undefined, () =>
     initialVerificationState(session.getJson(sessionKeys.verification)),
   );
@@ -78,8 +76,6 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
   const codeInputRef = useRef<HTMLInputElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const stepShown = useRef(state.step);
-  const errorPath = pageBySlug(flows[type].errorPage).path;
-  const personal = flows[type].next[slug];
 
   useEffect(() => {
     session.setJson(sessionKeys.verification, storedVerification(state));
@@ -94,7 +90,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
 
   const failTo = () => {
     dispatch({ type: 'failed' });
-    void navigate(errorPath, { replace: true });
+    flow.toError();
   };
 
   async function send() {
@@ -142,7 +138,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
       });
       session.setToken(token);
       dispatch({ type: 'verified' });
-      if (personal) goTo(personal);
+      flow.next();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
         dispatch({ type: 'codeRejected', message: messages.verificationFailed });

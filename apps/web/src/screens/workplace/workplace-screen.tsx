@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ageOn, parseIsoDate } from '@koza/domain/dates';
 import { invitationCodeSchema, normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
@@ -21,15 +20,15 @@ import {
   type SavedApplication,
   type Workplace,
 } from '../../api/application.ts';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useStepQuery } from '../../api/queries.ts';
 import { Button } from '../../components/button.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Field, FieldGroup } from '../../components/field.tsx';
 import { PhoneField, splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
+import { errorMap, focusFirstError, isValidationFailure } from '../../forms/use-step-form.ts';
+import { useFlow } from '../../lib/flow.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import {
   asksExistingAccount,
@@ -62,8 +61,6 @@ export const workplaceText = {
   branchCode: '店番',
   accountNumber: '口座番号',
   existingHint: '店番は3桁、口座番号は7桁で入力してください。',
-  back: '戻る',
-  next: '次へ',
 } as const;
 
 type Lookup = 'workplace' | 'invitation';
@@ -119,15 +116,14 @@ function formFrom({ application, occupations, workplace }: Loaded): WorkplaceFor
  * existing account; checked with the domain's workplace schema, then POST → /branch.
  */
 export function WorkplaceScreen() {
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate('workplace');
-  const loaded = useStepData(load);
+  const flow = useFlow('workplace');
+  const loaded = useStepQuery('workplace', { queryKey: ['workplace-step'], queryFn: ({ signal }) => load(signal), gcTime: 0, staleTime: 0 });
   const [form, setForm] = useState<WorkplaceForm>(emptyWorkplaceForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<'saving' | Lookup | null>(null);
   const [today] = useState(() => new Date());
 
-  const fail = () => void navigate('/error', { replace: true });
+  const fail = () => flow.toError();
 
   useEffect(() => {
     if (!loaded) return;
@@ -277,7 +273,7 @@ export function WorkplaceScreen() {
     setPending('saving');
     try {
       await saveWorkplace(checked.value);
-      goTo('branch');
+      flow.next();
     } catch (error) {
       setPending(null);
       if (isValidationFailure(error)) {
@@ -304,11 +300,10 @@ export function WorkplaceScreen() {
 
   return (
     <StepScreen
-      title={pageTitles.workplace}
-      formId="workplace-form"
+      slug="workplace"
       onSubmit={(e) => void onSubmit(e)}
-      back={{ label: workplaceText.back, onClick: () => goTo('personal'), disabled: pending === 'saving' }}
-      next={{ label: workplaceText.next, pending: pending === 'saving', disabled: pending !== null || !canGoNext(form, occupation) }}
+      pending={pending === 'saving'}
+      busy={pending !== null || !canGoNext(form, occupation)}
       loading={!loaded}
     >
       <Field label={workplaceText.occupation} requirement="required" error={errors.occupationId}>
