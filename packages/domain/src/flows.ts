@@ -310,7 +310,6 @@ const byPath: ReadonlyMap<string, FlowPage> = new Map(Object.values(pages).map((
 export const flowFor = (type: ApplicationType): Flow => flows[type];
 export const stepCount = (type: ApplicationType): number => flows[type].stepCount;
 export const pageBySlug = (slug: PageSlug): FlowPage => pages[slug];
-export const isPageSlug = (v: unknown): v is PageSlug => typeof v === 'string' && Object.hasOwn(pages, v);
 
 /** The page at a route path (a trailing slash, query or hash is ignored); undefined for unknown paths. */
 export function pageByPath(path: string): FlowPage | undefined {
@@ -382,22 +381,6 @@ export const savedSteps = [
 export type SavedStep = (typeof savedSteps)[number];
 /** A call that saves a step, or completes the application. */
 export type SaveCall = SavedStep | 'complete';
-
-/** The API call behind each save (documents share one path and differ by type). */
-export const saveCallEndpoints: Readonly<Record<SaveCall, string>> = {
-  personal: 'POST /api/applications/personal',
-  workplace: 'POST /api/applications/workplace',
-  parentPersonal: 'POST /api/applications/personal/parent',
-  parentWorkplace: 'POST /api/applications/workplace/parent',
-  branch: 'POST /api/applications/branch',
-  sealLess: 'POST /api/applications/seal-less',
-  pin: 'POST /api/pin',
-  identificationDocument: 'POST /api/documents',
-  supplementaryDocument: 'POST /api/documents',
-  ekyc: 'POST /api/ekyc',
-  currentAddressDocument: 'POST /api/documents',
-  complete: 'POST /api/application-complete',
-};
 
 /** The save call behind an uploaded document type. */
 export const documentSaveCall: Readonly<Record<DocumentType, SavedStep>> = {

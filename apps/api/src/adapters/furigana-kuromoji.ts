@@ -29,9 +29,6 @@ function tokenizer(): Promise<Tokenizer<IpadicFeatures>> {
   return shared;
 }
 
-/** Whether the shared dictionary has been asked for (the bench reports memory before and after). */
-export const isKuromojiLoading = (): boolean => shared !== undefined;
-
 /** The process-wide kuromoji analyser. */
 export const kuromojiAnalyser: FuriganaAnalyser = {
   async tokenize(text: string): Promise<FuriganaToken[]> {

@@ -39,11 +39,6 @@ export const optionalKanaAddressSchema = optionalText({
   rules: kanaRules(kanaAddressMaxLength),
 });
 
-/** A part that the address search fills: missing means the applicant has not searched. */
-export const searchedPartSchema = requiredText({
-  requiredMessage: messages.addressNotSearched,
-  rules: [maxLengthRule(searchedPartMaxLength)],
-});
 export const optionalSearchedPartSchema = optionalText({ rules: [maxLengthRule(searchedPartMaxLength)] });
 export const optionalSearchedKanaSchema = optionalText({
   normalise: normaliseKanaAddress,

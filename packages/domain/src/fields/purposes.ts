@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
-import { maxLengthRule, optionalText, requiredText, absent } from './common.ts';
+import { maxLengthRule, requiredText, absent } from './common.ts';
 
 /** The label meaning "other" in every choice list (purposes, occupations). */
 export const otherLabel = 'その他';
@@ -33,6 +33,3 @@ export const purposeOtherSchema = (otherChosen: boolean) =>
   otherChosen
     ? requiredText({ requiredMessage: messages.otherRequired, rules: [maxLengthRule(purposeOtherMaxLength)] })
     : absent();
-
-/** Loose variant for when the choice is not known yet (it is checked across fields by the screen). */
-export const purposeOtherTextSchema = optionalText({ rules: [maxLengthRule(purposeOtherMaxLength)] });
