@@ -67,6 +67,16 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
     });
   }, []);
 
+  /** Sets or removes one property's error without touching the others (a check when a field is left). */
+  const setFieldError = useCallback((key: string, message: string | undefined) => {
+    setErrors((e) => {
+      if (e[key] === message) return e;
+      const rest = { ...e };
+      delete rest[key];
+      return message === undefined ? rest : { ...rest, [key]: message };
+    });
+  }, []);
+
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (submitting.current) return;
@@ -96,6 +106,7 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
     errors,
     showErrors,
     clearErrors,
+    setFieldError,
     pending,
     /** The form's onSubmit. */
     onSubmit: (event: FormEvent) => void submit(event),

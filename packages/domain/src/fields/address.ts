@@ -14,6 +14,8 @@ import type { Rule } from './common.ts';
 export const addressMaxLength = fieldLimits.address;
 /** Its kana: each part at most 40 characters. */
 export const kanaAddressMaxLength = fieldLimits.kanaAddress;
+/** Longest kanji text the furigana lookup reads (decision 0041): what one kana address part can hold. */
+export const furiganaMaxLength: number = fieldLimits.kanaAddress;
 /**
  * Temporary address (municipality onwards, typed by hand) and its kana. SPEC.md gives no limit; these
  * cover a municipality, town, street number and building.
