@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type Page } from '@playwright/test';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
 export const ekycHeadings = {
-  preparation: '本人確認の準備',
-  callback: '本人確認中',
-  supplement: '現住所確認書類のアップロード',
-  supplementError: 'アップロードエラー',
-  ekycError: '本人確認エラー',
-  complete: 'お申込み完了',
+  preparation: pageTitles['ekyc-preparation'],
+  callback: pageTitles['ekyc-callback'],
+  supplement: pageTitles.supplement,
+  supplementError: pageTitles['supplement-error'],
+  ekycError: pageTitles['ekyc-error'],
+  complete: pageTitles.complete,
   simulatorPhoto: '本人確認書類と顔写真の撮影',
 } as const;
 

@@ -20,6 +20,8 @@ const invalidWorkplace: { field: string; value: unknown; message: string; base?:
   { field: 'occupationId', value: 12345, message: messages.selectRequired },
   { field: 'occupationId', value: 'abc', message: messages.selectRequired },
   { field: 'occupationId', value: -1, message: messages.selectRequired },
+  { field: 'occupationId', value: 13, message: messages.selectRequired }, // 未就学児: child flow only
+  { field: 'occupationId', value: '13', message: messages.selectRequired },
   { field: 'occupationOther', value: '', message: messages.otherRequired, base: other },
   { field: 'occupationOther', value: 'あ'.repeat(occupationOtherMaxLength + 1), message: messages.maxLength(occupationOtherMaxLength), base: other },
   { field: 'workplaceName', value: '', message: messages.required },
@@ -112,6 +114,15 @@ forEachDialect((dialect) => {
         expect(response.json()).toEqual({ errors: [{ field, message }] });
       },
     );
+  });
+
+  it('refuses an occupation the general list does not offer and keeps what was saved', async () => {
+    expect((await a.post(stepPaths.workplace, workplacePayload)).statusCode).toBe(204);
+    const before = await a.row();
+    const response = await a.post(stepPaths.workplace, { ...workplacePayload, occupationId: 13, workplaceName: null, workplacePhoneNumber: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ field: 'occupationId', message: messages.selectRequired }] });
+    expect(await a.row()).toEqual(before);
   });
 
   it('refuses a bankCode that is not the host’s bank', async () => {

@@ -100,4 +100,21 @@ export const messages = {
   addressMatchToast: '運転免許証・マイナンバーカード等の本人確認資料と現在お住まいの住所は一致していますか？',
 } as const;
 
-export type MessageKey = keyof typeof messages;
+/**
+ * The `message` of the API's generic error answers `{ code, message }`, by HTTP status: for a person
+ * reading the response; the web decides what to show from the status (SPEC.md §8).
+ */
+export const httpStatusMessages = {
+  400: 'リクエストの内容が正しくありません。',
+  401: messages.sessionError,
+  403: 'この操作は許可されていません。',
+  404: 'お探しのページまたはデータが見つかりません。',
+  405: 'この操作は許可されていません。',
+  409: 'お申込みの状態により、この操作はできません。',
+  413: '送信されたデータが大きすぎます。',
+  415: '送信されたデータの形式には対応していません。',
+  421: 'このアドレスではご利用いただけません。',
+  429: messages.tooManyRequests,
+  500: messages.systemError,
+  503: messages.systemError,
+} as const satisfies Record<number, string>;

@@ -30,7 +30,14 @@ import { pinKeyPair } from './pin-key.ts';
 import { childStepsUndoneBy } from './steps/child-personal.ts';
 import { memoised } from './schema-cache.ts';
 import { decryptSubmittedPin, encryptPinForStorage } from './pin.ts';
-import { branchList, isInResidenceMunicipality, isMultipleAccountsPermitted, maxIntegerId, occupationById } from './reference-lookups.ts';
+import {
+  branchList,
+  isInResidenceMunicipality,
+  isMultipleAccountsPermitted,
+  isOccupationAllowedFor,
+  maxIntegerId,
+  occupationById,
+} from './reference-lookups.ts';
 import type { Residence } from './reference-lookups.ts';
 
 // The save calls of the application steps (DECISIONS.md §5, SPEC.md §7):
@@ -237,6 +244,11 @@ export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application
     if (!errors.some((e) => e.field === field)) errors.push({ field, message });
   };
   if (occupation === null) add('occupationId', messages.selectRequired);
+  // The list offers only the occupations allowed for the type and age: any other cannot have been
+  // chosen there (the child's workplace is the child save's to check).
+  if (!isChild && occupation !== null && !isOccupationAllowedFor(occupation.row, 'GENERAL', application.birthday, now)) {
+    add('occupationId', messages.selectRequired);
+  }
   if (!isChild && isGiven(raw.workplaceId) && workplace === null) add('workplaceId', messages.workplaceCodeNotFound);
   if (result.ok && result.value.invitationCode !== null) {
     if (!(await findValidInvitationCode(db, bank.code, result.value.invitationCode, now.getTime()))) {

@@ -4,7 +4,7 @@ import { StepBar } from '../components/step-bar.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { flowTypeOf } from '../lib/application-type.ts';
 import { svgDataUrl } from '../lib/svg.ts';
-import { useBank } from './bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 import styles from './layout.module.css';
 
 function Header() {

@@ -16,7 +16,6 @@ export const adminPageSize = 50;
 
 /** Status names the staff side shows and filters by (CANCELLED: approved, card not collected in time). */
 export const reviewStatuses = ['COMPLETED', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
-export type ReviewStatus = (typeof reviewStatuses)[number];
 
 export const adminStatusLabels: Readonly<Record<string, string>> = {
   DRAFT: '入力中',

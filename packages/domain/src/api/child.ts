@@ -11,9 +11,6 @@
 import type { z } from 'zod';
 import type { childParentSchema, parentWorkplaceSchema } from '../steps/child-parent.ts';
 
-export const parentPersonalPath = '/api/applications/personal/parent';
-export const parentWorkplacePath = '/api/applications/workplace/parent';
-
 /** POST /api/applications/personal/parent (auth): SPEC.md §7's payload; bankCode, when sent, must be the host's bank. */
 export type ParentPersonalRequest = z.input<ReturnType<typeof childParentSchema>> & { bankCode?: string };
 

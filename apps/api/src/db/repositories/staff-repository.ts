@@ -142,6 +142,3 @@ export async function revokeStaffSession(db: Db | Executor, id: string, now: Epo
   await executor(db).updateTable('staffSessions').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
 }
 
-export async function revokeStaffSessionsOf(db: Db | Executor, staffId: string, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffSessions').set({ revokedAt: now }).where('staffId', '=', staffId).where('revokedAt', 'is', null).execute();
-}

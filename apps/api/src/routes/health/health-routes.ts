@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
-import { pingDatabase } from '../../db/repositories/system-repository.ts';
+import { checkDatabase } from '../../services/health.ts';
 import { checkReadiness } from '../../services/readiness.ts';
 
 const readyResponse = z.object({
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get('/api/health', { schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     const base = { bankCode: request.bank.code, database: db.dialect };
     try {
-      await pingDatabase(db);
+      await checkDatabase(db);
       return { status: 'ok' as const, ...base };
     } catch {
       request.log.warn('health: database did not answer');

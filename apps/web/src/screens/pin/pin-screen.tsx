@@ -1,16 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import type { PageSlug } from '@koza/domain/flows';
 import { pinEntrySchema, pinLength } from '@koza/domain/steps/pin-entry';
 import { validateStep } from '@koza/domain/steps/validate-step';
-import { validationErrors } from '../../api/client.ts';
+import { ApiError, validationErrors } from '../../api/client.ts';
 import { getPublicKey, setPin } from '../../api/application.ts';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useFlow } from '../../lib/flow.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { errorMap, focusFirstError, isValidationFailure } from '../../components/use-step-data.ts';
+import { errorMap, focusFirstError, isValidationFailure } from '../../forms/use-step-form.ts';
 import { encryptPin } from './encrypt-pin.ts';
 import styles from './pin-screen.module.css';
 
@@ -25,7 +24,6 @@ export const pinText = {
   modalBody: '暗証番号を設定すると、これまでの入力内容は後から修正できなくなります。よろしければ「OK」を押してください。',
   ok: 'OK',
   cancel: 'キャンセル',
-  back: '戻る',
 } as const;
 
 type Key = 'pin' | 'pinConfirmation';
@@ -38,12 +36,11 @@ export function pinEntryErrors(pin: string, pinConfirmation: string): Partial<Re
 
 /**
  * /pin (step 6, SPEC.md §2.5, §4, §5, §7): two entries checked with the domain's pinEntrySchema; the
- * warning modal's OK encrypts the PIN with the API's public key and submits it once → /ekyc-preparation.
+ * warning modal's OK encrypts the PIN with the API's public key and submits it once → the flow's next page.
  * The rules against the saved data (birthday, phones, address) are the API's answer on 400.
  */
-export function PinScreen() {
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate('pin');
+export function PinScreen({ slug }: { slug: Extract<PageSlug, 'pin' | 'child-pin'> }) {
+  const flow = useFlow(slug);
   const [values, setValues] = useState<Record<Key, string>>({ pin: '', pinConfirmation: '' });
   const [touched, setTouched] = useState<Record<Key, boolean>>({ pin: false, pinConfirmation: false });
   const [serverError, setServerError] = useState<string>();
@@ -82,7 +79,7 @@ export function PinScreen() {
       const keyCode = await getPublicKey();
       const code = await encryptPin(values.pin, keyCode);
       await setPin(code);
-      goTo('ekyc-preparation');
+      flow.next();
     } catch (error) {
       setPending(false);
       setOpen(false);
@@ -90,8 +87,8 @@ export function PinScreen() {
       if (isValidationFailure(error)) {
         setServerError(errorMap(validationErrors(error)).code ?? validationErrors(error)[0]?.message);
         focusFirstError();
-      } else {
-        void navigate('/error', { replace: true });
+      } else if (!(error instanceof ApiError && error.status === 401)) {
+        flow.toError();
       }
     }
   }
@@ -134,14 +131,7 @@ export function PinScreen() {
   );
 
   return (
-    <StepScreen
-      title={pageTitles.pin}
-      formId="pin-form"
-      onSubmit={onSubmit}
-      back={{ label: pinText.back, onClick: () => goTo('confirmation'), disabled: pending }}
-      next={{ label: pinText.set, disabled: !valid || pending }}
-      after={warning}
-    >
+    <StepScreen slug={slug} onSubmit={onSubmit} nextLabel={pinText.set} pending={pending} busy={!valid} after={warning}>
       <p className={styles.lead}>{pinText.lead}</p>
       <p className={styles.rules}>{pinText.rules}</p>
       <Field label={pinText.pin} requirement="required" error={shown('pin')} id="pin">
