@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+// Architecture boundaries (decision 0080): each screen folder is a zone of its own.
+const webScreens = readdirSync(new URL('./apps/web/src/screens', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'data/generated/**', 'test-results/**', 'playwright-report/**'] },
@@ -20,6 +27,12 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // The back office (issue 14): a React app of its own.
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
     // The domain is pure: it imports nothing from the apps and does no I/O.
     files: ['packages/domain/**/*.ts'],
     rules: {
@@ -30,5 +43,62 @@ export default tseslint.config(
     // Screens do not import each other; routes do not touch SQL.
     files: ['apps/web/src/screens/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['../../screens/*', '../*/*-screen*'] }] },
+  },
+  {
+    // Import cycles anywhere, and the web's layers: a screen imports no other screen folder; the
+    // shared layers (components, forms, lib, api) import nothing from app, screens or entry.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webScreens.map((name) => ({
+              target: `./apps/web/src/screens/${name}`,
+              from: './apps/web/src/screens',
+              except: [`./${name}`],
+              message: 'A screen imports no other screen folder: move what both need to components/ or forms/.',
+            })),
+            ...['components', 'forms', 'lib', 'api'].map((layer) => ({
+              target: `./apps/web/src/${layer}`,
+              from: ['./apps/web/src/app', './apps/web/src/screens', './apps/web/src/entry'],
+              message: 'Shared web layers import nothing from app/, screens/ or entry/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are thin: no SQL. They may name the Db handle's type to pass it on to services.
+    files: ['apps/api/src/routes/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['kysely'], message: 'Routes do not build SQL: call a service.', allowTypeImports: true },
+            { group: ['**/db/**'], message: 'Routes do not touch the database layer: call a service.', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services know nothing of HTTP.
+    files: ['apps/api/src/services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services import no fastify: keep HTTP in routes.' }] },
+      ],
+    },
   },
 );

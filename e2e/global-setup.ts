@@ -28,6 +28,7 @@ const buildInputs = [
 
 /** Builds the web once, before any worker starts, if apps/web/dist is missing or older than its sources. */
 export default function globalSetup(): void {
+  buildAdminIfStale();
   const builtAt = newestMtime(join(webDistDir, 'index.html'));
   const sourcesAt = Math.max(...buildInputs.map(newestMtime));
   if (builtAt > 0 && builtAt >= sourcesAt && !process.env.E2E_REBUILD) return;
@@ -36,4 +37,16 @@ export default function globalSetup(): void {
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(nodeBin, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`web build failed (exit ${result.status ?? result.signal})`);
+}
+
+/** The back office's build (apps/admin/dist, served under /admin), rebuilt the same way when stale. */
+export function buildAdminIfStale(): void {
+  const adminDir = join(repoRoot, 'apps', 'admin');
+  const builtAt = newestMtime(join(adminDir, 'dist', 'index.html'));
+  const inputs = [join(adminDir, 'src'), join(adminDir, 'index.html'), join(adminDir, 'vite.config.ts'), join(repoRoot, 'packages', 'domain', 'src'), join(repoRoot, 'package-lock.json')];
+  if (builtAt > 0 && builtAt >= Math.max(...inputs.map(newestMtime)) && !process.env.E2E_REBUILD) return;
+  console.log('[e2e] apps/admin/dist is missing or stale: building the back office');
+  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(nodeBin, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`admin build failed (exit ${result.status ?? result.signal})`);
 }

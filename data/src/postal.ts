@@ -11,57 +11,18 @@
 // - no field contains a tab or a line break, so there is no quoting.
 import { once } from 'node:events';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { postalColumns, postalTablePath, postalVersionPath, type PostalRow } from './postal-table.ts';
 
-export type PostalRow = {
-  /** 7 digits, no hyphen, e.g. '8100001'. */
-  postalNumber: string;
-  /** 5-digit JIS X 0402 municipality code (全国地方公共団体コード without check digit), e.g. '40133'. */
-  addressCode: string;
-  /** e.g. 福岡県 */
-  prefecture: string;
-  /** e.g. 福岡市中央区 (a county-level town keeps its county: 菊池郡菊陽町) */
-  municipality: string;
-  /** Town area (町域), e.g. 天神; '' when Japan Post lists no town for the code. */
-  section: string;
-  /** Always '' with the current source: Japan Post does not split chome (丁目) from the town. */
-  chome: string;
-  /** Half-width katakana as the source ships it, e.g. ﾌｸｵｶｹﾝ */
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string;
-  kanaChome: string;
-};
-
-export const postalColumns = [
-  'postalNumber',
-  'addressCode',
-  'prefecture',
-  'municipality',
-  'section',
-  'chome',
-  'kanaPrefecture',
-  'kanaMunicipality',
-  'kanaSection',
-  'kanaChome',
-] as const satisfies readonly (keyof PostalRow)[];
-
-const dataRoot = fileURLToPath(new URL('..', import.meta.url));
-export const generatedDir = join(dataRoot, 'generated');
-/** Absolute path of the generated TSV table. */
-export const postalTablePath = join(generatedDir, 'postal-codes.tsv');
-/** Absolute path of the file holding the sha256 (hex) of the TSV. */
-export const postalVersionPath = join(generatedDir, 'postal-codes.version');
+export { postalColumns, postalTablePath, type PostalRow } from './postal-table.ts';
 
 /**
  * Makes sure the table exists and is up to date with the installed source packages, building it
  * (in this process, about 2 s) when it is missing or stale. Resolves to `postalTablePath`.
  */
-export async function ensurePostalTable(): Promise<string> {
+export async function ensurePostalTable(log: (line: string) => void = (line) => console.log(`[postal] ${line}`)): Promise<string> {
   const { buildPostalTable } = await import('./postal-build.ts');
-  await buildPostalTable({ log: (line) => console.log(`[postal] ${line}`) });
+  await buildPostalTable({ log });
   return postalTablePath;
 }
 

@@ -35,7 +35,6 @@ function windowOrder(value: { startedAt: string | null; endedAt: string | null }
 // ---- occupations.json ----
 
 export const workplaceRequirements = ['REQUIRED', 'OPTIONAL', 'NONE'] as const;
-export type WorkplaceRequirement = (typeof workplaceRequirements)[number];
 export const otherOccupationName = 'その他';
 
 const age = z.int().min(0).max(150).nullable();
@@ -225,16 +224,6 @@ export function readNotifications(dir: string = referenceFilesDir): Notification
 export function readMaintenanceWindows(dir: string = referenceFilesDir): MaintenanceWindow[] {
   return readFile(dir, 'maintenance.json', maintenanceFile).maintenanceWindows;
 }
-
-/** The JSON files the readers use. */
-export const referenceFileNames = [
-  'branches.json',
-  'invitation-codes.json',
-  'maintenance.json',
-  'notifications.json',
-  'occupations.json',
-  'workplaces.json',
-] as const;
 
 /** sha256 (hex) over every *.json file of the directory (names and contents, sorted by name). */
 export function referenceDataVersion(dir: string = referenceFilesDir): string {

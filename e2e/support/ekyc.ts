@@ -1,14 +1,17 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type Page } from '@playwright/test';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
 export const ekycHeadings = {
-  preparation: '本人確認の準備',
-  callback: '本人確認中',
-  supplement: '現住所確認書類のアップロード',
-  supplementError: 'アップロードエラー',
-  ekycError: '本人確認エラー',
-  complete: 'お申込み完了',
+  preparation: pageTitles['ekyc-preparation'],
+  callback: pageTitles['ekyc-callback'],
+  supplement: pageTitles.supplement,
+  supplementError: pageTitles['supplement-error'],
+  ekycError: pageTitles['ekyc-error'],
+  complete: pageTitles.complete,
   simulatorPhoto: '本人確認書類と顔写真の撮影',
 } as const;
 
@@ -91,6 +94,31 @@ export async function makeJpeg(page: Page, width = 800, height = 600): Promise<B
   );
   return Buffer.from(base64, 'base64');
 }
+
+/**
+ * A phone photo's size: 4032 × 3024 with gradients and per-pixel noise, so that the JPEG is
+ * megabytes like a camera's (the web compresses it before sending). Made with sharp in Node: drawing
+ * 12 megapixels in the page is slow on a loaded machine.
+ */
+export async function makePhotoJpeg(): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let i = 0, p = 0; p < width * height; p++, i += 3) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const noise = ((seed >> 16) % 61) - 30;
+    const x = p % width;
+    const y = (p / width) | 0;
+    raw[i] = Math.max(0, Math.min(255, (x * 255) / width + noise));
+    raw[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + noise));
+    raw[i + 2] = Math.max(0, Math.min(255, 160 + noise));
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** A 4032 × 3024 HEIC (HEVC), made with libheif's heif-enc and kept with the API's test fixtures. */
+export const photoHeic = (): Buffer => readFileSync(new URL('../../apps/api/test/fixtures/photo-4032x3024.heic', import.meta.url));
 
 // ---- A shortcut to step 7 through the API (for the specs about eKYC outcomes) ----
 

@@ -1,3 +1,4 @@
+import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type Page } from '@playwright/test';
 import { confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 
@@ -12,8 +13,8 @@ export const landing = {
   close: '閉じる',
 } as const;
 
-export const termHeading = 'お申込み前のご確認';
-export const verificationHeading = 'メールアドレスの登録';
+export const termHeading = pageTitles.term;
+export const verificationHeading = pageTitles.verification;
 
 /** Waits for the notice modal that every bank shows by default (data/files/notifications.json) and closes it. */
 export async function dismissNotice(page: Page): Promise<void> {

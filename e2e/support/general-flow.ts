@@ -1,3 +1,4 @@
+import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
@@ -27,14 +28,15 @@ export const applicant = {
   pin: '2580',
 } as const;
 
+// The page titles are the web's own (one place: apps/web/src/lib/page-titles.ts).
 export const headings = {
-  personal: 'お客さま情報の入力',
-  workplace: 'お勤め先の入力',
-  branch: 'お取引支店の選択',
-  sealLess: '印鑑レス口座の選択',
-  confirmation: '入力内容の確認',
-  pin: 'キャッシュカード暗証番号の設定',
-  ekycPreparation: '本人確認の準備',
+  personal: pageTitles.personal,
+  workplace: pageTitles.workplace,
+  branch: pageTitles.branch,
+  sealLess: pageTitles['seal-less'],
+  confirmation: pageTitles.confirmation,
+  pin: pageTitles.pin,
+  ekycPreparation: pageTitles['ekyc-preparation'],
 } as const;
 
 /** The API origin for Node (it cannot resolve *.localhost): same port on 127.0.0.1. */

@@ -9,7 +9,17 @@ import { expect, test } from '../fixtures.ts';
 import { repoRoot, screenshotDir } from '../paths.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { completeGeneralSteps, generalFlowData } from '../support/general-flow.ts';
-import { captureWithFakeCamera, ekycButtons, ekycHeadings, makeJpeg, openProvider, reachPreparationByApi, submitOutcome } from '../support/ekyc.ts';
+import {
+  captureWithFakeCamera,
+  ekycButtons,
+  ekycHeadings,
+  makeJpeg,
+  makePhotoJpeg,
+  openProvider,
+  photoHeic,
+  reachPreparationByApi,
+  submitOutcome,
+} from '../support/ekyc.ts';
 
 // Step 7 to the receipt against the real API and the real eKYC simulator pages (fake camera).
 
@@ -113,11 +123,23 @@ test.describe('eKYC to completion', () => {
         await expect(h1(page, ekycHeadings.supplement)).toBeVisible();
       }
 
-      await page.getByLabel(ekycButtons.library).setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-      await expect(page.getByRole('img', { name: '選択した現住所確認書類の写真' })).toBeVisible();
+      // The server decodes and re-encodes every upload (issue 12): a phone photo's size as a JPEG
+      // (the web compresses it first) on one bank, an iPhone HEIC as is on another.
+      const chosen =
+        bankCode === '0177'
+          ? { name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: await makePhotoJpeg() }
+          : bankCode === '0181'
+            ? { name: 'IMG_0002.HEIC', mimeType: 'image/heic', buffer: photoHeic() }
+            : { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: jpeg };
+      if (bankCode === '0177') expect(chosen.buffer.length).toBeGreaterThan(1024 * 1024);
+      await page.getByLabel(ekycButtons.library).setInputFiles(chosen);
+      // Chromium cannot draw a HEIC, and the 12 MP preview is slow to draw: the preview is checked for the small JPEG.
+      if (chosen.name === 'receipt.jpg') await expect(page.getByRole('img', { name: '選択した現住所確認書類の写真' })).toBeVisible();
       await expect(submit).toBeEnabled();
       await shot(page, `supplement-${bankCode}`);
       await submit.click();
+      // The user sees 送信しています while the server decodes and re-encodes a 12-megapixel photo.
+      await expect(h1(page, ekycHeadings.complete)).toBeVisible({ timeout: 30_000 });
       await expectReceipt(page, bankCode);
     });
 

@@ -1,3 +1,4 @@
+import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -137,7 +138,7 @@ for (const code of bankCodes) {
       await codeField(page).fill(`${mailed.slice(0, 3)} ${mailed.slice(3)}`);
       await nextButton(page).click();
       await expect(page).toHaveURL(/\/personal$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'お客さま情報の入力' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: pageTitles.personal })).toBeVisible();
       expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
       // The wrong code's 401 is logged by Chromium as a failed load; nothing else may be.
       expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);

@@ -1,3 +1,4 @@
+import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -9,7 +10,7 @@ import { screenshotDir } from '../paths.ts';
 import { dismissNotice } from '../support/entry.ts';
 import { watchForProblems } from '../support/problems.ts';
 
-const termHeading = 'お申込み前のご確認';
+const termHeading = pageTitles.term;
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

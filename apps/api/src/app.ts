@@ -10,10 +10,14 @@ import { systemClock } from './adapters/clock.ts';
 import type { Clock } from './adapters/clock.ts';
 import { codeForStatus, messageForStatus } from './http/errors.ts';
 import { installBank } from './plugins/bank.ts';
+import { installCompression } from './plugins/compression.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installRequestLog, loggerOptions } from './plugins/logging.ts';
 import type { LoggerOption } from './plugins/logging.ts';
-import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { createLimitedServer } from './http/connection-limits.ts';
+import { installDrainGate } from './http/graceful-shutdown.ts';
+import type { DrainState } from './http/graceful-shutdown.ts';
 import { installSpa } from './plugins/spa.ts';
 import { createRouteGuards, installAuthContext } from './routes/route-guards.ts';
 import type { RouteGuards } from './routes/route-guards.ts';
@@ -27,7 +31,7 @@ import { verificationRoutes } from './routes/verification/verification-routes.ts
 import { pageViewsRoutes } from './routes/page-views/page-views-routes.ts';
 import { applicationsGetRoutes } from './routes/applications/applications-get-routes.ts';
 import { devRoutes } from './routes/dev/dev-routes.ts';
-import { kuromojiAnalyser } from './adapters/furigana-kuromoji.ts';
+import { linderaAnalyser } from './adapters/furigana-lindera.ts';
 import type { FuriganaAnalyser } from './adapters/furigana.ts';
 import { occupationsRoutes } from './routes/occupations/occupations-routes.ts';
 import { furiganaRoutes } from './routes/furigana/furigana-routes.ts';
@@ -42,6 +46,13 @@ import { ekycRoutes } from './routes/ekyc/ekyc-routes.ts';
 import { ekycWebhookRoutes } from './routes/ekyc-webhook/ekyc-webhook-routes.ts';
 import { documentsRoutes } from './routes/documents/documents-routes.ts';
 import { completionRoutes } from './routes/completion/completion-routes.ts';
+import { countingEkycProvider, countingMailSender, createMetrics, installMetrics } from './plugins/metrics.ts';
+import type { AppMetrics } from './plugins/metrics.ts';
+import { installRequestId, requestIdGenerator } from './plugins/request-id.ts';
+import { fileHandover } from './adapters/handover.ts';
+import type { AccountSystemHandover } from './adapters/handover.ts';
+import { adminRoutes } from './routes/admin/admin-routes.ts';
+import { installAdminStatic } from './plugins/admin-static.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -52,10 +63,12 @@ export interface BuildAppOptions {
   logger?: LoggerOption;
   /** Default: SMTP when config.smtpUrl is set, otherwise the embedded outbox (adapters/mail.ts). */
   mail?: MailSender;
-  /** Kanji → kana for GET /api/furigana. Default: the process-wide kuromoji analyser (loaded on first use). */
+  /** Kanji → kana for GET /api/furigana. Default: the process-wide Lindera analyser (loaded on first use). */
   furigana?: FuriganaAnalyser;
   /** The eKYC provider. Default: HTTP to config.ekyc.providerUrl with the API key (adapters/ekyc-provider.ts). */
   ekycProvider?: EkycProvider;
+  /** The hand-over to the bank's account system on approval. Default: daily files under config.handoverDir. */
+  handover?: AccountSystemHandover;
 }
 
 /** What every route plugin receives: the outside world, passed in (no module-level singletons). */
@@ -69,7 +82,7 @@ export interface AppDeps {
 /** JSON bodies are small forms; uploads (multipart) get their own limit where they are accepted. */
 export const jsonBodyLimitBytes = 64 * 1024;
 
-export type App = FastifyInstance & { readonly deps: AppDeps };
+export type App = FastifyInstance & { readonly deps: AppDeps; readonly drain: DrainState; readonly metrics: AppMetrics };
 
 /**
  * Builds the HTTP server: plugins, then routes. Does not listen (server.ts does), does not migrate
@@ -81,9 +94,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const db = options.db ?? (await openDatabase(config.database));
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { config, db, clock, guards: createRouteGuards({ db, clock, codeHashKey: config.codeHashKey }) };
-  const mail = options.mail ?? createMailSender(config, db, clock);
+  // Prometheus metrics of this app (decision 0103); server.ts serves them on their own port.
+  const metrics = createMetrics(db);
+  const mail = countingMailSender(options.mail ?? createMailSender(config, db, clock), metrics);
 
+  // The same security headers on answers written before any hook runs (issue 12).
+  const rawHeaders = securityHeaders(config.isProduction);
   const app = Fastify({
+    // Timeouts, connection caps and 408/431/400 for client errors (http/connection-limits.ts).
+    serverFactory: (handler) => createLimitedServer(handler, config.http, rawHeaders),
     logger: loggerOptions(options.logger, config.logLevel),
     // Fastify's own request lines carry the URL with its query: plugins/logging.ts writes ours instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -92,13 +111,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       void (rawReply as unknown as FastifyReply)
         .code(status)
+        .headers(rawHeaders)
         .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
         .send({ code: codeForStatus(status), message: messageForStatus(status) });
     },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false, // never trust (or log) a client-chosen id
+    // An X-Request-Id from a trusted proxy (TRUST_PROXY) is kept so one id follows a request through
+    // the load balancer; anything else gets a fresh UUID (decision 0102).
+    genReqId: requestIdGenerator(config.trustProxy, randomUUID),
+    requestIdHeader: false, // never trust (or log) a client-chosen id: genReqId decides
     // request.ip (per-IP sending limits) from X-Forwarded-For only through configured proxies.
     // A hop count is documented by Fastify (proxy-addr) but missing from its types.
     trustProxy: config.trustProxy as boolean | string,
@@ -109,12 +129,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('metrics', metrics);
   if (ownsDb) app.addHook('onClose', async () => db.close());
   if (options.mail === undefined) app.addHook('onClose', async () => mail.close?.());
 
+  installRequestId(app);
+  installMetrics(app, metrics);
   installRequestLog(app);
   await installSecurityHeaders(app, { isProduction: config.isProduction });
+  // While shutting down: new requests 503 with Connection: close (server.ts drains, http/graceful-shutdown.ts).
+  app.decorate('drain', installDrainGate(app));
   installBank(app, config);
+  await installCompression(app);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });
   installErrorHandling(app, { spaFallback });
@@ -132,18 +158,34 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (!config.isProduction) await typed.register(devRoutes, { db, clock });
   // The general application steps 1–6 (occupations, furigana, codes, branch, saves, PIN).
   await typed.register(occupationsRoutes, { db, guards: deps.guards });
-  await typed.register(furiganaRoutes, { analyser: options.furigana ?? kuromojiAnalyser, guards: deps.guards });
+  await typed.register(furiganaRoutes, { analyser: options.furigana ?? linderaAnalyser, guards: deps.guards });
   await typed.register(workplaceRoutes, { db, guards: deps.guards });
   await typed.register(invitationRoutes, { db, clock: deps.clock, guards: deps.guards });
   await typed.register(branchRoutes, { db, guards: deps.guards });
   await typed.register(applicationSavesRoutes, { db, clock: deps.clock, config, guards: deps.guards });
   await typed.register(pinRoutes, { db, clock: deps.clock, config, guards: deps.guards });
   // Step 7 to the receipt: eKYC (and the provider's webhook, outside the bearer guard), documents, completion.
-  const ekycProvider = options.ekycProvider ?? httpEkycProvider({ baseUrl: config.ekyc.providerUrl, apiKey: config.ekyc.apiKey });
+  const ekycProvider = countingEkycProvider(
+    options.ekycProvider ?? httpEkycProvider({ baseUrl: config.ekyc.providerUrl, apiKey: config.ekyc.apiKey }),
+    metrics,
+  );
   await typed.register(ekycRoutes, { db, clock, config, provider: ekycProvider, guards: deps.guards, isProduction: config.isProduction });
   await typed.register(ekycWebhookRoutes, { db, clock, config });
   await typed.register(documentsRoutes, { db, clock, guards: deps.guards });
-  await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey });
+  await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey, mail });
+  // The back office (issue 14): its API under /api/admin (one staff-session hook, a permission per
+  // route) and its own build under /admin with its own CSP.
+  await typed.register(adminRoutes, {
+    prefix: '/api/admin',
+    db,
+    clock,
+    mail,
+    handover: options.handover ?? fileHandover(config.handoverDir),
+    codeHashKey: config.codeHashKey,
+    dataKey: config.pinDataKey,
+    isProduction: config.isProduction,
+  });
+  installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.
 
   return app as unknown as App;

@@ -51,7 +51,74 @@ export interface Config {
    * balancer). Unset: none (the socket's address); `true`; a hop count; or addresses/CIDRs, comma-separated.
    */
   readonly trustProxy: boolean | number | string;
+  /** Slow clients and shutdown (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md). */
+  readonly http: HttpLimits;
+  /** How long personal data is kept (issue 12, docs/decisions/0093-retention.md). */
+  readonly retention: RetentionPolicy;
+  /** PostgreSQL connection pool of this instance (decision 0101). Ignored on SQLite. */
+  readonly databasePool: PoolSettings;
+  /** Prometheus metrics listener (decision 0103): its own port, loopback by default; null = off. */
+  readonly metrics: { readonly host: string; readonly port: number } | null;
+  /** HANDOVER_DIR: where the default hand-over adapter writes one file per bank and day (docs/decisions/0112). */
+  readonly handoverDir: string;
+  /** ADMIN_DIST_DIR: the back office's build, served under /admin. */
+  readonly adminDistDir: string;
 }
+
+export interface PoolSettings {
+  /** DB_POOL_MAX: connections per instance (instances × this < max_connections). */
+  readonly max: number;
+  /** DB_CONNECT_TIMEOUT_MS: how long a request waits for a new connection before it gets 503. */
+  readonly connectTimeoutMs: number;
+  /** DB_QUERY_TIMEOUT_MS: server-side statement_timeout; the client gives up shortly after it. */
+  readonly queryTimeoutMs: number;
+}
+
+export interface HttpLimits {
+  /** Whole request (headers and body) must arrive within this; then 408. */
+  readonly requestTimeoutMs: number;
+  /** Headers must arrive within this; then 408. */
+  readonly headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections in all; more are refused at once. */
+  readonly maxConnections: number;
+  /** Open connections from one client address; 0 = no cap (behind a proxy every client is the proxy). */
+  readonly maxConnectionsPerIp: number;
+  /** On SIGTERM: how long requests already received may take before the rest are cut. */
+  readonly shutdownGraceMs: number;
+}
+
+export interface RetentionPolicy {
+  /** Verification codes (used, expired or not) are deleted this long after they were created. */
+  readonly verificationCodesMs: number;
+  /** Sessions are deleted this long after they expired. */
+  readonly expiredSessionsMs: number;
+  /** Mails of the development outbox are deleted this long after they were written. */
+  readonly mailOutboxMs: number;
+  /** Applications never completed are erased (with documents, eKYC sessions, parents) this long after their last change. */
+  readonly abandonedDraftsMs: number;
+  /** How often the job runs in each instance (one instance at a time does the work). */
+  readonly intervalMs: number;
+}
+
+const day = 24 * 60 * 60 * 1000;
+/** Defaults for a phone on a slow mobile network (see the decision record). */
+export const httpDefaults = {
+  HTTP_REQUEST_TIMEOUT_MS: 120_000,
+  HTTP_HEADERS_TIMEOUT_MS: 20_000,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: 10_000,
+  HTTP_MAX_CONNECTIONS: 2_000,
+  HTTP_MAX_CONNECTIONS_PER_IP: 64,
+  SHUTDOWN_GRACE_MS: 8_000,
+} as const;
+export const retentionDefaults = {
+  RETENTION_VERIFICATION_CODES_DAYS: 1,
+  RETENTION_EXPIRED_SESSIONS_DAYS: 1,
+  RETENTION_MAIL_OUTBOX_DAYS: 7,
+  RETENTION_ABANDONED_DRAFTS_DAYS: 30,
+  RETENTION_INTERVAL_MS: 60 * 60 * 1000,
+} as const;
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -81,6 +148,8 @@ const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
 
 /** Names a production deployment must set (secrets and per-deployment addresses). */
 export const requiredInProduction = [
+  // Without it an instance would quietly use its own SQLite file: state split between instances (0105).
+  'DATABASE_URL',
   'BANK_HOSTS',
   'SMTP_URL',
   ...bankCodes.map(mailFromName),
@@ -122,6 +191,29 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: optional,
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(httpDefaults.HTTP_REQUEST_TIMEOUT_MS),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(httpDefaults.HTTP_HEADERS_TIMEOUT_MS),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(httpDefaults.HTTP_KEEP_ALIVE_TIMEOUT_MS),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(httpDefaults.HTTP_MAX_CONNECTIONS),
+  // Unset: the default without TRUST_PROXY, no cap behind a proxy (the proxy caps per client).
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_GRACE_MS),
+  RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
+  RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
+  RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
+  RETENTION_ABANDONED_DRAFTS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_ABANDONED_DRAFTS_DAYS),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).max(7 * day).default(retentionDefaults.RETENTION_INTERVAL_MS),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'a port number or off')
+    .optional()
+    .refine((v) => v === undefined || v === 'off' || Number(v) <= 65535, 'a port number or off'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  HANDOVER_DIR: optional,
+  ADMIN_DIST_DIR: optional,
 });
 
 type Env = Record<string, string | undefined>;
@@ -199,8 +291,20 @@ export function loadConfig(env: Env = process.env): Config {
     }),
   ) as Record<BankCode, string>;
 
-  if (problems.length > 0) throw new ConfigError(problems, e.NODE_ENV);
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
 
+  // Trusting every hop lets any client write its own address into X-Forwarded-For (and dodge the
+  // per-IP limits): production names its load balancers (decision 0102).
+  if (isProduction && e.TRUST_PROXY === 'true') {
+    problems.push('TRUST_PROXY: "true" trusts every client in production; list the load balancers\' addresses (comma-separated)');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems, e.NODE_ENV);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+
+  const databasePool: PoolSettings = { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
   const hostMap = isProduction ? configuredHosts : { ...devHostMap, ...configuredHosts };
 
   return deepFreeze({
@@ -209,7 +313,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl,
-    database: database!,
+    // The pool settings travel with the location, so every openDatabase(config.database) uses them.
+    database: database!.dialect === 'postgres' ? { ...database!, pool: databasePool } : database!,
     defaultBankCode: e.DEFAULT_BANK_CODE as BankCode,
     hostMap,
     unknownHost: isProduction ? 'reject' : 'default-bank',
@@ -227,7 +332,27 @@ export function loadConfig(env: Env = process.env): Config {
     pinPrivateKeyPem,
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? httpDefaults.HTTP_MAX_CONNECTIONS_PER_IP : 0),
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
+    retention: {
+      verificationCodesMs: e.RETENTION_VERIFICATION_CODES_DAYS * day,
+      expiredSessionsMs: e.RETENTION_EXPIRED_SESSIONS_DAYS * day,
+      mailOutboxMs: e.RETENTION_MAIL_OUTBOX_DAYS * day,
+      abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
+      intervalMs: e.RETENTION_INTERVAL_MS,
+    },
+    databasePool,
+    // Default: 9464 in production; off elsewhere (tests and e2e start many servers side by side).
+    metrics: metricsPort(e.METRICS_PORT, isProduction) === null ? null : { host: e.METRICS_HOST, port: metricsPort(e.METRICS_PORT, isProduction)! },
+    handoverDir: e.HANDOVER_DIR ?? `${repoRoot}/var/handover`,
+    adminDistDir: e.ADMIN_DIST_DIR ?? `${repoRoot}/apps/admin/dist`,
   }) as Config;
 }
 
@@ -246,6 +371,12 @@ export function parseBankHosts(text: string): Record<string, BankCode> {
     }
   }
   return map;
+}
+
+function metricsPort(value: string | undefined, isProduction: boolean): number | null {
+  if (value === 'off') return null;
+  if (value === undefined) return isProduction ? 9464 : null;
+  return Number(value);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

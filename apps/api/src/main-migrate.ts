@@ -9,7 +9,7 @@ import { loadReferenceData } from './services/reference-data.ts';
 
 try {
   const config = loadConfig();
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { requestTimeouts: false });
   try {
     const ran = await migrateToLatest(db);
     console.log(ran.length ? `migrated: ${ran.join(', ')}` : 'schema up to date');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
@@ -73,7 +74,13 @@ forEachDialect((dialect) => {
     expect(response.json()).toEqual({ addressList: [] });
   });
 
-  it.each([['?postalNumber=81000'], ['?postalNumber=81000011'], ['?postalNumber=abcdefg'], ['?postalNumber=810%000001']])(
+  it('refuses a code holding a control character with the forbidden-character message (issue 12)', async () => {
+    const response = await search('?postalNumber=810%000001');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ field: 'postalNumber', message: messages.forbiddenChars }] });
+  });
+
+  it.each([['?postalNumber=81000'], ['?postalNumber=81000011'], ['?postalNumber=abcdefg']])(
     'refuses %s with the field error shape',
     async (query) => {
       const response = await search(query);

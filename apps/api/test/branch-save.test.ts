@@ -5,13 +5,13 @@ import { forEachDialect } from './helpers/databases.ts';
 import {
   applicant,
   childPersonalPayload,
-  childWorkplacePayload,
   createStepsApp,
   hakataEkimae,
   saveThrough,
   stepPaths,
 } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
+import { childApplicant, saveChildThrough } from './helpers/child-application.ts';
 
 forEachDialect((dialect) => {
   let app: App;
@@ -51,16 +51,9 @@ forEachDialect((dialect) => {
   });
 
   it('lets a child choose only a branch of the child’s municipality', async () => {
-    const child = await applicant(app, { applicationType: 'CHILD' });
-    expect((await child.post(stepPaths.personal, { ...childPersonalPayload, ...hakataEkimae })).statusCode).toBe(204);
-    expect((await child.post(stepPaths.workplace, childWorkplacePayload)).statusCode).toBe(204);
-    // The parent's steps come before the branch in the child flow (flows.ts): mark them saved here,
-    // as their API belongs to the child-application issue.
-    await app.deps.db.kysely
-      .updateTable('applications')
-      .set({ parentPersonalSavedAt: Date.now(), parentWorkplaceSavedAt: Date.now() })
-      .where('id', '=', child.applicationId)
-      .execute();
+    const child = await childApplicant(app);
+    // The parent's steps come before the branch in the child flow (flows.ts).
+    await saveChildThrough(child, 'parentWorkplace', { personal: { ...childPersonalPayload, ...hakataEkimae } });
     const outside = await child.post(stepPaths.branch, { branchCode: '100' });
     expect(outside.json()).toEqual({ errors: [{ field: 'branchCode', message: messages.selectRequired }] });
     expect((await child.post(stepPaths.branch, { branchCode: '111' })).statusCode).toBe(204);

@@ -69,8 +69,15 @@ describe('configuration outside production', () => {
   it('reads the database URL: memory, file, PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ dialect: 'sqlite', path: ':memory:' });
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).database).toEqual({ dialect: 'sqlite', path: '/tmp/x.sqlite' });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/d' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).database).toMatchObject({ dialect: 'postgres', url: 'postgres://u@h:5432/d' });
     expect(problemsOf({ DATABASE_URL: 'mysql://h/d' })).toEqual(['DATABASE_URL: must start with sqlite: or postgres://']);
+  });
+
+  it('reads the PostgreSQL pool size (default 10) and refuses a non-positive one', () => {
+    expect(loadConfig({}).databasePool.max).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '40' }).databasePool.max).toBe(40);
+    expect(problemsOf({ DB_POOL_MAX: '0' })).toEqual([expect.stringMatching(/^DB_POOL_MAX: /)]);
+    expect(problemsOf({ DB_POOL_MAX: 'many' })).toEqual([expect.stringMatching(/^DB_POOL_MAX: /)]);
   });
 
   it('adds configured hosts to the development hosts', () => {

@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { deflateSync, crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import { listDocuments, readDocumentBytes } from '../src/db/repositories/documents-repository.ts';
@@ -14,6 +16,7 @@ import {
   jpegBytes,
   pngBytes,
   readyApplicant,
+  sampleHeic,
   uploadDocument,
 } from './helpers/ready-application.ts';
 
@@ -58,8 +61,11 @@ forEachDialect((dialect) => {
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       const [doc] = await listDocuments(db, a.applicationId);
-      expect(doc).toMatchObject({ type: 'CURRENT_ADDRESS_DOCUMENT', contentType: 'image/jpeg', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
-      expect((await readDocumentBytes(db, doc!.id))!.equals(bytes)).toBe(true);
+      // Stored re-encoded: a plain JPEG of the same picture, without the megabyte of padding after it.
+      const stored = (await readDocumentBytes(db, doc!.id))!;
+      expect(doc).toMatchObject({ type: 'CURRENT_ADDRESS_DOCUMENT', contentType: 'image/jpeg', size: stored.length, sha256: createHash('sha256').update(stored).digest('hex') });
+      expect(stored.length).toBeLessThan(100_000);
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
       expect((await a.row()).status).toBe('READY');
       // Done: a second one is not expected any more.
       expect((await uploadDocument(a, [addressType, imagePart(jpegBytes())])).statusCode).toBe(409);
@@ -68,7 +74,7 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('accepts PNG and HEIC as what they are, with the file before or after the type field', async () => {
+  it('accepts PNG and HEIC as what they are (stored as JPEG), with the file before or after the type field', async () => {
     const png = await supplementRequired();
     try {
       expect((await uploadDocument(png.a, [imagePart(pngBytes(), 'image/png', 'a.png'), addressType])).statusCode).toBe(204);
@@ -78,7 +84,7 @@ forEachDialect((dialect) => {
     const heic = await supplementRequired();
     try {
       expect((await uploadDocument(heic.a, [addressType, imagePart(heicBytes(), 'image/heic', 'IMG_0001.HEIC')])).statusCode).toBe(204);
-      expect((await listDocuments(heic.db, heic.a.applicationId))[0]?.contentType).toBe('image/heic');
+      expect((await listDocuments(heic.db, heic.a.applicationId))[0]?.contentType).toBe('image/jpeg');
     } finally {
       await heic.app.close();
     }
@@ -103,6 +109,103 @@ forEachDialect((dialect) => {
       expect(raw.statusCode).toBe(415);
       expect(await listDocuments(db, a.applicationId)).toEqual([]);
       expect((await a.row()).status).toBe('SUPPLEMENT_REQUIRED');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses with 413 a 4 KB PNG whose header declares 50,000 × 50,000 pixels, before decoding it', async () => {
+    const { db, app, a } = await supplementRequired();
+    try {
+      const bomb = pngBomb(50_000, 50_000);
+      expect(bomb.length).toBeLessThan(8 * 1024);
+      const response = await uploadDocument(a, [addressType, imagePart(bomb, 'image/png', 'bomb.png')]);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ code: 'IMAGE_TOO_LARGE', message: messages.imageTooLarge });
+      // One side too long is refused as well, even with few pixels.
+      expect((await uploadDocument(a, [addressType, imagePart(pngBomb(20_000, 1), 'image/png', 'strip.png')])).statusCode).toBe(413);
+      expect(await listDocuments(db, a.applicationId)).toEqual([]);
+      expect((await a.row()).status).toBe('SUPPLEMENT_REQUIRED');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses with 400 what does not decode as the type it claims: FF D8 FF, a truncated JPEG, noise behind each signature', async () => {
+    const { db, app, a } = await supplementRequired();
+    try {
+      const cases: [Buffer, string][] = [
+        [Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg'],
+        [jpegBytes().subarray(0, Math.floor(jpegBytes().length / 2)), 'image/jpeg'],
+        [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(4000)]), 'image/jpeg'],
+        [Buffer.concat([pngBytes().subarray(0, 8), randomBytes(4000)]), 'image/png'],
+        [Buffer.concat([sampleHeic.subarray(0, 28), randomBytes(4000)]), 'image/heic'],
+        [sampleHeic.subarray(0, Math.floor(sampleHeic.length / 2)), 'image/heic'],
+      ];
+      for (const [bytes, type] of cases) {
+        const response = await uploadDocument(a, [addressType, imagePart(bytes, type)]);
+        expect(response.statusCode, `${type} of ${bytes.length} bytes`).toBe(400);
+        expect(response.json()).toEqual({ code: 'IMAGE_UNREADABLE', message: messages.imageUnreadable });
+      }
+      expect(await listDocuments(db, a.applicationId)).toEqual([]);
+      expect((await a.row()).status).toBe('SUPPLEMENT_REQUIRED');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stores a JPEG + HTML script + ZIP polyglot as the JPEG picture alone', async () => {
+    const { db, app, a } = await supplementRequired();
+    try {
+      const polyglot = Buffer.concat([jpegBytes(), Buffer.from('<html><script>alert(document.cookie)</script></html>'), zipWithOneFile()]);
+      expect((await uploadDocument(a, [addressType, imagePart(polyglot)])).statusCode).toBe(204);
+      const [doc] = await listDocuments(db, a.applicationId);
+      const stored = (await readDocumentBytes(db, doc!.id))!;
+      expect(stored.includes('<script')).toBe(false);
+      expect(stored.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+      expect(stored.includes(Buffer.from('PK\x05\x06', 'latin1'))).toBe(false);
+      expect(stored.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stores a phone photo without its EXIF (GPS position, camera), turned upright by its orientation', async () => {
+    const { db, app, a } = await supplementRequired();
+    try {
+      const photo = await photoWithGps();
+      const sent = await sharp(photo).metadata();
+      expect(sent.exif?.includes('iPhone')).toBe(true);
+      // The GPS IFD pointer (tag 0x8825), in either byte order.
+      expect(sent.exif!.includes(Buffer.from([0x88, 0x25])) || sent.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+      expect(sent.orientation).toBe(6);
+      expect((await uploadDocument(a, [addressType, imagePart(photo, 'image/jpeg', 'IMG_0002.JPG')])).statusCode).toBe(204);
+      const [doc] = await listDocuments(db, a.applicationId);
+      const stored = (await readDocumentBytes(db, doc!.id))!;
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(stored.includes('Exif')).toBe(false);
+      expect(stored.includes('iPhone')).toBe(false);
+      // Orientation 6 (rotate 90° clockwise) applied to the pixels: 64 × 48 becomes 48 × 64.
+      expect(meta).toMatchObject({ format: 'jpeg', width: 48, height: 64 });
+      expect(meta.orientation).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('decodes a HEIC (HEVC, as iPhones write) and stores it as JPEG', async () => {
+    const { db, app, a } = await supplementRequired();
+    try {
+      expect((await uploadDocument(a, [addressType, imagePart(heicBytes(), 'image/heic', 'IMG_0003.HEIC')])).statusCode).toBe(204);
+      const [doc] = await listDocuments(db, a.applicationId);
+      expect(doc).toMatchObject({ contentType: 'image/jpeg' });
+      const stored = (await readDocumentBytes(db, doc!.id))!;
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+      expect((await a.row()).status).toBe('READY');
     } finally {
       await app.close();
     }
@@ -163,3 +266,67 @@ forEachDialect((dialect) => {
     }
   });
 });
+
+/** A PNG declaring width × height RGB pixels, with only a few kilobytes of compressed data behind. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024 * 1024), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A ZIP archive (stored, not compressed) holding index.html. */
+function zipWithOneFile(): Buffer {
+  const name = Buffer.from('index.html');
+  const data = Buffer.from('<script>fetch("/api/applications")</script>');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4);
+  local.writeUInt32LE(crc32(data), 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(10, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(crc32(data), 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const centralAt = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralAt, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+/** A 64 × 48 JPEG as a phone writes it: EXIF with the camera, the GPS position and orientation 6. */
+async function photoWithGps(): Promise<Buffer> {
+  return sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 35/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '130/1 24/1 0/1' },
+    })
+    .toBuffer();
+}

@@ -257,4 +257,42 @@ forEachDialect((dialect) => {
       await app.close();
     }
   });
+
+  it('answers simultaneous polls from the database while one of them asks the provider, once', async () => {
+    const db = await dialect.createDb();
+    const provider = httpEkycProvider({ baseUrl: fake.url, apiKey: 'dev-ekyc-api-key', timeoutMs: 2000 });
+    const app = await createEkycApp(db, { providerUrl: fake.url, provider });
+    try {
+      const a = await readyApplicant(app);
+      const { url } = (await startEkyc(a)).json() as { url: string };
+      const path = `/v1/sessions/${sessionIdOf(url)}`;
+      const pulls = () => fake.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+      fake.statuses.set(sessionIdOf(url), 'SUBMITTED');
+      fake.mode = 'hang';
+
+      // The first poll takes the turn and waits for the provider, which does not answer …
+      const first = postEmpty(a, '/api/ekyc/status');
+      await waitFor('the pull', async () => pulls() === 1);
+      // … while the others answer the stored state at once, without a second pull.
+      const started = performance.now();
+      const others = await Promise.all(Array.from({ length: 5 }, () => postEmpty(a, '/api/ekyc/status')));
+      expect(performance.now() - started).toBeLessThan(1500);
+      for (const other of others) expect(other.json()).toEqual({ status: 1, supplementRequired: false });
+      expect(pulls()).toBe(1);
+      expect((await first).json()).toEqual({ status: 1, supplementRequired: false });
+
+      // The provider back, and the webhook lost: the next poll after the interval brings the result.
+      fake.mode = 'ok';
+      fake.statuses.set(sessionIdOf(url), 'PASSED');
+      expect((await postEmpty(a, '/api/ekyc/status')).json()).toEqual({ status: 1, supplementRequired: false });
+      app.clock.advance(5000);
+      expect((await postEmpty(a, '/api/ekyc/status')).json()).toEqual({ status: 4, supplementRequired: false });
+      expect(pulls()).toBe(2);
+      expect((await findLatestEkycSession(db, a.applicationId))?.webhookAt).toBeNull();
+      expect((await a.row()).status).toBe('READY');
+    } finally {
+      fake.mode = 'ok';
+      await app.close();
+    }
+  });
 });

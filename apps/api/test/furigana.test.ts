@@ -6,7 +6,7 @@ import { forEachDialect } from './helpers/databases.ts';
 import { applicant, createStepsApp } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
 
-// The real analyser (kuromoji + IPADIC): built once per test file (process-wide), ~1–2 s.
+// The real analyser (Lindera + IPADIC): built once per test file (process-wide), ~0.5 s.
 
 forEachDialect((dialect) => {
   let app: App;

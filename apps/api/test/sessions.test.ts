@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import { fixedClock } from '../src/adapters/clock.ts';
 import type { Db } from '../src/db/database.ts';
-import { revokeSessionsOfApplication } from '../src/services/sessions.ts';
+import { revokeSessionsOfApplication, touchIntervalMs } from '../src/services/sessions.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
 import { hosts, signIn, uniqueMailAddress } from './helpers/auth.ts';
@@ -72,6 +72,53 @@ forEachDialect((dialect) => {
       t.clock.advance(20 * minute);
       expect((await t.get(a.headers)).statusCode, `after ${(i + 1) * 20} minutes`).toBe(200);
     }
+    await t.app.close();
+  });
+
+  it('writes its idle window at most once a minute, and idles out 30 minutes after the last write', async () => {
+    const t = await setUp();
+    const a = await signIn(t.app);
+    const lastSeen = async () =>
+      (await db.kysely.selectFrom('authSessions').select('lastSeenAt').where('applicationId', '=', a.applicationId).executeTakeFirstOrThrow()).lastSeenAt;
+    const signedInAt = await lastSeen();
+    expect(touchIntervalMs).toBe(minute);
+
+    // Calls within the interval read the session and leave the row as it is.
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(10_000);
+      expect((await t.get(a.headers)).statusCode).toBe(200);
+    }
+    expect(await lastSeen()).toBe(signedInAt);
+
+    // The first call a minute or more after the stored time writes it.
+    t.clock.advance(10_000); // 60 s after sign-in
+    expect((await t.get(a.headers)).statusCode).toBe(200);
+    const touchedAt = await lastSeen();
+    expect(touchedAt).toBe(signedInAt + minute);
+
+    // 30 s later (not written), then idle: the window runs from the written time, so the session
+    // ends 30 minutes after the write, 29.5 minutes after the last call (never later than 30).
+    t.clock.advance(30_000);
+    expect((await t.get(a.headers)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(touchedAt);
+    t.clock.advance(29.5 * minute - 1);
+    expect(await lastSeen()).toBe(touchedAt);
+    const justBefore = await t.get(a.headers); // 30 minutes less 1 ms after the write: still live (and written)
+    expect(justBefore.statusCode).toBe(200);
+    t.clock.advance(30 * minute);
+    expect((await t.get(a.headers)).statusCode).toBe(401);
+    await t.app.close();
+  });
+
+  it('idles out 30 minutes after the last written touch even if a call came in between', async () => {
+    const t = await setUp();
+    const a = await signIn(t.app);
+    t.clock.advance(touchIntervalMs - 1);
+    expect((await t.get(a.headers)).statusCode).toBe(200); // not written: under a minute after sign-in
+    t.clock.advance(30 * minute - touchIntervalMs + 1); // 30 minutes after sign-in
+    const expired = await t.get(a.headers);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual(unauthorized);
     await t.app.close();
   });
 

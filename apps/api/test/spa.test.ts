@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
@@ -15,8 +16,15 @@ function fakeWebBuild(): string {
   );
   writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  // What the web build writes (apps/web/precompress.ts): each text asset, and its .br and .gz twins.
+  writeFileSync(join(dir, 'assets', 'app-9b2e41.js'), bigScript);
+  writeFileSync(join(dir, 'assets', 'app-9b2e41.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(join(dir, 'assets', 'app-9b2e41.js.gz'), gzipSync(bigScript));
   return dir;
 }
+
+const bigScript = `export const screens = [${Array.from({ length: 400 }, (_, i) => `"screen-${i}"`).join(',')}];\n`;
+const browserEncodings = 'gzip, deflate, br, zstd';
 
 forEachDialect((dialect) => {
   describe('with a web build', () => {
@@ -58,6 +66,36 @@ forEachDialect((dialect) => {
       const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
       expect(robots.statusCode).toBe(200);
       expect(robots.headers['cache-control']).toBe('public, max-age=0');
+    });
+
+    it('sends a hashed asset precompressed (brotli, else gzip) with immutable caching, and plain to a client without compression', async () => {
+      const br = await app.inject({ method: 'GET', url: '/assets/app-9b2e41.js', headers: { 'accept-encoding': browserEncodings } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(bigScript.length / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+      const gz = await app.inject({ method: 'GET', url: '/assets/app-9b2e41.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+      const plain = await app.inject({ method: 'GET', url: '/assets/app-9b2e41.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(bigScript);
+    });
+
+    it('never caches the HTML, whatever the client accepts', async () => {
+      const html = await app.inject({ method: 'GET', url: '/term', headers: { host: 'fukuoka.localhost', 'accept-encoding': browserEncodings } });
+      expect(html.statusCode).toBe(200);
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.headers['cache-control']).toBe('no-cache');
+      expect(html.headers['cache-control']).not.toMatch(/immutable|max-age/);
+      expect(html.body).toContain('content="0177"');
     });
 
     it('never serves a file outside the build', async () => {

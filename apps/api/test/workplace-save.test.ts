@@ -20,6 +20,8 @@ const invalidWorkplace: { field: string; value: unknown; message: string; base?:
   { field: 'occupationId', value: 12345, message: messages.selectRequired },
   { field: 'occupationId', value: 'abc', message: messages.selectRequired },
   { field: 'occupationId', value: -1, message: messages.selectRequired },
+  { field: 'occupationId', value: 13, message: messages.selectRequired }, // 未就学児: child flow only
+  { field: 'occupationId', value: '13', message: messages.selectRequired },
   { field: 'occupationOther', value: '', message: messages.otherRequired, base: other },
   { field: 'occupationOther', value: 'あ'.repeat(occupationOtherMaxLength + 1), message: messages.maxLength(occupationOtherMaxLength), base: other },
   { field: 'workplaceName', value: '', message: messages.required },
@@ -42,8 +44,8 @@ const invalidWorkplace: { field: string; value: unknown; message: string; base?:
   { field: 'workplaceId', value: 2 ** 40, message: messages.workplaceCodeNotFound }, // beyond an INTEGER id
   { field: 'occupationId', value: 2 ** 40, message: messages.selectRequired },
   { field: 'occupationId', value: '99999999999', message: messages.selectRequired },
-  { field: 'occupationOther', value: '僧\u0000侶', message: messages.disallowedChars('表示できない文字'), base: other },
-  { field: 'workplaceName', value: '株式会社\u0085', message: messages.disallowedChars('表示できない文字') },
+  { field: 'occupationOther', value: '僧\u0000侶', message: messages.forbiddenChars, base: other },
+  { field: 'workplaceName', value: '株式会社\u0085', message: messages.forbiddenChars },
   { field: 'existedAccountBranchCode', value: 'ab', message: messages.existingAccountInvalid, base: permitted, also: { existedAccountNumber: '1234567' } },
   { field: 'existedAccountBranchCode', value: '1234', message: messages.existingAccountInvalid, base: permitted, also: { existedAccountNumber: '1234567' } },
   { field: 'existedAccountBranchCode', value: null, message: messages.existingAccountInvalid, base: permitted, also: { existedAccountNumber: '1234567' } },
@@ -112,6 +114,15 @@ forEachDialect((dialect) => {
         expect(response.json()).toEqual({ errors: [{ field, message }] });
       },
     );
+  });
+
+  it('refuses an occupation the general list does not offer and keeps what was saved', async () => {
+    expect((await a.post(stepPaths.workplace, workplacePayload)).statusCode).toBe(204);
+    const before = await a.row();
+    const response = await a.post(stepPaths.workplace, { ...workplacePayload, occupationId: 13, workplaceName: null, workplacePhoneNumber: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ field: 'occupationId', message: messages.selectRequired }] });
+    expect(await a.row()).toEqual(before);
   });
 
   it('refuses a bankCode that is not the host’s bank', async () => {

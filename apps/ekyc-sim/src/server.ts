@@ -4,6 +4,12 @@ import type { SimConfig } from './config.ts';
 
 // `npm start -w @koza/ekyc-sim`: validates the environment, then listens (default :3100).
 
+// A simulator answers PASSED on request: it must never stand in for the real provider (decision 0105).
+if (process.env.NODE_ENV === 'production') {
+  console.error('The eKYC simulator is a development and test tool and does not start with NODE_ENV=production.');
+  process.exit(1);
+}
+
 let config: SimConfig;
 try {
   config = loadConfig(process.env);

@@ -8,8 +8,6 @@ export const isBankCode = (v: unknown): v is BankCode =>
 export const applicationTypes = ['GENERAL', 'CHILD'] as const;
 export type ApplicationType = (typeof applicationTypes)[number];
 
-export const steps = { GENERAL: 7, CHILD: 12 } as const;
-
 export const cookieLifeDays = 7;
 export const queryLimits = { channel: 20, workplace: 8, invitation: 6, deviceId: 36 } as const;
 
@@ -80,6 +78,7 @@ export const toastAutoCloseMs = 5000;
 export const proxyReasonMinor = 'MINOR';
 export const relationships = ['FATHER', 'MOTHER'] as const;
 export type Relationship = (typeof relationships)[number];
+/** @public The parent screen's labels (child flow, issue 10). */
 export const relationshipLabels: Record<Relationship, string> = { FATHER: '父', MOTHER: '母' };
 export const genders = ['MAN', 'WOMAN'] as const;
 export type Gender = (typeof genders)[number];

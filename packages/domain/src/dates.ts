@@ -29,10 +29,6 @@ export const parseIsoDate = (s: unknown): CalendarDate | null => {
   return { year, month, day };
 };
 
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
-
-export const formatIsoDate = (d: CalendarDate): string => `${pad(d.year, 4)}-${pad(d.month, 2)}-${pad(d.day, 2)}`;
-
 const japanDateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Asia/Tokyo',
   year: 'numeric',
@@ -73,8 +69,6 @@ export const ageOn = (birthday: DateInput, today: DateInput): number => {
 /** True when born on or before today. */
 export const isBornBy = (birthday: DateInput, today: DateInput): boolean =>
   compareDates(toCalendarDate(birthday), toCalendarDate(today)) <= 0;
-
-export const isAdultOn = (birthday: DateInput, today: DateInput): boolean => ageOn(birthday, today) >= adultAge;
 
 const eraFormat = new Intl.DateTimeFormat('ja-JP-u-ca-japanese', { era: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -120,3 +114,7 @@ export const birthYearChoices = (kind: BirthdayKind, today: DateInput): BirthYea
     defaultYear: kind === 'PARENT' ? parentDefaultBirthYear : null,
   };
 };
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+export const formatIsoDate = (d: CalendarDate): string => `${pad(d.year, 4)}-${pad(d.month, 2)}-${pad(d.day, 2)}`;

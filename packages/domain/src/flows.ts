@@ -196,7 +196,12 @@ export interface Flow {
   previous: Readonly<Partial<Record<PageSlug, PageSlug>>>;
   /** Pages that show another page's step in the step bar. */
   stepAlias: Readonly<Partial<Record<PageSlug, PageSlug>>>;
+  /** Moves other than Next and Back, by outcome (an eKYC failure, a supplement required …). */
+  exits: Readonly<Partial<Record<PageSlug, Readonly<Partial<Record<FlowExit, PageSlug>>>>>>;
 }
+
+/** Outcomes that leave a page somewhere other than its Next (the error page is the flow's errorPage). */
+export type FlowExit = 'ekycFailed' | 'supplementRequired' | 'uploadFailed';
 
 const generalSequence: readonly PageSlug[] = [
   'term',
@@ -270,6 +275,11 @@ export const flows: Readonly<Record<ApplicationType, Flow>> = {
     },
     previous: previousAlong(generalSequence),
     stepAlias: { 'ekyc-callback': 'ekyc-preparation', supplement: 'ekyc-preparation' },
+    exits: {
+      'ekyc-preparation': { ekycFailed: 'ekyc-error' },
+      'ekyc-callback': { ekycFailed: 'ekyc-error', supplementRequired: 'supplement' },
+      supplement: { uploadFailed: 'supplement-error' },
+    },
   },
   CHILD: {
     type: 'CHILD',
@@ -285,6 +295,10 @@ export const flows: Readonly<Record<ApplicationType, Flow>> = {
     },
     previous: previousAlong(childSequence),
     stepAlias: { 'ekyc-callback': 'child-parent-ekyc-preparation' },
+    exits: {
+      'child-parent-ekyc-preparation': { ekycFailed: 'ekyc-error' },
+      'ekyc-callback': { ekycFailed: 'ekyc-error' },
+    },
   },
 };
 
@@ -296,7 +310,6 @@ const byPath: ReadonlyMap<string, FlowPage> = new Map(Object.values(pages).map((
 export const flowFor = (type: ApplicationType): Flow => flows[type];
 export const stepCount = (type: ApplicationType): number => flows[type].stepCount;
 export const pageBySlug = (slug: PageSlug): FlowPage => pages[slug];
-export const isPageSlug = (v: unknown): v is PageSlug => typeof v === 'string' && Object.hasOwn(pages, v);
 
 /** The page at a route path (a trailing slash, query or hash is ignored); undefined for unknown paths. */
 export function pageByPath(path: string): FlowPage | undefined {
@@ -327,6 +340,21 @@ export const previousPage = (slug: PageSlug, type: ApplicationType): FlowPage | 
   return prev ? pages[prev] : undefined;
 };
 
+/** Where an outcome leaves a page, or undefined when the page has no such exit in the flow. */
+export const exitPage = (slug: PageSlug, type: ApplicationType, exit: FlowExit): FlowPage | undefined => {
+  const to = flows[type].exits[slug]?.[exit];
+  return to ? pages[to] : undefined;
+};
+
+/**
+ * The Back button's target: the previous page when it is a numbered step. The pages before step 1
+ * (term, verification) are re-entered only by the browser's Back, so step 1 shows no Back button.
+ */
+export const backButtonPage = (slug: PageSlug, type: ApplicationType): FlowPage | undefined => {
+  const prev = previousPage(slug, type);
+  return prev && prev.step !== null ? prev : undefined;
+};
+
 /** The step the step bar shows on a page (1-based), or null when the page shows no step bar. */
 export function stepFor(slug: PageSlug, type: ApplicationType): number | null {
   const alias = flows[type].stepAlias[slug];
@@ -353,22 +381,6 @@ export const savedSteps = [
 export type SavedStep = (typeof savedSteps)[number];
 /** A call that saves a step, or completes the application. */
 export type SaveCall = SavedStep | 'complete';
-
-/** The API call behind each save (documents share one path and differ by type). */
-export const saveCallEndpoints: Readonly<Record<SaveCall, string>> = {
-  personal: 'POST /api/applications/personal',
-  workplace: 'POST /api/applications/workplace',
-  parentPersonal: 'POST /api/applications/personal/parent',
-  parentWorkplace: 'POST /api/applications/workplace/parent',
-  branch: 'POST /api/applications/branch',
-  sealLess: 'POST /api/applications/seal-less',
-  pin: 'POST /api/pin',
-  identificationDocument: 'POST /api/documents',
-  supplementaryDocument: 'POST /api/documents',
-  ekyc: 'POST /api/ekyc',
-  currentAddressDocument: 'POST /api/documents',
-  complete: 'POST /api/application-complete',
-};
 
 /** The save call behind an uploaded document type. */
 export const documentSaveCall: Readonly<Record<DocumentType, SavedStep>> = {

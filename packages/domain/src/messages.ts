@@ -14,6 +14,8 @@ export const messages = {
 
   // Characters
   disallowedChars: (chars: string) => `${chars}は使用できません。`,
+  /** Invisible or direction-changing characters (Unicode Cc, Cf, Zl, Zp, lone surrogates) in any text field. */
+  forbiddenChars: '使用できない文字が含まれています。',
   romanNumeral: '数字を変換してください。（例：「Ⅰ Ⅱ Ⅲ」→「1 2 3」）',
   katakana: 'カタカナで入力してください。',
 
@@ -73,6 +75,9 @@ export const messages = {
   ekycError: '本人確認時にエラーが発生しました。お手数ですが、再度本人確認をお願いいたします。',
   uploadError:
     '現住所確認書類のアップロード時にエラーが発生しました。お手数ですが、再度アップロードをお願いいたします。',
+  // Documents the server cannot decode, or whose header declares too many pixels (issue 12).
+  imageUnreadable: '画像を読み取れませんでした。JPEG・PNG・HEIC形式の写真を選んでください。',
+  imageTooLarge: '画像の画素数が大きすぎます。写真を撮り直すか、縮小してからお送りください。',
 
   // Blocked confirmation steps (SPEC.md §4 and §8)
   conditionsNotMet:
@@ -95,4 +100,21 @@ export const messages = {
   addressMatchToast: '運転免許証・マイナンバーカード等の本人確認資料と現在お住まいの住所は一致していますか？',
 } as const;
 
-export type MessageKey = keyof typeof messages;
+/**
+ * The `message` of the API's generic error answers `{ code, message }`, by HTTP status: for a person
+ * reading the response; the web decides what to show from the status (SPEC.md §8).
+ */
+export const httpStatusMessages = {
+  400: 'リクエストの内容が正しくありません。',
+  401: messages.sessionError,
+  403: 'この操作は許可されていません。',
+  404: 'お探しのページまたはデータが見つかりません。',
+  405: 'この操作は許可されていません。',
+  409: 'お申込みの状態により、この操作はできません。',
+  413: '送信されたデータが大きすぎます。',
+  415: '送信されたデータの形式には対応していません。',
+  421: 'このアドレスではご利用いただけません。',
+  429: messages.tooManyRequests,
+  500: messages.systemError,
+  503: messages.systemError,
+} as const satisfies Record<number, string>;

@@ -13,6 +13,8 @@ import {
   pageSlugs,
   pages,
   previousPage,
+  backButtonPage,
+  exitPage,
   saveRequirements,
   stepCount,
   stepFor,
@@ -227,6 +229,51 @@ describe('sequences and buttons', () => {
         expect(pages[slug].flows).toContain(type);
       }
     }
+  });
+
+  it('lets every exit, Back button and correction target accept the page it comes from (the table checks itself)', () => {
+    let moves = 0;
+    for (const type of ['GENERAL', 'CHILD'] as const) {
+      const flow = flowFor(type);
+      for (const slug of flow.pages) {
+        for (const [exit, to] of Object.entries(flow.exits[slug] ?? {})) {
+          expect(isAllowedEntry(to, slug), `${type} ${slug} → ${exit} → ${to}`).toBe(true);
+          expect(flow.pages, `${type} ${slug} → ${exit}`).toContain(to);
+          moves++;
+        }
+        const back = backButtonPage(slug, type);
+        if (back) {
+          expect(isAllowedEntry(back.slug, slug), `${type} ${slug} ← ${back.slug}`).toBe(true);
+          moves++;
+        }
+        // 修正する on the confirmation enters a step before it as if coming back from the page after it.
+        const after = flow.next[slug];
+        const confirmationStep = pages[type === 'GENERAL' ? 'confirmation' : 'child-confirmation'].step ?? 0;
+        const step = pages[slug].step;
+        if (step !== null && step < confirmationStep && after) expect(isAllowedEntry(slug, after), `${type} ${slug} from ${after}`).toBe(true);
+        const next = nextPage(slug, type);
+        if (next) expect(flow.pages, `${type} ${slug} → ${next.slug}`).toContain(next.slug);
+      }
+    }
+    expect(moves).toBeGreaterThanOrEqual(18);
+  });
+
+  it('gives step 1 no Back button and every later numbered step before the PIN one', () => {
+    expect(backButtonPage('personal', 'GENERAL')).toBeUndefined();
+    expect(backButtonPage('child-personal', 'CHILD')).toBeUndefined();
+    expect(backButtonPage('workplace', 'GENERAL')?.slug).toBe('personal');
+    expect(backButtonPage('pin', 'GENERAL')?.slug).toBe('confirmation');
+    expect(backButtonPage('child-parent', 'CHILD')?.slug).toBe('child-personal');
+    expect(backButtonPage('ekyc-preparation', 'GENERAL')).toBeUndefined();
+  });
+
+  it('sends the eKYC and upload outcomes where each flow expects', () => {
+    expect(exitPage('ekyc-callback', 'GENERAL', 'supplementRequired')?.slug).toBe('supplement');
+    expect(exitPage('ekyc-callback', 'CHILD', 'supplementRequired')).toBeUndefined();
+    expect(exitPage('ekyc-callback', 'CHILD', 'ekycFailed')?.slug).toBe('ekyc-error');
+    expect(exitPage('ekyc-preparation', 'GENERAL', 'ekycFailed')?.slug).toBe('ekyc-error');
+    expect(exitPage('child-parent-ekyc-preparation', 'CHILD', 'ekycFailed')?.slug).toBe('ekyc-error');
+    expect(exitPage('supplement', 'GENERAL', 'uploadFailed')?.slug).toBe('supplement-error');
   });
 
   it('follows the flow order at /child/confirmation, not the inverted order of the original code', () => {

@@ -1,6 +1,6 @@
 // Kanji → kana (GET /api/furigana, DECISIONS.md §7): the morphological analyser behind an interface,
 // so the service owns the conversion rules and a test may pass its own analyser. The real one is
-// kuromoji with its IPADIC dictionary (furigana-kuromoji.ts).
+// Lindera with its IPADIC dictionary (furigana-lindera.ts, decision 0124).
 
 /** One token of the analysed text. */
 export interface FuriganaToken {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { insertOutboxMail } from '../db/repositories/outbox-repository.ts';
 import type { Clock } from './clock.ts';
-import type { MailSender, OutgoingMail } from './mail.ts';
+import type { MailSender, OutgoingMail } from './mail-sender.ts';
 
 /**
  * The embedded delivery (no SMTP_URL): the mail is "sent" by storing it in mail_outbox, where the

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { BankCode } from '@koza/domain/constants';
 import { getBank } from '@koza/domain/banks/banks';
-import type { MailSender, OutgoingMail } from './mail.ts';
+import type { MailSender, OutgoingMail } from './mail-sender.ts';
 
 /**
  * Real SMTP through nodemailer (SMTP_URL: smtp://user:pass@host:587 or smtps://…:465). The sender

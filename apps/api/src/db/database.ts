@@ -10,11 +10,13 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections right now (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export type DatabaseLocation =
   | { dialect: 'sqlite'; path: string } // absolute path or ':memory:'
-  | { dialect: 'postgres'; url: string };
+  | { dialect: 'postgres'; url: string; pool?: { max?: number; connectTimeoutMs?: number; queryTimeoutMs?: number } };
 
 /**
  * DATABASE_URL → where the database is. `sqlite::memory:`, `sqlite:/abs/file`, `sqlite:relative/file`
@@ -35,6 +37,11 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseLoca
 export interface OpenOptions {
   /** PostgreSQL pool size per instance. */
   poolMax?: number;
+  /**
+   * false: no statement or query timeout (start-up work: migrations and reference data may wait on
+   * another instance's lock for as long as it takes). Default true.
+   */
+  requestTimeouts?: boolean;
 }
 
 export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Db> {
@@ -52,9 +59,24 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
 
+  const max = options.poolMax ?? location.pool?.max ?? 10;
+  const queryTimeoutMs = location.pool?.queryTimeoutMs ?? 15_000;
   const pool = new pg.Pool({
     connectionString: location.url,
-    max: options.poolMax ?? 10,
+    max,
+    // Bounded waits (decision 0101): with the database gone a request fails within these times (and
+    // answers 503) instead of hanging; the pool reconnects by itself when the database is back.
+    connectionTimeoutMillis: location.pool?.connectTimeoutMs ?? 3000,
+    ...(options.requestTimeouts === false
+      ? {}
+      : {
+          statement_timeout: queryTimeoutMs,
+          // The client-side guard for a connection that went silent (a cut network): a little after
+          // the server's own statement_timeout, so a slow statement is cancelled by the server first.
+          query_timeout: queryTimeoutMs + 2000,
+        }),
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
     // BIGINT (int8) comes back as a JS number, as on SQLite: our BIGINTs are epoch milliseconds and
     // counters, far below 2^53. Also makes count(*) a number on both dialects.
     types: {
@@ -64,10 +86,41 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // A checked-out client has no pool listener: its connection dropping (PostgreSQL stopped, the
+  // network cut) would be an uncaught 'error' event and end the process. The queries on it already
+  // fail (→ 503) and the pool discards it, so the event itself needs no handling.
+  pool.on('connect', (client) => void client.on('error', () => undefined));
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    close: () => kysely.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
 }
 
+
+/**
+ * Whether an error means "the database cannot be reached right now" (PostgreSQL stopped, the network
+ * cut, the pool's connect timeout, a server shutting down or full) rather than a fault in a query.
+ * Such requests answer 503 (decision 0101): the client may retry, nothing was wrongly accepted.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+      // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, cannot connect now), 53300 (too many connections).
+      if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    }
+    if (
+      /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly)/.test(e.message)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}

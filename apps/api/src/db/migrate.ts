@@ -3,12 +3,16 @@ import type { Migration, MigrationResultSet } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m004 from './migrations/004-ekyc-documents-completion.ts';
+import * as m010 from './migrations/010-job-runs.ts';
+import * as m020 from './migrations/020-back-office.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
 export const migrations: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
   '004-ekyc-documents-completion': m004,
+  '010-job-runs': m010,
+  '020-back-office': m020,
 };
 
 /**
@@ -33,4 +37,13 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     });
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of the migrations this code knows that the database has not run yet (readiness, decision 0104). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely.withoutPlugins(),
+    provider: { getMigrations: async () => ({ ...migrations }) },
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

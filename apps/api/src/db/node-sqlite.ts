@@ -23,16 +23,18 @@ export function openNodeSqlite(options: NodeSqliteOptions): SqliteDatabase & { r
   raw.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   raw.exec('PRAGMA synchronous = NORMAL');
 
-  // Kysely prepares every query; the cache keeps the hot statements compiled.
-  const cache = new Map<string, StatementSync>();
-  const prepare = (sql: string): StatementSync => {
+  // Kysely prepares every query; the cache keeps the hot statements compiled, each with the
+  // better-sqlite3-like wrapper Kysely uses and whether it returns rows (stmt.columns() walks the
+  // result columns: asked once per statement, not once per execution).
+  const cache = new Map<string, SqliteStatement>();
+  const prepare = (sql: string): SqliteStatement => {
     let stmt = cache.get(sql);
     if (stmt) {
       cache.delete(sql);
       cache.set(sql, stmt);
       return stmt;
     }
-    stmt = raw.prepare(sql);
+    stmt = wrap(raw.prepare(sql));
     cache.set(sql, stmt);
     if (cache.size > statementCacheSize) {
       const oldest = cache.keys().next().value;
@@ -47,21 +49,20 @@ export function openNodeSqlite(options: NodeSqliteOptions): SqliteDatabase & { r
       cache.clear();
       if (raw.isOpen) raw.close();
     },
-    prepare(sql: string): SqliteStatement {
-      const stmt = prepare(sql);
-      return {
-        // better-sqlite3's `reader`: the statement returns rows (SELECT, or anything with RETURNING).
-        get reader() {
-          return stmt.columns().length > 0;
-        },
-        all: (parameters) => stmt.all(...bind(parameters)),
-        run: (parameters) => {
-          const r = stmt.run(...bind(parameters));
-          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-        },
-        iterate: (parameters) => stmt.iterate(...bind(parameters)) as IterableIterator<unknown>,
-      };
+    prepare,
+  };
+}
+
+function wrap(stmt: StatementSync): SqliteStatement {
+  return {
+    // better-sqlite3's `reader`: the statement returns rows (SELECT, or anything with RETURNING).
+    reader: stmt.columns().length > 0,
+    all: (parameters) => stmt.all(...bind(parameters)),
+    run: (parameters) => {
+      const r = stmt.run(...bind(parameters));
+      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
     },
+    iterate: (parameters) => stmt.iterate(...bind(parameters)) as IterableIterator<unknown>,
   };
 }
 

@@ -344,7 +344,18 @@ export interface DocumentsTable {
   createdAt: EpochMs;
 }
 
-export interface Database {
+// ---- periodic jobs (migration 010) ----
+
+export interface JobRunsTable {
+  name: string;
+  nextRunAt: EpochMs;
+  holder: string | null;
+  lastStartedAt: EpochMs | null;
+  lastFinishedAt: EpochMs | null;
+  lastReport: string | null;
+}
+
+export interface Database extends BackOfficeTables {
   postalCodes: PostalCodesTable;
   occupations: OccupationsTable;
   branches: BranchesTable;
@@ -365,4 +376,69 @@ export interface Database {
   ekycSessions: EkycSessionsTable;
   webhookReceipts: WebhookReceiptsTable;
   documents: DocumentsTable;
+  jobRuns: JobRunsTable;
+}
+
+// ---- back office (migration 020) ----
+
+export interface StaffUsersTable {
+  id: string;
+  bankCode: string;
+  loginId: string;
+  displayName: string;
+  /** VIEWER | REVIEWER | ADMIN (@koza/domain/admin/roles) */
+  role: string;
+  passwordHash: string;
+  failedSignIns: Generated<number>;
+  lockedAt: EpochMs | null;
+  totpSecret: string | null;
+  totpEnabledAt: EpochMs | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  lastTotpStep: number | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+export interface StaffSessionsTable {
+  id: string;
+  tokenHash: string;
+  staffId: string;
+  createdAt: EpochMs;
+  lastSeenAt: EpochMs;
+  revokedAt: EpochMs | null;
+}
+
+export interface ApplicationReviewsTable {
+  applicationId: string;
+  /** APPROVED | REJECTED */
+  outcome: string;
+  reason: string | null;
+  /** Staff id. */
+  decidedBy: string;
+  decidedAt: EpochMs;
+  handedOverAt: EpochMs | null;
+  handoverReference: string | null;
+  cancelledAt: EpochMs | null;
+  cancelReason: string | null;
+  cancelledBy: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: EpochMs;
+  bankCode: string;
+  staffId: string | null;
+  staffLoginId: string;
+  action: string;
+  applicationId: string | null;
+  applicationNumber: string | null;
+  detail: string | null;
+  ipAddress: string;
+}
+
+export interface BackOfficeTables {
+  staffUsers: StaffUsersTable;
+  staffSessions: StaffSessionsTable;
+  applicationReviews: ApplicationReviewsTable;
+  auditLog: AuditLogTable;
 }

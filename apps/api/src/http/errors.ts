@@ -1,4 +1,4 @@
-import { messages } from '@koza/domain/messages';
+import { httpStatusMessages, messages } from '@koza/domain/messages';
 
 // Errors a service or route throws on purpose. The error handler (plugins/errors.ts) turns them
 // into the documented JSON; anything else becomes a 500 with a generic message.
@@ -24,24 +24,9 @@ export const errorCodes = {
   503: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<number, string>;
 export type ErrorStatus = keyof typeof errorCodes;
-export type ErrorCode = (typeof errorCodes)[ErrorStatus];
 
-// Messages for the generic answers. The web decides what to show from the status (SPEC.md §8);
-// these are for a person reading the response. Screen messages live in @koza/domain/messages.
-const genericMessages: Partial<Record<ErrorStatus, string>> = {
-  400: 'リクエストの内容が正しくありません。',
-  401: messages.sessionError,
-  403: 'この操作は許可されていません。',
-  404: 'お探しのページまたはデータが見つかりません。',
-  405: 'この操作は許可されていません。',
-  409: 'お申込みの状態により、この操作はできません。',
-  413: '送信されたデータが大きすぎます。',
-  415: '送信されたデータの形式には対応していません。',
-  421: 'このアドレスではご利用いただけません。',
-  429: messages.tooManyRequests,
-  500: messages.systemError,
-  503: messages.systemError,
-};
+// Messages for the generic answers live with every other text in @koza/domain/messages.
+const genericMessages: Partial<Record<ErrorStatus, string>> = httpStatusMessages;
 
 export const messageForStatus = (status: number): string =>
   genericMessages[status as ErrorStatus] ?? (status >= 500 ? messages.systemError : genericMessages[400]!);

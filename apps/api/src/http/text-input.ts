@@ -1,17 +1,18 @@
 import { messages } from '@koza/domain/messages';
+import { forbiddenCharPattern, forbiddenCharsRule } from '@koza/domain/fields/common';
 import type { Rule } from '@koza/domain/fields/common';
 import type { FieldError } from './errors.ts';
 
-// Text no keyboard types: control characters (C0 including NUL, DEL, C1) and lone UTF-16
-// surrogates. The screen schemas do not look for them (an input element cannot produce them), but a
-// request can carry them, and they break what comes after: PostgreSQL text cannot hold NUL (the
-// query fails), kuromoji throws on NUL and lone surrogates. The API refuses them per field, with the
-// domain's "{chars}は使用できません。" message (docs/decisions/0044-application-step-saves.md).
+// Text no keyboard types, or that hides or reorders what staff read: the domain's forbidden
+// characters (Unicode Cc, Cf, Zl, Zp, lone surrogates; docs/decisions/0091-forbidden-characters.md).
+// The field schemas refuse them too; this sweep also covers every other string of a JSON body, so
+// nothing of the kind reaches the database (PostgreSQL text cannot even hold NUL) or the
+// analyser (which may throw on NUL and lone surrogates).
 
-export const unprintablePattern = /[\p{Cc}\p{Cs}]/u;
-export const unprintableMessage = messages.disallowedChars('表示できない文字');
+export const unprintablePattern = forbiddenCharPattern;
+export const unprintableMessage = messages.forbiddenChars;
 
-export const printableRule: Rule = (v) => (unprintablePattern.test(v) ? unprintableMessage : null);
+export const printableRule: Rule = forbiddenCharsRule;
 
 const holdsUnprintable = (v: unknown): boolean =>
   typeof v === 'string' ? unprintablePattern.test(v) : Array.isArray(v) && v.some((item) => typeof item === 'string' && unprintablePattern.test(item));

@@ -15,7 +15,7 @@ declare module 'fastify' {
  * Paths a load balancer probes with whatever Host it likes, and the eKYC provider's webhook (server to
  * server, sent to PUBLIC_BASE_URL, which need not be a bank's host; its proof is the signature).
  */
-const hostIndependentPaths = new Set(['/api/health', '/api/ekyc/webhook']);
+const hostIndependentPaths = new Set(['/api/health', '/api/ready', '/api/ekyc/webhook']);
 
 /**
  * Sets request.bank from the Host header. Outside production an unknown host gets the default bank

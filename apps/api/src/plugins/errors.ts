@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@koza/domain/messages';
 import { ApiError, FieldValidationError, codeForStatus, messageForStatus } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import type { FieldError } from '../http/errors.ts';
 
 // One error handler for the whole API (ARCHITECTURE.md, convention 6):
@@ -23,6 +24,12 @@ export function installErrorHandling(app: FastifyInstance, options: { spaFallbac
     }
     if (error instanceof FieldValidationError) return reply.code(400).send({ errors: error.errors });
 
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or unreachable (decision 0101): a bounded 503 the client may retry, not a 500.
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return reply.code(503).send({ code: codeForStatus(503), message: messageForStatus(503) });
+    }
     const status = statusOf(error);
     if (status === 503 && error instanceof ApiError) {
       // A dependency is down (the mail server, the eKYC provider): said as such, with Retry-After.

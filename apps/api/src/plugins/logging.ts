@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.ts';
 
@@ -66,4 +67,12 @@ export function scrubbedError(error: unknown): { type: string; code?: unknown; m
     message: scrubForLog(error.message),
     stack: scrubForLog(error.stack ?? ''),
   };
+}
+
+/**
+ * Start-up lines before the app (and its logger) exists, in the same JSON shape as pino's, so a log
+ * collector reads every line of an instance the same way (decision 0102). Only operational facts.
+ */
+export function startupLog(msg: string, fields: Record<string, unknown> = {}): void {
+  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, hostname: hostname(), ...fields, msg })}\n`);
 }

@@ -7,7 +7,8 @@ import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 
 // The built SPA (apps/web/dist) for every GET that is not /api or /__dev:
-// - an existing file is sent as is (hashed /assets/* cached for a year, others revalidated);
+// - an existing file is sent as built, or its precompressed .br/.gz twin when the client accepts it
+//   (hashed /assets/* cached for a year as immutable, others revalidated);
 // - any other path gets index.html (client-side routing), never cached, with %BANK_CODE% and
 //   %BANK_NAME% replaced by the bank of the Host, so the SPA knows its bank without inline script.
 
@@ -17,7 +18,9 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
   const root = normalize(options.webDistDir);
   if (existsSync(root) && statSync(root).isDirectory()) {
     // serve: false → only reply.sendFile; the not-found handler decides what to send.
-    await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny' });
+    // preCompressed: the build wrote .br/.gz beside each text asset (apps/web/precompress.ts); the
+    // one the client accepts is sent with Content-Encoding and Vary: Accept-Encoding.
+    await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny', preCompressed: true });
   }
   const indexHtml = indexTemplate(join(root, 'index.html'));
 

@@ -7,16 +7,20 @@ import type { AuthContext } from '../services/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's session on routes behind `guards.authenticated`; null elsewhere. */
+    /** The applicant's session on routes behind `guards.applicant`; null elsewhere. */
     auth: AuthContext | null;
   }
 }
 
 /**
- * preHandlers shared by routes. A route marked "(auth)" in SPEC.md §7 declares
- * `preHandler: guards.authenticated`, and this list is the one place the token check lives.
+ * preHandlers shared by the applicant's routes. A route marked "(auth)" in SPEC.md §7 declares
+ * `preHandler: guards.applicant`, and this list is the one place the applicant's token check lives.
+ * Staff routes never use it: the staff side has its own guard (routes/admin/staff-guard.ts,
+ * `staffGuard`) on the whole /api/admin prefix, with a cookie session instead of a bearer token.
  */
 export interface RouteGuards {
+  applicant: preHandlerHookHandler[];
+  /** @deprecated The old name of `applicant` (issue 14), kept while other branches still use it. */
   authenticated: preHandlerHookHandler[];
 }
 
@@ -42,7 +46,7 @@ export function createRouteGuards(deps: GuardDeps): RouteGuards {
     if (auth === null) throw new ApiError(401);
     request.auth = auth;
   };
-  return { authenticated: [bearer] };
+  return { applicant: [bearer], authenticated: [bearer] };
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -50,7 +54,7 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-/** request.auth on a route behind guards.authenticated (a programming error elsewhere). */
+/** request.auth on a route behind guards.applicant (a programming error elsewhere). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new ApiError(401);
   return request.auth;

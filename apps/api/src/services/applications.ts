@@ -1,7 +1,7 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import { isHomeOrNeighbour } from '@koza/domain/banks/banks';
 import type { ApplicationType } from '@koza/domain/constants';
-import { japaneseEraYear } from '@koza/domain/dates';
+import { formatIsoDate, japaneseEraYear, toJapanDate } from '@koza/domain/dates';
 import { isSaveCallOf, lockedAfterPin, missingSteps } from '@koza/domain/flows';
 import type { SaveCall, SavedStep } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
@@ -27,8 +27,17 @@ import {
 import { ApiError, FieldValidationError, conflict } from '../http/errors.ts';
 import { unprintableFieldErrors } from '../http/text-input.ts';
 import { pinKeyPair } from './pin-key.ts';
+import { childStepsUndoneBy } from './steps/child-personal.ts';
+import { memoised } from './schema-cache.ts';
 import { decryptSubmittedPin, encryptPinForStorage } from './pin.ts';
-import { branchList, isInResidenceMunicipality, isMultipleAccountsPermitted, maxIntegerId, occupationById } from './reference-lookups.ts';
+import {
+  branchList,
+  isInResidenceMunicipality,
+  isMultipleAccountsPermitted,
+  isOccupationAllowedFor,
+  maxIntegerId,
+  occupationById,
+} from './reference-lookups.ts';
 import type { Residence } from './reference-lookups.ts';
 
 // The save calls of the application steps (DECISIONS.md §5, SPEC.md §7):
@@ -78,13 +87,13 @@ export function assertSaveAllowed(row: ApplicationRow, call: SaveCall): void {
   if (missingSteps(type, call, savedStepsOf(row)).length > 0) throw conflict();
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What every save checks before its schema: a bankCode in the payload must be the bank of the host
  * (DECISIONS.md §2), and no text may hold control characters or lone surrogates (http/text-input.ts).
  */
-function assertBodyBasics(body: unknown, bank: Bank): void {
+export function assertBodyBasics(body: unknown, bank: Bank): void {
   if (isRecord(body) && body.bankCode !== undefined && body.bankCode !== null && body.bankCode !== bank.code) {
     throw new FieldValidationError([{ field: 'bankCode', message: messages.bankMismatch }]);
   }
@@ -92,12 +101,12 @@ function assertBodyBasics(body: unknown, bank: Bank): void {
   if (unprintable.length > 0) throw new FieldValidationError(unprintable);
 }
 
-function valid<T>(result: { ok: true; value: T } | { ok: false; errors: FieldError[] }): T {
+export function valid<T>(result: { ok: true; value: T } | { ok: false; errors: FieldError[] }): T {
   if (!result.ok) throw new FieldValidationError(result.errors);
   return result.value;
 }
 
-async function update(db: Db, row: ApplicationRow, values: Parameters<typeof updateDraftStep>[2]): Promise<void> {
+export async function update(db: Db, row: ApplicationRow, values: Parameters<typeof updateDraftStep>[2]): Promise<void> {
   // The row is updated only while it is still a draft without a PIN: a PIN set meanwhile wins.
   if (!(await updateDraftStep(db, row.id, values))) throw conflict();
 }
@@ -125,18 +134,30 @@ export async function isEligibleResidence(db: Db, bank: Bank, residence: Residen
 const joinPurposes = (bank: Bank, chosen: readonly string[]): string =>
   bank.utilizationPurposes.filter((p) => chosen.includes(p)).join(',');
 
+/** The personal schema of a context, built once per bank, type and day (schema-cache.ts). */
+const personalSchemaOf = memoised(
+  (ctx: PersonalContext & { today: string }) =>
+    [ctx.today, ctx.applicationType, ctx.homePrefecture, ctx.asksDistanceReason, ...(ctx.utilizationPurposes ?? [])].join('\u0000'),
+  personalSchema,
+);
+const workplaceSchemaOf = memoised(
+  (c: { isChild: boolean; ctx: Parameters<typeof workplaceSchema>[0] }) => JSON.stringify(c),
+  ({ isChild, ctx }) => (isChild ? childWorkplaceSchema(ctx) : workplaceSchema(ctx)),
+);
+
 export async function savePersonal({ db, clock }: SaveDeps, { bank, application, body }: SaveRequest): Promise<void> {
   assertSaveAllowed(application, 'personal');
   assertBodyBasics(body, bank);
   const now = clock.now();
-  const ctx: PersonalContext = {
-    today: now,
+  const ctx: PersonalContext & { today: string } = {
+    // The day in Japan, as the birthday rule reads a Date: equal contexts share one schema.
+    today: formatIsoDate(toJapanDate(now)),
     applicationType: typeOf(application),
     homePrefecture: bank.homePrefecture,
     asksDistanceReason: bank.asksDistanceReason,
     utilizationPurposes: bank.utilizationPurposes,
   };
-  const v = valid(validateStep(personalSchema(ctx), body));
+  const v = valid(validateStep(personalSchemaOf(ctx), body));
 
   const mode = addressMode(v);
   if (mode === 'SEARCHED') {
@@ -187,6 +208,8 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
     utilizationPurpose: joinPurposes(bank, v.utilizationPurpose),
     utilizationPurposeOther: v.utilizationPurposeOther,
     distanceTransactionReason: v.distanceTransactionReason,
+    // Child flow: a later step this change breaks must be saved again (services/steps/child-personal.ts).
+    ...(typeOf(application) === 'CHILD' ? await childStepsUndoneBy(db, application, v, now) : {}),
     personalSavedAt: now.getTime(),
     updatedAt: now.getTime(),
   });
@@ -214,13 +237,18 @@ export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application
   const workplaceId = isChild ? null : idOf(raw.workplaceId);
   const workplace = workplaceId === null ? null : await findWorkplaceById(db, bank.code, workplaceId);
   const ctx = { occupation: occupation?.context ?? null, multipleAccountsPermitted: workplace !== null && isMultipleAccountsPermitted(workplace) };
-  const result = validateStep(isChild ? childWorkplaceSchema(ctx) : workplaceSchema(ctx), body);
+  const result = validateStep(workplaceSchemaOf({ isChild, ctx }), body);
 
   const errors: FieldError[] = result.ok ? [] : [...result.errors];
   const add = (field: string, message: string) => {
     if (!errors.some((e) => e.field === field)) errors.push({ field, message });
   };
   if (occupation === null) add('occupationId', messages.selectRequired);
+  // The list offers only the occupations allowed for the type and age: any other cannot have been
+  // chosen there (the child's workplace is the child save's to check).
+  if (!isChild && occupation !== null && !isOccupationAllowedFor(occupation.row, 'GENERAL', application.birthday, now)) {
+    add('occupationId', messages.selectRequired);
+  }
   if (!isChild && isGiven(raw.workplaceId) && workplace === null) add('workplaceId', messages.workplaceCodeNotFound);
   if (result.ok && result.value.invitationCode !== null) {
     if (!(await findValidInvitationCode(db, bank.code, result.value.invitationCode, now.getTime()))) {

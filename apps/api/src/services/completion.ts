@@ -15,6 +15,10 @@ import { savedStepsWithDocuments } from './documents.ts';
 import { idleLimitMs, revokeSessionsOfApplication, tokenHash } from './sessions.ts';
 import type { AuthContext } from './sessions.ts';
 import type { BankCode } from '@koza/domain/constants';
+import { isBankCode } from '@koza/domain/constants';
+import { getBank } from '@koza/domain/banks/banks';
+import type { MailSender } from '../adapters/mail.ts';
+import { completionMail } from './review-mail-content.ts';
 
 // POST /api/application-complete (DECISIONS.md §5, docs/decisions/0052-completion-numbers.md and
 // 0053-token-after-completion.md). One durable transaction: lock the application, check every step
@@ -52,8 +56,12 @@ const completionOf = (row: ApplicationRow): Completion => ({
   applicationCompletedAt: toJapanIso(row.completedAt!),
 });
 
-export async function completeApplication({ db, clock }: { db: Db; clock: Clock }, applicationId: string): Promise<Completion> {
-  return durableTransaction(db, async (trx) => {
+export async function completeApplication(
+  { db, clock, mail }: { db: Db; clock: Clock; mail?: MailSender },
+  applicationId: string,
+): Promise<Completion> {
+  let completedRow: ApplicationRow | null = null;
+  const completion = await durableTransaction(db, async (trx) => {
     const row = await findByIdForUpdate(trx, applicationId, db.dialect);
     if (!row) throw new ApiError(401);
     if (row.completedAt !== null && row.applicationNumber !== null) return completionOf(row);
@@ -72,8 +80,19 @@ export async function completeApplication({ db, clock }: { db: Db; clock: Clock 
     if (!(await markCompleted(trx, row.id, number, now))) throw new ApiError(409);
     // DECISIONS.md §3: the token is revoked at completion (only this call may be repeated with it).
     await revokeSessionsOfApplication(trx, row.id, now);
+    completedRow = row;
     return { applicationNumber: number, applicationCompletedAt: toJapanIso(now) };
   });
+  // The completion mail (issue 14) leaves once, after the commit; a failed mail never undoes it.
+  if (mail && completedRow) await sendCompletionMail(mail, completedRow, completion.applicationNumber);
+  return completion;
+}
+
+async function sendCompletionMail(mail: MailSender, row: ApplicationRow, applicationNumber: string): Promise<void> {
+  if (!isBankCode(row.bankCode)) return;
+  const name = [row.lastName, row.firstName].filter(Boolean).join(' ');
+  const content = completionMail(getBank(row.bankCode), name, applicationNumber);
+  await mail.send({ bankCode: row.bankCode, to: row.mailAddress, subject: content.subject, text: content.text }).catch(() => undefined);
 }
 
 /** How long after completion the completion call may be repeated with the session it revoked. */

@@ -11,10 +11,12 @@ import { findByIdForUpdate, markSupplementSaved } from '../db/repositories/appli
 import type { ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import { savedStepsOf } from './applications.ts';
+import { reencodeImage } from './image-check.ts';
 
 // POST /api/documents (DECISIONS.md §5, docs/decisions/0051-documents.md): an image of an identity
 // or address document, JPEG, PNG or HEIC by its CONTENT (magic bytes) and declared as what it is,
-// at most 10 MiB, kept in the database; the current-address document ends the supplement.
+// at most 10 MiB, decoded and kept re-encoded as JPEG in the database (image-check.ts); the
+// current-address document ends the supplement.
 
 export const documentLimitBytes = upload.serverLimitBytes;
 
@@ -88,15 +90,17 @@ export function checkImage(declared: string | undefined, bytes: Buffer): ImageTy
  * Stores a checked document for the application, when the flow expects it now (409 otherwise):
  * general — CURRENT_ADDRESS_DOCUMENT only while the supplement is required (then status READY);
  * child — the individual number card after the PIN, then the certificate of residence or the
- * maternity handbook, before the parent's eKYC.
+ * maternity handbook; the parent's eKYC needs both; they are locked once it has passed.
  */
 export async function saveDocument({ db, clock }: DocumentDeps, application: ApplicationRow, doc: UploadedDocument): Promise<void> {
-  const contentType = checkImage(doc.declaredContentType, doc.bytes);
+  const claimed = checkImage(doc.declaredContentType, doc.bytes);
   const call = documentSaveCall[doc.type];
   const type = typeOf(application);
   if (!isSaveCallOf(type, call)) throw conflict();
+  // Decoded as what it claims and re-encoded: only the JPEG made from its pixels is kept (image-check.ts).
+  const { contentType, bytes } = await reencodeImage(claimed, doc.bytes);
   const now = clock.now().getTime();
-  const sha256 = createHash('sha256').update(doc.bytes).digest('hex');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
 
   await durableTransaction(db, async (trx) => {
     const row = await findByIdForUpdate(trx, application.id, db.dialect);
@@ -104,11 +108,13 @@ export async function saveDocument({ db, clock }: DocumentDeps, application: App
     if (missingSteps(type, call, await savedStepsWithDocuments(trx, row)).length > 0) throw conflict();
     if (call === 'currentAddressDocument') {
       if (row.status !== 'SUPPLEMENT_REQUIRED') throw conflict();
-    } else if (row.status !== 'PIN_SET') {
-      // The child's documents go in between the PIN and the parent's eKYC.
+    } else if (row.status !== 'PIN_SET' && row.status !== 'EKYC_IN_PROGRESS') {
+      // The child's documents go in after the PIN and may be retaken until the parent's eKYC has
+      // passed (Back from the parent's eKYC preparation); the latest of each type counts
+      // (docs/decisions/0134-child-documents.md).
       throw conflict();
     }
-    await replaceDocument(trx, { id: randomUUID(), applicationId: row.id, type: doc.type, contentType, sha256, bytes: doc.bytes, now });
+    await replaceDocument(trx, { id: randomUUID(), applicationId: row.id, type: doc.type, contentType, sha256, bytes, now });
     if (call === 'currentAddressDocument' && !(await markSupplementSaved(trx, row.id, now))) throw conflict();
   });
 }

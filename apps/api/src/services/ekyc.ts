@@ -10,9 +10,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Transaction } from 'kysely';
 import type { Database, Flag, ProviderEkycStatus } from '../db/schema.ts';
-import { findParentByApplicationId, markEkycPassed, markEkycStarted } from '../db/repositories/applications-repository.ts';
+import { findById, findParentByApplicationId, markEkycPassed, markEkycStarted } from '../db/repositories/applications-repository.ts';
 import type { ApplicationRow } from '../db/repositories/applications-repository.ts';
 import {
+  claimEkycPull,
   findEkycSessionByProviderId,
   findLatestEkycSession,
   insertEkycSessionOnce,
@@ -192,21 +193,31 @@ export async function ekycView({ db, clock, config }: Pick<EkycDeps, 'db' | 'clo
 export const minPullIntervalMs = 2000;
 
 /**
- * POST /api/ekyc/status: our status code and whether a supplement is required. While the session
- * is open, the provider is asked (GET /v1/sessions/{id}) and the answer recorded, so a lost webhook
- * loses nothing. A provider that does not answer leaves the stored state (the web keeps polling).
- * 409 when there is no eKYC session.
+ * POST /api/ekyc/status: our status code and whether a supplement is required, as stored (the
+ * webhook writes results as they come). While the session is open and its last pull is at least
+ * minPullIntervalMs old, ONE caller (on any instance: a compare-and-set on pulled_at) asks the
+ * provider (GET /v1/sessions/{id}) and records the answer, so a lost webhook loses nothing; every
+ * other caller meanwhile answers from the database at once instead of queueing on the provider
+ * (docs/decisions/0123-ekyc-status-from-the-database.md). A provider that does not answer leaves
+ * the stored state (the web keeps polling). 409 when there is no eKYC session.
  */
 export async function refreshEkycStatus(deps: EkycDeps, application: ApplicationRow): Promise<{ status: number; supplementRequired: boolean }> {
   let latest = await findLatestEkycSession(deps.db, application.id);
   if (!latest) throw conflict();
-  if (isOpen(latest)) latest = await pull(deps, latest, { force: false, throwOnFailure: false });
+  if (isOpen(latest) && isPullDue(latest, deps.clock.now().getTime())) {
+    const now = deps.clock.now().getTime();
+    if (await claimEkycPull(deps.db, latest.id, latest.pulledAt, now)) latest = await pull(deps, latest, { force: true, throwOnFailure: false });
+  }
   return { status: latest.status, supplementRequired: latest.supplementRequired === 1 };
 }
 
+/** The last pull is old enough (or the clock went back, or there was none). */
+const isPullDue = (session: EkycSessionRow, now: number): boolean =>
+  session.pulledAt === null || now - session.pulledAt >= minPullIntervalMs || now < session.pulledAt;
+
 async function pull(deps: EkycDeps, session: EkycSessionRow, options: { force: boolean; throwOnFailure: boolean }): Promise<EkycSessionRow> {
   const now = deps.clock.now().getTime();
-  if (!options.force && session.pulledAt !== null && now - session.pulledAt < minPullIntervalMs && now >= session.pulledAt) return session;
+  if (!options.force && !isPullDue(session, now)) return session;
   let state;
   try {
     state = await providerCall(() => deps.provider.getSession(session.providerSessionId));
@@ -234,6 +245,10 @@ async function recordProviderStatus(
   now: number,
 ): Promise<void> {
   const ours = ourStatus(providerStatus);
+  // A child application asks no current-address supplement (docs/decisions/0133-child-address-mismatch.md):
+  // the child's address is already evidenced by the uploaded supplementary document; the provider's
+  // ADDRESS_MISMATCH stays on the session (providerStatus) for the bank's review.
+  if (ours.supplementRequired && (await findById(trx, session.applicationId))?.applicationType === 'CHILD') ours.supplementRequired = false;
   const changed = await recordEkycProgress(trx, {
     id: session.id,
     providerStatus,

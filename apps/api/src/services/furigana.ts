@@ -1,3 +1,4 @@
+import { furiganaMaxLength } from '@koza/domain/fields/address';
 import { z } from 'zod';
 import { maxLengthRule, requiredText } from '@koza/domain/fields/common';
 import { toHalfWidth, toHalfWidthKatakana } from '@koza/domain/normalise';
@@ -16,8 +17,8 @@ import { printableRule } from '../http/text-input.ts';
 // - the whole is then made half-width katakana with the domain's toHalfWidthKatakana (the form every
 //   kana field stores); small kana and letter case are left to the field's own on-blur normalisation.
 
-/** Longest input converted: a kana address part is at most 40 characters, so is what we read for it. */
-export const furiganaMaxLength = 40;
+// Longest input converted: a kana address part's limit, so what we read for it (the domain's rule).
+export { furiganaMaxLength };
 
 /** Control characters and lone surrogates are refused before the analyser sees them (it throws on some). */
 export const furiganaQuerySchema = z.object({ kanji: requiredText({ rules: [printableRule, maxLengthRule(furiganaMaxLength)] }) });

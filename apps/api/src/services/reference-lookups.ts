@@ -1,5 +1,7 @@
 import type { Bank } from '@koza/domain/banks/bank';
-import { otherOccupationName } from '@koza/domain/fields/occupation';
+import type { ApplicationType } from '@koza/domain/constants';
+import { ageOn, parseIsoDate } from '@koza/domain/dates';
+import { isOccupationAllowed, otherOccupationName } from '@koza/domain/fields/occupation';
 import type { OccupationContext, WorkplaceRequirement } from '@koza/domain/fields/occupation';
 import { messages } from '@koza/domain/messages';
 import type { Db } from '../db/database.ts';
@@ -10,7 +12,7 @@ import {
   listBranches,
   listOccupations,
 } from '../db/repositories/reference-lookups-repository.ts';
-import type { BranchRow, OccupationRow, WorkplaceRow } from '../db/repositories/reference-lookups-repository.ts';
+import type { BranchRow, OccupationRow } from '../db/repositories/reference-lookups-repository.ts';
 import { notFound } from '../http/errors.ts';
 
 // Look-ups in the reference data that the application screens make (SPEC.md §7): occupations,
@@ -57,6 +59,16 @@ export interface KnownOccupation {
   context: OccupationContext;
 }
 
+/**
+ * The domain's occupation rule over a stored row: whether an applicant of this type, born on
+ * `birthday` (the saved personal data; null: age unknown), may choose the occupation at `now`.
+ */
+export function isOccupationAllowedFor(row: OccupationRow, applicationType: ApplicationType, birthday: string | null, now: Date): boolean {
+  const age = birthday !== null && parseIsoDate(birthday) ? ageOn(birthday, now) : null;
+  const display = { generalDisplay: row.generalDisplay === 1, childDisplay: row.childDisplay === 1, minDisplayAge: row.minDisplayAge, maxDisplayAge: row.maxDisplayAge };
+  return isOccupationAllowed(display, { applicationType, age });
+}
+
 /** Largest value of an INTEGER id column (PostgreSQL refuses to compare a larger number with one). */
 export const maxIntegerId = 2_147_483_647;
 
@@ -76,7 +88,8 @@ export interface WorkplaceItem {
   multipleAccounts: string;
 }
 
-export const isMultipleAccountsPermitted = (w: Pick<WorkplaceRow, 'multipleAccounts'>): boolean => w.multipleAccounts === 'PERMITTED';
+// The rule itself is the domain's (the web asks the existing account by the same function).
+export { isMultipleAccountsPermitted } from '@koza/domain/fields/existing-account';
 
 /** GET /api/workplace: the bank's workplace with this code, else 404 with the screen's message. */
 export async function lookupWorkplace(db: Db, bank: Bank, code: string): Promise<WorkplaceItem> {

@@ -4,16 +4,21 @@ import { verification } from '@koza/domain/constants';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { insertSession, revokeByApplication, revokeByMailAddress, touchLiveSession } from '../db/repositories/sessions-repository.ts';
+import { findLiveSession, insertSession, revokeByApplication, revokeByMailAddress, touchSession } from '../db/repositories/sessions-repository.ts';
 import { keyedHash } from './keyed-hash.ts';
 
 // Bearer sessions (DECISIONS.md §3): an opaque random token of 256 bits, stored only as its keyed
 // hash, bound to bank, application type, device and address; 30 minutes idle (every authenticated
 // call extends it), 3 hours absolute; revoked at completion.
+// The idle window is written at most once per touchIntervalMs (docs/decisions/0122-session-touch-interval.md):
+// a read per call instead of a write per call. The stored time may then lag the last call by less
+// than the interval, so a session idles out between 29 and 30 minutes after its last call: never later.
 
 export const tokenBytes = 32;
 export const idleLimitMs = verification.tokenIdleMinutes * 60_000;
 export const absoluteLimitMs = verification.tokenAbsoluteHours * 3_600_000;
+/** How stale the stored last-seen time may get before a call writes it again. */
+export const touchIntervalMs = 60_000;
 /** base64url of 32 bytes. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -42,14 +47,14 @@ export async function openSession(
 /** The session of a bearer token on this bank, extending its idle window; null when it must not be used. */
 export async function authenticate(db: Db, key: Buffer, token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> {
   if (!tokenPattern.test(token)) return null;
-  const session = await touchLiveSession(db, {
+  const session = await findLiveSession(db, {
     tokenHash: tokenHash(key, token),
     bankCode,
-    now,
     idleSince: now - idleLimitMs,
     createdSince: now - absoluteLimitMs,
   });
   if (!session || session.applicationId === null) return null;
+  if (now - session.lastSeenAt >= touchIntervalMs) await touchSession(db, session.id, now);
   return {
     sessionId: session.id,
     applicationId: session.applicationId,

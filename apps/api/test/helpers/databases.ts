@@ -26,6 +26,8 @@ export interface TestDialect {
   createEmptyDb(): Promise<Db>;
   /** The DATABASE_URL of a fresh empty database, for tests that start processes. */
   createEmptyDatabaseUrl(): Promise<string>;
+  /** The DATABASE_URL of a database of its own, migrated with reference data loaded, for tests that start processes. */
+  createDatabaseUrl(): Promise<string>;
 }
 
 export const dialectNames: readonly DialectName[] = ['sqlite', 'postgres'];
@@ -82,6 +84,14 @@ function testDialect(name: DialectName): TestDialect & { cleanUp(): Promise<void
       if (name === 'sqlite') return track(await openDatabase({ dialect: 'sqlite', path: join(ctx.tmpDir, `${uniqueName()}.sqlite`) }));
       const database = await newPgDatabase(null);
       return track(await openDatabase({ dialect: 'postgres', url: postgresUrlFor(database) }, { poolMax: 4 }));
+    },
+    async createDatabaseUrl() {
+      if (name === 'sqlite') {
+        const path = join(ctx.tmpDir, `${uniqueName()}.sqlite`);
+        copyFileSync(ctx.sqliteTemplate, path);
+        return `sqlite:${path}`;
+      }
+      return postgresUrlFor(await newPgDatabase(ctx.postgres.template));
     },
     async createEmptyDatabaseUrl() {
       if (name === 'sqlite') return `sqlite:${join(ctx.tmpDir, `${uniqueName()}.sqlite`)}`;

@@ -1,4 +1,6 @@
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/app.ts';
@@ -88,14 +90,20 @@ export async function finishEkycWithWebhook(a: Applicant, fake: FakeProvider, ou
 
 // ---- images and multipart bodies ----
 
-export const jpegBytes = (size = 2048): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(Math.max(0, size - 6)), Buffer.from([0xff, 0xd9])]);
-export const pngBytes = (size = 2048): Buffer =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(Math.max(0, size - 8))]);
-/** An ISO BMFF header with the HEIC brands, as an iPhone writes it. */
-export const heicBytes = (size = 2048): Buffer => {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic')]);
-  return Buffer.concat([ftyp, randomBytes(Math.max(0, size - ftyp.length))]);
-};
+// Real images (the API decodes every upload, issue 12): a small noisy picture made once with sharp,
+// padded after its end marker to reach a requested size (decoders stop at the end; the server
+// stores only the re-encoded pixels).
+const sample = { width: 64, height: 48, channels: 3 as const };
+const samplePixels = randomBytes(sample.width * sample.height * sample.channels);
+const sampleJpeg = await sharp(samplePixels, { raw: sample }).jpeg({ quality: 90 }).toBuffer();
+const samplePng = await sharp(samplePixels, { raw: sample }).png().toBuffer();
+/** A 64×48 HEIC made with libheif's heif-enc (x265), as committed under test/fixtures. */
+export const sampleHeic = readFileSync(new URL('../fixtures/photo-64x48.heic', import.meta.url));
+const padded = (image: Buffer, size: number) => Buffer.concat([image, Buffer.alloc(Math.max(0, size - image.length))]);
+
+export const jpegBytes = (size = 0): Buffer => padded(sampleJpeg, size);
+export const pngBytes = (size = 0): Buffer => padded(samplePng, size);
+export const heicBytes = (size = 0): Buffer => padded(sampleHeic, size);
 
 export interface FilePart {
   name: string;

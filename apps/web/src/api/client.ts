@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { validationErrorBodySchema, type ValidationErrorBody } from '@koza/domain/api/errors';
+import { errorPathOf, flowTypeAt } from '../lib/flow.ts';
 import { session } from '../lib/session.ts';
 
 /** An answer other than 2xx, or a network failure (status 0). */
@@ -43,9 +44,9 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
-/** Where a 401 sends the applicant: the session error of the flow they are in (SPEC.md §8). */
+/** Where a 401 sends the applicant: the session error of the flow of the page they are on (SPEC.md §8). */
 export function sessionErrorPath(pathname: string): string {
-  return pathname.includes('child') ? '/child/error?id=1' : '/error?id=1';
+  return errorPathOf(flowTypeAt(pathname), 'session');
 }
 
 let navigateTo: (path: string) => void = (path) => window.location.replace(path);

@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Bank } from '@koza/domain/banks/bank';
 import { setApiNavigator } from '../api/client.ts';
-import { BankProvider } from './bank-context.tsx';
+import { BankProvider } from '../lib/bank-context.tsx';
 import { buildRoutes } from './routes.tsx';
 
 function createQueryClient(): QueryClient {

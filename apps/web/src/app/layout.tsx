@@ -7,7 +7,7 @@ import { StepBar } from '../components/step-bar.tsx';
 import { flowTypeOf } from '../lib/application-type.ts';
 import { session } from '../lib/session.ts';
 import { svgDataUrl } from '../lib/svg.ts';
-import { useBank } from './bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 import styles from './layout.module.css';
 
 export const headerText = {

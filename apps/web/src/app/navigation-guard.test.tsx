@@ -4,7 +4,7 @@ import { messages } from '@koza/domain/messages';
 import { pageBySlug, pages } from '@koza/domain/flows';
 import { renderApp } from '../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../test/api-mock.ts';
-import { pageTitles } from './page-titles.ts';
+import { pageTitles } from '../lib/page-titles.ts';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 

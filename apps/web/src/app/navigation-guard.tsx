@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { flowFor, isAllowedEntry, pageBySlug, type FlowPage } from '@koza/domain/flows';
-import { flowTypeOf } from '../lib/application-type.ts';
-import { previousFromState } from './navigation.ts';
-
-/** The error page of the flow a page belongs to (/error or /child/error). */
-export function errorPathFor(page: FlowPage): string {
-  return pageBySlug(flowFor(flowTypeOf(page)).errorPage).path;
-}
+import { isAllowedEntry, type FlowPage } from '@koza/domain/flows';
+import { errorPathFor, previousFromState } from '../lib/flow.ts';
 
 /**
  * SPEC.md §2.6: a page may be entered only from an allowed previous page, passed as navigation

@@ -5,7 +5,7 @@ import { sendPageView } from '../api/entry.ts';
 import { parseEntryQuery } from '../entry/entry-query.ts';
 import { flowTypeOf } from '../lib/application-type.ts';
 import { session } from '../lib/session.ts';
-import { useBank } from './bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 
 /**
  * Sends one page view per route change (SPEC.md §7, DECISIONS.md §5): the path only, never the

@@ -23,9 +23,10 @@ const loaders = {
   ekycError: () => import('../screens/ekyc-error/ekyc-error-screen.tsx').then((m) => m.EkycErrorScreen),
   redirect: () => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen),
   complete: () => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen),
-} satisfies Record<string, () => Promise<ComponentType>>;
+};
 
-const lazyScreen = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
+const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(() => load().then((component) => ({ default: component })));
 
 const PersonalScreen = lazyScreen(loaders.personal);
 const WorkplaceScreen = lazyScreen(loaders.workplace);
@@ -64,10 +65,10 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
   verification: () => <VerificationScreen slug="verification" type="GENERAL" />,
   personal: () => <PersonalScreen />,
   workplace: () => <WorkplaceScreen />,
-  branch: () => <BranchScreen />,
+  branch: () => <BranchScreen slug="branch" />,
   'seal-less': () => <SealLessScreen />,
   confirmation: () => <ConfirmationScreen />,
-  pin: () => <PinScreen />,
+  pin: () => <PinScreen slug="pin" />,
   'child-before-check': () => (
     <EntryPage type="CHILD">
       <PlaceholderScreen slug="child-before-check" />
@@ -77,12 +78,12 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
   'ekyc-preparation': () => <EkycPreparationScreen />,
   'ekyc-callback': () => <EkycCallbackScreen />,
   supplement: () => <SupplementScreen />,
-  redirect: () => <RedirectScreen />,
+  redirect: () => <RedirectScreen slug="redirect" />,
   complete: () => <CompleteScreen />,
   'ekyc-error': () => <EkycErrorScreen />,
   'supplement-error': () => <SupplementErrorScreen />,
-  error: () => <ErrorScreen slug="error" type="GENERAL" />,
-  'child-error': () => <ErrorScreen slug="child-error" type="CHILD" />,
+  error: () => <ErrorScreen slug="error" />,
+  'child-error': () => <ErrorScreen slug="child-error" />,
 };
 
 export function screenFor(slug: PageSlug): ReactElement {

@@ -1,4 +1,4 @@
-import { useBank } from '../app/bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 import { svgDataUrl } from '../lib/svg.ts';
 import styles from './cash-card.module.css';
 

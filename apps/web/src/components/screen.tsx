@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useBank } from '../app/bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 import styles from './screen.module.css';
 
 interface ScreenProps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { getBank } from '@koza/domain/banks/banks';
-import { steps } from '@koza/domain/constants';
+import { stepCount } from '@koza/domain/flows';
 import { StepBar } from './step-bar.tsx';
 
 const bank = getBank('0177');
@@ -13,7 +13,7 @@ describe('StepBar', () => {
     const list = within(nav).getByRole('list');
     expect(list.tagName).toBe('OL');
     const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(steps.GENERAL);
+    expect(items).toHaveLength(stepCount('GENERAL'));
     items.forEach((item, index) => expect(item.textContent).toContain(bank.stepLabels.GENERAL[index]));
 
     const current = items.filter((item) => item.getAttribute('aria-current') === 'step');
@@ -33,7 +33,7 @@ describe('StepBar', () => {
   it('has twelve steps in the child flow', () => {
     render(<StepBar labels={bank.stepLabels.CHILD} current={12} />);
     const items = screen.getAllByRole('listitem');
-    expect(items).toHaveLength(steps.CHILD);
+    expect(items).toHaveLength(stepCount('CHILD'));
     expect(items[11]?.getAttribute('aria-current')).toBe('step');
     expect(screen.getByText('STEP 12/12')).toBeTruthy();
   });

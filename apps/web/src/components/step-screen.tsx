@@ -1,17 +1,25 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { PageSlug } from '@koza/domain/flows';
+import { useFlow } from '../lib/flow.ts';
+import { pageTitles } from '../lib/page-titles.ts';
 import { Button } from './button.tsx';
 import { ButtonBar } from './button-bar.tsx';
 import { Screen } from './screen.tsx';
 import { Spinner } from './spinner.tsx';
 
+// UI wording of the step frame.
+export const stepScreenText = { back: '戻る', next: '次へ', loading: '読み込んでいます' } as const;
+
 interface StepScreenProps {
-  title: string;
-  /** The form's id; the Next button submits it from the bottom bar. */
-  formId: string;
+  /** The page: its title, form id and Back target come from the flow table. */
+  slug: PageSlug;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The Back button; none on the first step. */
-  back?: { label: string; onClick: () => void; disabled?: boolean };
-  next: { label: string; pending?: boolean; disabled?: boolean };
+  /** True while the step saves: Next shows the spinner, Back is disabled. */
+  pending?: boolean;
+  /** The Next button's label when it is not 次へ. */
+  nextLabel?: string;
+  /** Next disabled (another request of the screen is running, or the entry is not complete). */
+  busy?: boolean;
   /** True until what the screen needs has arrived: a spinner instead of the form, Next disabled. */
   loading?: boolean;
   children: ReactNode;
@@ -20,28 +28,30 @@ interface StepScreenProps {
 }
 
 /**
- * Frame of a numbered step (SPEC.md §2.5): one form, Back and Next at the bottom (Next last, nearest
- * the thumb), a spinner while the saved application loads.
+ * Frame of a numbered step (SPEC.md §2.5): the page's title, one form, Back (when the flow gives the
+ * page one) and Next at the bottom (Next last, nearest the thumb), a spinner while loading.
  */
-export function StepScreen({ title, formId, onSubmit, back, next, loading = false, children, after }: StepScreenProps) {
+export function StepScreen({ slug, onSubmit, nextLabel = stepScreenText.next, pending = false, busy = false, loading = false, children, after }: StepScreenProps) {
+  const { back } = useFlow(slug);
+  const formId = `${slug}-form`;
   return (
     <Screen
-      title={title}
+      title={pageTitles[slug]}
       actions={
         <ButtonBar row={back !== undefined}>
           {back && (
-            <Button variant="secondary" disabled={back.disabled} onClick={back.onClick}>
-              {back.label}
+            <Button variant="secondary" disabled={pending} onClick={back}>
+              {stepScreenText.back}
             </Button>
           )}
-          <Button type="submit" form={formId} pending={next.pending} disabled={loading || next.disabled}>
-            {next.label}
+          <Button type="submit" form={formId} pending={pending} disabled={loading || busy}>
+            {nextLabel}
           </Button>
         </ButtonBar>
       }
     >
       {loading ? (
-        <Spinner label="読み込んでいます" />
+        <Spinner label={stepScreenText.loading} />
       ) : (
         <form id={formId} noValidate onSubmit={onSubmit}>
           {children}

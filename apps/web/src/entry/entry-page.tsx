@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { ApplicationType } from '@koza/domain/constants';
-import { useBank } from '../app/bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 import { session } from '../lib/session.ts';
 import { keepEntryQuery, parseEntryQuery } from './entry-query.ts';
 import { LandingModals } from './landing-modals.tsx';

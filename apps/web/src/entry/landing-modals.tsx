@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApplicationType } from '@koza/domain/constants';
 import { flows, pageBySlug } from '@koza/domain/flows';
 import { getMaintenance, getNotifications } from '../api/entry.ts';
-import { useBank } from '../app/bank-context.tsx';
+import { useBank } from '../lib/bank-context.tsx';
 import { Modal } from '../components/modal.tsx';
 import { Button, LinkButton } from '../components/button.tsx';
 import { formatJapanDateTime } from '../lib/japan-time.ts';

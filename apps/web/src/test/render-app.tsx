@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
-import { BankProvider } from '../app/bank-context.tsx';
+import { BankProvider } from '../lib/bank-context.tsx';
 import { buildRoutes } from '../app/routes.tsx';
 import { setApiNavigator } from '../api/client.ts';
 

@@ -34,7 +34,10 @@ export type EkycViewResponse = z.infer<typeof ekycViewResponseSchema>;
 export const ekycStatusResponseSchema = z.object({ status: z.number().int(), supplementRequired: z.boolean() });
 export type EkycStatusResponse = z.infer<typeof ekycStatusResponseSchema>;
 
-/** POST /api/documents (auth): multipart/form-data with `image` (one file) and `type`, one of these → 204. */
+/**
+ * @public POST /api/documents (auth): multipart/form-data with `image` (one file) and `type`, one of
+ * these → 204 (the child flow's document pages read it, issue 10).
+ */
 export const documentTypeSchema = z.enum(documentTypes);
 
 /** POST /api/application-complete (auth, empty body) → the receipt; the same again on a retry. */

@@ -14,6 +14,8 @@ import type { Rule } from './common.ts';
 export const addressMaxLength = fieldLimits.address;
 /** Its kana: each part at most 40 characters. */
 export const kanaAddressMaxLength = fieldLimits.kanaAddress;
+/** Longest kanji text the furigana lookup reads (decision 0041): what one kana address part can hold. */
+export const furiganaMaxLength: number = fieldLimits.kanaAddress;
 /**
  * Temporary address (municipality onwards, typed by hand) and its kana. SPEC.md gives no limit; these
  * cover a municipality, town, street number and building.
@@ -39,11 +41,6 @@ export const optionalKanaAddressSchema = optionalText({
   rules: kanaRules(kanaAddressMaxLength),
 });
 
-/** A part that the address search fills: missing means the applicant has not searched. */
-export const searchedPartSchema = requiredText({
-  requiredMessage: messages.addressNotSearched,
-  rules: [maxLengthRule(searchedPartMaxLength)],
-});
 export const optionalSearchedPartSchema = optionalText({ rules: [maxLengthRule(searchedPartMaxLength)] });
 export const optionalSearchedKanaSchema = optionalText({
   normalise: normaliseKanaAddress,
@@ -69,4 +66,10 @@ export const tempAddressSchema = requiredText({ rules: [maxLengthRule(tempAddres
 export const kanaTempAddressSchema = requiredText({
   normalise: normaliseKanaAddress,
   rules: kanaRules(kanaTempAddressMaxLength),
+});
+
+/** A part that the address search fills: missing means the applicant has not searched. */
+export const searchedPartSchema = requiredText({
+  requiredMessage: messages.addressNotSearched,
+  rules: [maxLengthRule(searchedPartMaxLength)],
 });

@@ -37,6 +37,16 @@ export interface TextOptions {
   requiredMessage?: string;
 }
 
+/**
+ * Characters no field may hold, whatever it is (issue 12, docs/decisions/0091-forbidden-characters.md):
+ * Unicode Cc (controls, including tab and newline), Cf (format: U+202E right-to-left override, zero-width
+ * space and joiners, BOM, soft hyphen), Zl (U+2028), Zp (U+2029), and lone UTF-16 surrogates (Cs; a
+ * well-formed pair is one code point and passes). They are invisible or reorder what staff read.
+ */
+export const forbiddenCharPattern = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+export const containsForbiddenChars = (s: string): boolean => forbiddenCharPattern.test(s);
+export const forbiddenCharsRule: Rule = (v) => (containsForbiddenChars(v) ? messages.forbiddenChars : null);
+
 /** Accepts a string, null or nothing; numbers and other types get the required message. */
 const rawText = (message: string) => z.string({ error: message }).nullish();
 
@@ -44,7 +54,8 @@ const rawText = (message: string) => z.string({ error: message }).nullish();
 export const requiredText = ({ normalise = normaliseText, rules = [], requiredMessage = messages.required }: TextOptions = {}) =>
   rawText(requiredMessage).transform((raw, ctx): string => {
     const value = normalise(raw ?? '');
-    const message = value === '' ? requiredMessage : firstError(value, rules);
+    // Checked on what was sent: trimming would silently drop a leading U+2028 or BOM.
+    const message = forbiddenCharsRule(raw ?? '') ?? (value === '' ? requiredMessage : firstError(value, rules));
     if (message !== null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
@@ -56,8 +67,9 @@ export const requiredText = ({ normalise = normaliseText, rules = [], requiredMe
 export const optionalText = ({ normalise = normaliseText, rules = [], requiredMessage = messages.required }: TextOptions = {}) =>
   rawText(requiredMessage).transform((raw, ctx): string | null => {
     const value = normalise(raw ?? '');
-    if (value === '') return null;
-    const message = firstError(value, rules);
+    const forbidden = forbiddenCharsRule(raw ?? '');
+    if (value === '' && forbidden === null) return null;
+    const message = forbidden ?? firstError(value, rules);
     if (message !== null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -46,3 +46,10 @@ export const optionalAccountNumberSchema = optionalText({
   requiredMessage: messages.existingAccountInvalid,
   rules: [digitsRule(accountNumberLength)],
 });
+
+/**
+ * Whether a workplace lets its staff open a second account (multipleAccounts PERMITTED): only then is
+ * the existing account asked (SPEC.md §4). The web's question and the API's schema context use this.
+ */
+export const isMultipleAccountsPermitted = (workplace: { multipleAccounts: string } | null | undefined): boolean =>
+  workplace?.multipleAccounts === 'PERMITTED';

@@ -10,16 +10,6 @@ import type { Rule } from './common.ts';
 export const nameMaxLength = fieldLimits.name;
 export const nameSeparator = '\u3000';
 
-/**
- * Characters a name may hold: kanji (CJK Unified Ideographs and Extension A, CJK Compatibility
- * Ideographs), 々 〆 〇 ヶ, hiragana with ゝゞ, full-width katakana with ・ ー ヽヾ, full-width Latin
- * letters. Everything else is refused and listed in the message: half-width characters of any kind
- * (ASCII letters, digits, symbols, spaces, half-width katakana), digits, full-width symbols and spaces,
- * emoji, and characters outside the Basic Multilingual Plane (such as 𠮷), which the banks' systems
- * cannot carry. Roman numerals (Ⅲ) get their own message before this rule applies.
- */
-export const nameAllowedPattern =
-  /^[\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF\u3005\u3006\u3007\u30F6\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FB\u30FC\u30FD\u30FE\uFF21-\uFF3A\uFF41-\uFF5A]*$/u;
 const nameDisallowedPattern =
   /[^\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF\u3005\u3006\u3007\u30F6\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FB\u30FC\u30FD\u30FE\uFF21-\uFF3A\uFF41-\uFF5A]/gu;
 

@@ -3,6 +3,5 @@
 import { z } from 'zod';
 import { branchCodeSchema } from '../fields/choices.ts';
 
-export const slug = 'branch';
 export const branchSchema = z.object({ branchCode: branchCodeSchema });
 export type BranchPayload = z.output<typeof branchSchema>;

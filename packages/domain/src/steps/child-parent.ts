@@ -3,13 +3,14 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { ageOn, parseIsoDate } from '../dates.ts';
 import type { DateInput } from '../dates.ts';
 import { birthdaySchema } from '../fields/birthday.ts';
 import { proxyReasonSchema, relationshipSchema } from '../fields/choices.ts';
 import { kanaNameLengthError, kanaNamePartSchema } from '../fields/kana-name.ts';
 import { nameLengthError, namePartSchema } from '../fields/name.ts';
 import { homePhoneSchema, mobilePhoneSchema } from '../fields/phone.ts';
-import type { OccupationContext } from '../fields/occupation.ts';
+import type { OccupationContext, isOccupationAllowed } from '../fields/occupation.ts';
 import { occupationShape } from './workplace.ts';
 import { refineFields } from './validate-step.ts';
 
@@ -79,3 +80,13 @@ export const childParentScreenSchema = (ctx: ChildParentScreenContext) =>
 
 export type ChildParentPayload = z.output<ReturnType<typeof childParentSchema>>;
 export type ParentWorkplacePayload = z.output<ReturnType<typeof parentWorkplaceSchema>>;
+
+/**
+ * Who chooses the parent's occupation, for isOccupationAllowed: the parent is an adult applicant, so
+ * the general list (generalDisplay) at the parent's age (null while no valid birthday is chosen).
+ * The web lists these; the API refuses any other (docs/decisions/0131-occupation-of-child-and-parent.md).
+ */
+export const parentOccupationChooser = (birthday: string | null | undefined, today: DateInput): Parameters<typeof isOccupationAllowed>[1] => ({
+  applicationType: 'GENERAL',
+  age: birthday && parseIsoDate(birthday) ? ageOn(birthday, today) : null,
+});

@@ -2,8 +2,9 @@
 // child's occupation, school or workplace and invitation code (posted to /applications/workplace).
 
 import { z } from 'zod';
+import { ageOn, parseIsoDate } from '../dates.ts';
 import type { DateInput } from '../dates.ts';
-import type { OccupationContext } from '../fields/occupation.ts';
+import type { OccupationContext, isOccupationAllowed } from '../fields/occupation.ts';
 import { optionalInvitationCodeSchema } from '../fields/codes.ts';
 import { checkPersonal, finishPersonal, personalShape } from './personal.ts';
 import type { PersonalContext } from './personal.ts';
@@ -32,3 +33,13 @@ export const childPersonalSchema = (ctx: ChildPersonalContext) => {
 };
 
 export type ChildPersonalPayload = z.output<ReturnType<typeof childPersonalSchema>>;
+
+/**
+ * Who chooses the child's occupation, for isOccupationAllowed: the children's list (childDisplay) at
+ * the child's age (null while no valid birthday is chosen). Changing the birthday changes the age:
+ * an occupation no longer allowed is cleared on the screen and refused by the API.
+ */
+export const childOccupationChooser = (birthday: string | null | undefined, today: DateInput): Parameters<typeof isOccupationAllowed>[1] => ({
+  applicationType: 'CHILD',
+  age: birthday && parseIsoDate(birthday) ? ageOn(birthday, today) : null,
+});

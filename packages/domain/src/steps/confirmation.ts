@@ -5,5 +5,4 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { tickedSchema } from '../fields/choices.ts';
 
-export const slug = 'confirmation';
 export const confirmationSchema = z.object({ addressConfirmed: tickedSchema(messages.addressConfirmationRequired) });

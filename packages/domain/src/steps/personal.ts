@@ -28,7 +28,6 @@ import { otherLabel, purposeOtherMaxLength, purposesSchema } from '../fields/pur
 import { distanceReasonMaxLength, isDistanceReasonRequired } from '../fields/distance-reason.ts';
 import { refineFields } from './validate-step.ts';
 
-export const slug = 'personal';
 
 export interface PersonalContext {
   /** Today's date from the caller's clock. */

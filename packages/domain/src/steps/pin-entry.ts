@@ -6,7 +6,6 @@ import { messages } from '../messages.ts';
 import { pinLength } from '../constants.ts';
 import { refineFields } from './validate-step.ts';
 
-export const slug = 'pin';
 export { pinLength };
 export const pinPattern = new RegExp(`^\\d{${pinLength}}$`);
 

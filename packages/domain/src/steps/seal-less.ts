@@ -3,6 +3,5 @@
 import { z } from 'zod';
 import { yesNoSchema } from '../fields/choices.ts';
 
-export const slug = 'seal-less';
 export const sealLessSchema = z.object({ sealLess: yesNoSchema });
 export type SealLessPayload = z.output<typeof sealLessSchema>;

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { mailSchema } from '../fields/mail.ts';
 import { verificationCodeSchema } from '../fields/verification-code.ts';
 
-export const slug = 'verification-code';
 export const verificationCodeStepSchema = z.object({ verificationCode: verificationCodeSchema });
 export const verifyRequestSchema = z.object({ mailAddress: mailSchema, verificationCode: verificationCodeSchema });
 export type VerificationCodePayload = z.output<typeof verificationCodeStepSchema>;

@@ -3,6 +3,5 @@
 import { z } from 'zod';
 import { mailSchema } from '../fields/mail.ts';
 
-export const slug = 'verification-mail';
 export const verificationMailSchema = z.object({ mailAddress: mailSchema });
 export type VerificationMailPayload = z.output<typeof verificationMailSchema>;

@@ -18,7 +18,6 @@ import {
 } from '../fields/existing-account.ts';
 import { refineFields } from './validate-step.ts';
 
-export const slug = 'workplace';
 
 export interface WorkplaceContext {
   /** The chosen occupation's requirement; null while none is chosen (nothing else is then asked). */

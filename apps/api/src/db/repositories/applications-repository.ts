@@ -241,3 +241,65 @@ export async function markCompleted(db: Db | Executor, id: string, applicationNu
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+// ---- the parent of a child application (services/steps/parent.ts) ----
+
+export type ParentPersonalValues = Pick<
+  ApplicationParentRow,
+  | 'lastName'
+  | 'firstName'
+  | 'kanaLastName'
+  | 'kanaFirstName'
+  | 'birthday'
+  | 'relationship'
+  | 'mobilePhoneNumber'
+  | 'phoneNumber'
+  | 'proxyApplicationReason'
+>;
+export type ParentWorkplaceValues = Pick<ApplicationParentRow, 'occupationId' | 'occupationName' | 'occupationOther' | 'workplaceName' | 'workplacePhoneNumber'>;
+
+/**
+ * Writes one of the parent's steps and marks it saved on the application, in one transaction and
+ * only while the application is a DRAFT without a PIN (like updateDraftStep). False when it no
+ * longer is. The parent row is created by the first of the parent's saves.
+ */
+export async function saveParentStep(
+  db: Db,
+  applicationId: string,
+  values: Partial<ParentPersonalValues & ParentWorkplaceValues>,
+  mark: Pick<StepValues, 'parentPersonalSavedAt' | 'parentWorkplaceSavedAt'>,
+  now: EpochMs,
+): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    if (!(await updateDraftStep(trx, applicationId, { ...mark, updatedAt: now }))) return false;
+    const updated = await trx
+      .updateTable('applicationParents')
+      .set({ ...values, updatedAt: now })
+      .where('applicationId', '=', applicationId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('applicationParents')
+        .values({ ...emptyParentFields, ...values, applicationId, createdAt: now, updatedAt: now })
+        .execute();
+    }
+    return true;
+  });
+}
+
+const emptyParentFields = {
+  lastName: null,
+  firstName: null,
+  kanaLastName: null,
+  kanaFirstName: null,
+  birthday: null,
+  relationship: null,
+  mobilePhoneNumber: null,
+  phoneNumber: null,
+  proxyApplicationReason: null,
+  occupationId: null,
+  occupationName: null,
+  occupationOther: null,
+  workplaceName: null,
+  workplacePhoneNumber: null,
+} as const;

@@ -97,6 +97,20 @@ export async function recordEkycProgress(
 }
 
 /** Notes a pull that brought nothing new (pulls are spaced out per session). */
+/**
+ * Takes the turn to pull a session from the provider: sets pulled_at to `now` only if it is still
+ * the value this caller read (compare-and-set). Of simultaneous callers, on any instance, one wins.
+ */
+export async function claimEkycPull(db: Db | Executor, id: string, readPulledAt: EpochMs | null, now: EpochMs): Promise<boolean> {
+  const result = await executor(db)
+    .updateTable('ekycSessions')
+    .set({ pulledAt: now })
+    .where('id', '=', id)
+    .where('pulledAt', readPulledAt === null ? 'is' : '=', readPulledAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function markEkycPulled(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
   await executor(db).updateTable('ekycSessions').set({ pulledAt: now }).where('id', '=', id).execute();
 }

@@ -24,18 +24,6 @@ export async function listBranches(db: Db, bankCode: string): Promise<BranchRow[
   return db.kysely.selectFrom('branches').selectAll().where('bankCode', '=', bankCode).orderBy('code').execute();
 }
 
-/** The bank's branches in one municipality (prefecture and municipality spelled as in the postal table). */
-export async function listBranchesIn(db: Db, bankCode: string, prefecture: string, municipality: string): Promise<BranchRow[]> {
-  return db.kysely
-    .selectFrom('branches')
-    .selectAll()
-    .where('bankCode', '=', bankCode)
-    .where('prefecture', '=', prefecture)
-    .where('municipality', '=', municipality)
-    .orderBy('code')
-    .execute();
-}
-
 /** The municipalities of a prefecture where the bank has a branch. */
 export async function branchMunicipalities(db: Db, bankCode: string, prefecture: string): Promise<string[]> {
   const rows = await db.kysely
@@ -46,12 +34,6 @@ export async function branchMunicipalities(db: Db, bankCode: string, prefecture:
     .where('prefecture', '=', prefecture)
     .execute();
   return rows.map((r) => r.municipality);
-}
-
-export async function findBranch(db: Db, bankCode: string, code: string): Promise<BranchRow | null> {
-  return (
-    (await db.kysely.selectFrom('branches').selectAll().where('bankCode', '=', bankCode).where('code', '=', code).executeTakeFirst()) ?? null
-  );
 }
 
 export async function findWorkplaceByCode(db: Db, bankCode: string, code: string): Promise<WorkplaceRow | null> {

@@ -43,27 +43,32 @@ export interface LiveSession {
   applicationType: string;
   mailAddress: string;
   deviceId: string | null;
+  lastSeenAt: EpochMs;
 }
 
 /**
- * Finds a live session of the bank by token hash AND extends its idle window, in one statement
- * (UPDATE … RETURNING): unknown, revoked, idle-expired, too old and other-bank tokens match nothing.
+ * The live session of the bank with this token hash: unknown, revoked, idle-expired, too old and
+ * other-bank tokens match nothing. Reads only; the idle window is extended by touchSession.
  */
-export async function touchLiveSession(
+export async function findLiveSession(
   db: Db,
-  q: { tokenHash: string; bankCode: string; now: EpochMs; idleSince: EpochMs; createdSince: EpochMs },
+  q: { tokenHash: string; bankCode: string; idleSince: EpochMs; createdSince: EpochMs },
 ): Promise<LiveSession | null> {
   const row = await db.kysely
-    .updateTable('authSessions')
-    .set({ lastSeenAt: q.now })
+    .selectFrom('authSessions')
+    .select(['id', 'applicationId', 'bankCode', 'applicationType', 'mailAddress', 'deviceId', 'lastSeenAt'])
     .where('tokenHash', '=', q.tokenHash)
     .where('bankCode', '=', q.bankCode)
     .where('revokedAt', 'is', null)
     .where('lastSeenAt', '>', q.idleSince)
     .where('createdAt', '>', q.createdSince)
-    .returning(['id', 'applicationId', 'bankCode', 'applicationType', 'mailAddress', 'deviceId'])
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Extends a session's idle window to `now` (never backwards: another instance may have written a later time). */
+export async function touchSession(db: Db, id: string, now: EpochMs): Promise<void> {
+  await db.kysely.updateTable('authSessions').set({ lastSeenAt: now }).where('id', '=', id).where('lastSeenAt', '<', now).execute();
 }
 
 export async function revokeByApplication(db: Db | Executor, applicationId: string, now: EpochMs): Promise<number> {

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { saveBranch, savePersonal, saveSealLess, saveWorkplace, sessionApplication } from '../../services/applications.ts';
+import { saveBranch, savePersonal, saveSealLess, sessionApplication } from '../../services/applications.ts';
+import { saveWorkplaceOfFlow } from '../../services/steps/child-workplace.ts';
+import { saveParentPersonal, saveParentWorkplace } from '../../services/steps/parent.ts';
 import type { SaveDeps, SaveRequest } from '../../services/applications.ts';
 import { requireAuth } from '../route-guards.ts';
 import type { RouteGuards } from '../route-guards.ts';
 
-// POST /api/applications/{personal,workplace,branch,seal-less} → 204 No Content (DECISIONS.md §5).
+// POST /api/applications/{personal,workplace,branch,seal-less}, and the child flow's
+// /api/applications/{personal,workplace}/parent → 204 No Content (DECISIONS.md §5).
 // The body has no route schema on purpose: its rules depend on the bank, the clock, the chosen
 // occupation and workplace, so the service runs the domain's screen schema on it (a body that is
 // not an object reads as empty and gets the list of required fields). 400 { errors: [{ field,
@@ -15,7 +18,9 @@ type Save = (deps: SaveDeps, request: SaveRequest) => Promise<void>;
 
 const saves: readonly [string, Save][] = [
   ['/api/applications/personal', savePersonal],
-  ['/api/applications/workplace', saveWorkplace],
+  ['/api/applications/workplace', saveWorkplaceOfFlow],
+  ['/api/applications/personal/parent', saveParentPersonal],
+  ['/api/applications/workplace/parent', saveParentWorkplace],
   ['/api/applications/branch', saveBranch],
   ['/api/applications/seal-less', saveSealLess],
 ];

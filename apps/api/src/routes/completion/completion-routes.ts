@@ -4,6 +4,7 @@ import { completionResponseSchema } from '@koza/domain/api/ekyc';
 import { conflictBodySchema } from '@koza/domain/api/errors';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
+import type { MailSender } from '../../adapters/mail.ts';
 import { ApiError } from '../../http/errors.ts';
 import { NotReadyError, authContextClosedByCompletion, completeApplication } from '../../services/completion.ts';
 import { authenticate } from '../../services/sessions.ts';
@@ -26,9 +27,11 @@ export interface CompletionRouteDeps {
   db: Db;
   clock: Clock;
   codeHashKey: Buffer;
+  /** The completion mail to the applicant (issue 14). */
+  mail?: MailSender;
 }
 
-export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = async (app, { db, clock, codeHashKey }) => {
+export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = async (app, { db, clock, codeHashKey, mail }) => {
   // A live session, as guards.authenticated accepts it; otherwise a session revoked by this
   // application's own completion (within the retry window), for this one route.
   const liveOrClosedByCompletion: preHandlerHookHandler = async (request: FastifyRequest) => {
@@ -48,7 +51,7 @@ export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = asyn
     async (request, reply) => {
       const auth = requireAuth(request);
       try {
-        return await completeApplication({ db, clock }, auth.applicationId);
+        return await completeApplication({ db, clock, mail }, auth.applicationId);
       } catch (error) {
         if (error instanceof NotReadyError) {
           return reply.code(409).send({ code: error.code, message: error.message, missingSteps: [...error.missingSteps] });

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bankCodes } from '@koza/domain/constants';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { listOutboxMails } from '../../db/repositories/outbox-repository.ts';
-import { deleteDevMaintenance, insertDevMaintenance } from '../../db/repositories/notices-repository.ts';
+import { endDevMaintenance, recentOutboxMails, startDevMaintenance } from '../../services/dev-tools.ts';
 import { toJapanIso } from '../../http/japan-time.ts';
 import { expireSessionsOfMailAddress } from '../../services/sessions.ts';
 
@@ -20,14 +19,14 @@ export const devRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async 
     '/__dev/mails',
     { schema: { querystring: z.object({ to: z.string().min(1).max(254) }), response: { 200: z.array(mailItem) } } },
     async (request) => {
-      const mails = await listOutboxMails(db, { to: request.query.to.trim(), limit: 50 });
+      const mails = await recentOutboxMails(db, { to: request.query.to.trim(), limit: 50 });
       return mails.map((m) => ({ to: m.toAddress, subject: m.subject, text: m.textBody, sentAt: toJapanIso(m.sentAt ?? m.createdAt) }));
     },
   );
 
   app.get('/__dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(254).optional() }) } }, async (request, reply) => {
     const to = request.query.to?.trim() || undefined;
-    const mails = await listOutboxMails(db, { to, limit: 50 });
+    const mails = await recentOutboxMails(db, { to, limit: 50 });
     return reply.type('text/html; charset=utf-8').send(mailboxPage(to, mails));
   });
 
@@ -42,13 +41,13 @@ export const devRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async 
     },
     async (request, reply) => {
       const { startedAt, endedAt, bankCode } = request.body;
-      const id = await insertDevMaintenance(db, { bankCode: bankCode ?? null, startedAt: Date.parse(startedAt), endedAt: Date.parse(endedAt) });
+      const id = await startDevMaintenance(db, { bankCode: bankCode ?? null, startedAt: Date.parse(startedAt), endedAt: Date.parse(endedAt) });
       return reply.code(201).send({ id });
     },
   );
 
   app.delete('/__dev/maintenance', async (_request, reply) => {
-    await deleteDevMaintenance(db);
+    await endDevMaintenance(db);
     return reply.code(204).send();
   });
 

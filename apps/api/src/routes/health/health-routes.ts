@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
-import { pingDatabase } from '../../db/repositories/system-repository.ts';
+import { checkDatabase } from '../../services/health.ts';
+import { checkReadiness } from '../../services/readiness.ts';
+
+const readyResponse = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  /** Why not: the database does not answer, or migrations this version needs have not run. */
+  reason: z.enum(['database', 'migrations']).optional(),
+});
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -14,11 +21,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get('/api/health', { schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     const base = { bankCode: request.bank.code, database: db.dialect };
     try {
-      await pingDatabase(db);
+      await checkDatabase(db);
       return { status: 'ok' as const, ...base };
     } catch {
       request.log.warn('health: database did not answer');
       return reply.code(503).send({ status: 'unavailable' as const, ...base });
     }
+  });
+
+  // GET /api/ready: what the load balancer probes (decision 0104). 503 while the database is
+  // unreachable or migrations are pending; no auth, no data, any Host.
+  app.get('/api/ready', { schema: { response: { 200: readyResponse, 503: readyResponse } } }, async (_request, reply) => {
+    const readiness = await checkReadiness(db);
+    if (readiness.ready) return { status: 'ready' as const };
+    return reply.code(503).send({ status: 'not-ready' as const, reason: readiness.reason });
   });
 };

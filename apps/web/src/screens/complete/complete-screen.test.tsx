@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { getBank } from '@koza/domain/banks/banks';
 import { renderApp } from '../../test/render-app.tsx';
 import { mockApi } from '../../test/api-mock.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { completeText } from './complete-screen.tsx';
 
 const completion = { applicationNumber: '0587-20261122-000001', applicationCompletedAt: '2026-11-22T13:05:09+09:00' };

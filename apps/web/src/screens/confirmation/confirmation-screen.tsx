@@ -1,20 +1,19 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { genderLabels, type Gender } from '@koza/domain/constants';
 import { parseIsoDate } from '@koza/domain/dates';
 import { formatPostalCode } from '@koza/domain/fields/postal-code';
-import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
+import type { PageSlug } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
 import { confirmationSchema } from '@koza/domain/steps/confirmation';
 import { validateStep } from '@koza/domain/steps/validate-step';
-import { getSavedApplication, savedText, type SavedApplication } from '../../api/application.ts';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { savedText, type SavedApplication } from '../../api/application.ts';
+import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
+import { useFlow } from '../../lib/flow.ts';
 import { Checkbox } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { KeepTogether } from '../../components/keep-together.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { focusFirstError, useStepData } from '../../components/use-step-data.ts';
+import { focusFirstError } from '../../forms/use-step-form.ts';
 import styles from './confirmation-screen.module.css';
 
 export const confirmationText = {
@@ -47,8 +46,6 @@ export const confirmationText = {
   addressCheckTitle: '住所のご確認',
   addressCheck:
     '上記の住所が、本人確認書類（運転免許証・マイナンバーカード等）に記載の住所と一致していることをご確認ください。一致していない場合、お申込みをお受けできません。',
-  back: '戻る',
-  next: '次へ',
 } as const;
 
 type Row = [label: string, value: ReactNode];
@@ -129,18 +126,11 @@ function sections(a: SavedApplication): { title: string; slug: PageSlug; rows: R
  * each step, and the tick that the address matches the identity document → /pin.
  */
 export function ConfirmationScreen() {
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate('confirmation');
-  const saved = useStepData((signal) => getSavedApplication(signal));
+  const slug = 'confirmation';
+  const flow = useFlow(slug);
+  const saved = useStepQuery(slug, savedApplicationQuery);
   const [ticked, setTicked] = useState(false);
   const [error, setError] = useState<string>();
-
-  /**
-   * 修正する: the guard admits a step only from its neighbours (SPEC.md §2.6), so the step is entered
-   * as if going back from the page after it; from there the applicant moves forward again.
-   */
-  const edit = (slug: PageSlug) =>
-    void navigate(pageBySlug(slug).path, { state: { previous: flows.GENERAL.next[slug] } });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -150,18 +140,11 @@ export function ConfirmationScreen() {
       focusFirstError();
       return;
     }
-    goTo('pin');
+    flow.next();
   }
 
   return (
-    <StepScreen
-      title={pageTitles.confirmation}
-      formId="confirmation-form"
-      onSubmit={onSubmit}
-      back={{ label: confirmationText.back, onClick: () => goTo('seal-less') }}
-      next={{ label: confirmationText.next }}
-      loading={!saved}
-    >
+    <StepScreen slug={slug} onSubmit={onSubmit} loading={!saved}>
       {saved && (
         <>
           <p className={styles.lead}>{confirmationText.lead}</p>
@@ -175,7 +158,7 @@ export function ConfirmationScreen() {
                   type="button"
                   className={styles.edit}
                   aria-label={`${section.title}を${confirmationText.edit}`}
-                  onClick={() => edit(section.slug)}
+                  onClick={() => flow.revisit(section.slug)}
                 >
                   {confirmationText.edit}
                 </button>

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { pageBySlug } from '@koza/domain/flows';
-import { flowTypeOf } from '../../lib/application-type.ts';
 import { Screen } from '../../components/screen.tsx';
 import { WaitingPanel } from '../../components/waiting-panel.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { fetchEkycStatus } from '../../api/ekyc.ts';
 import { pollEkycStatus, sleep } from './ekyc-polling.ts';
@@ -20,7 +18,7 @@ export const ekycCallbackText = {
  * that the identity document is being checked and polls POST /api/ekyc/status (SPEC.md §4).
  */
 export function EkycCallbackScreen() {
-  const goTo = useFlowNavigate('ekyc-callback');
+  const flow = useFlow('ekyc-callback');
 
   useEffect(() => {
     const controller = new AbortController();
@@ -28,12 +26,12 @@ export function EkycCallbackScreen() {
       if (!result || controller.signal.aborted) return;
       // A 401 has already sent the applicant to the session error.
       if (result.error instanceof ApiError && result.error.status === 401) return;
-      // The callback is shared with the child flow, whose completion page is /child/redirect.
-      const isChild = flowTypeOf(pageBySlug('ekyc-callback')) === 'CHILD';
-      goTo(isChild && result.to === 'redirect' ? 'child-redirect' : result.to, { replace: true });
+      // The callback is shared with the child flow: the flow table knows where each outcome leads.
+      if (result.to === 'next') flow.next({ replace: true });
+      else flow.exit(result.to, { replace: true });
     });
     return () => controller.abort();
-  }, [goTo]);
+  }, [flow]);
 
   return (
     <Screen title={pageTitles['ekyc-callback']}>

@@ -12,19 +12,19 @@ function fakeSleep() {
 
 describe('nextPollingStep', () => {
   it('banker processing goes to /redirect, or to /supplement when a supplement is required', () => {
-    expect(nextPollingStep(answer(4), 1)).toEqual({ kind: 'done', to: 'redirect' });
-    expect(nextPollingStep(answer(4, true), 1)).toEqual({ kind: 'done', to: 'supplement' });
+    expect(nextPollingStep(answer(4), 1)).toEqual({ kind: 'done', to: 'next' });
+    expect(nextPollingStep(answer(4, true), 1)).toEqual({ kind: 'done', to: 'supplementRequired' });
   });
   it('in progress waits, except on the last try', () => {
     expect(nextPollingStep(answer(1), 1)).toEqual({ kind: 'wait' });
     expect(nextPollingStep(answer(2), ekycPolling.maxTries - 1)).toEqual({ kind: 'wait' });
-    expect(nextPollingStep(answer(2), ekycPolling.maxTries)).toEqual({ kind: 'done', to: 'ekyc-error' });
+    expect(nextPollingStep(answer(2), ekycPolling.maxTries)).toEqual({ kind: 'done', to: 'ekycFailed' });
   });
   it.each([8, 9, 3, 0])('status %i goes to /ekyc-error', (status) => {
-    expect(nextPollingStep(answer(status), 1)).toEqual({ kind: 'done', to: 'ekyc-error' });
+    expect(nextPollingStep(answer(status), 1)).toEqual({ kind: 'done', to: 'ekycFailed' });
   });
   it('a failed call goes to /ekyc-error', () => {
-    expect(nextPollingStep(null, 1)).toEqual({ kind: 'done', to: 'ekyc-error' });
+    expect(nextPollingStep(null, 1)).toEqual({ kind: 'done', to: 'ekycFailed' });
   });
 });
 
@@ -32,14 +32,14 @@ describe('pollEkycStatus', () => {
   it('calls at once and goes to /redirect on 4 without waiting', async () => {
     const timer = fakeSleep();
     const fetchStatus = vi.fn().mockResolvedValue(answer(4));
-    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'redirect', tries: 1 });
+    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'next', tries: 1 });
     expect(timer.waits).toEqual([]);
   });
 
   it('waits 5 s between tries and goes to /supplement on 4 with a supplement', async () => {
     const timer = fakeSleep();
     const fetchStatus = vi.fn().mockResolvedValueOnce(answer(1)).mockResolvedValueOnce(answer(2)).mockResolvedValueOnce(answer(4, true));
-    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'supplement', tries: 3 });
+    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'supplementRequired', tries: 3 });
     expect(timer.waits).toEqual([ekycPolling.intervalMs, ekycPolling.intervalMs]);
     expect(ekycPolling.intervalMs).toBe(5000);
   });
@@ -47,13 +47,13 @@ describe('pollEkycStatus', () => {
   it('goes to /ekyc-error on 8', async () => {
     const timer = fakeSleep();
     const fetchStatus = vi.fn().mockResolvedValueOnce(answer(2)).mockResolvedValueOnce(answer(8));
-    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'ekyc-error', tries: 2 });
+    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'ekycFailed', tries: 2 });
   });
 
   it('gives up after 12 tries (11 waits) with /ekyc-error', async () => {
     const timer = fakeSleep();
     const fetchStatus = vi.fn().mockResolvedValue(answer(2));
-    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'ekyc-error', tries: 12 });
+    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'ekycFailed', tries: 12 });
     expect(fetchStatus).toHaveBeenCalledTimes(12);
     expect(timer.waits).toHaveLength(11);
   });
@@ -62,7 +62,7 @@ describe('pollEkycStatus', () => {
     const timer = fakeSleep();
     const failure = new Error('network');
     const fetchStatus = vi.fn().mockResolvedValueOnce(answer(1)).mockRejectedValueOnce(failure);
-    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'ekyc-error', tries: 2, error: failure });
+    await expect(pollEkycStatus({ fetchStatus, sleep: timer.sleep })).resolves.toEqual({ to: 'ekycFailed', tries: 2, error: failure });
   });
 
   it('stops without a decision when aborted', async () => {

@@ -1,25 +1,26 @@
 import { ekycPolling, ekycStatus } from '@koza/domain/constants';
+import type { FlowExit } from '@koza/domain/flows';
 import type { EkycStatusAnswer } from '../../api/ekyc.ts';
 
 // The eKYC status polling of SPEC.md §4 as a pure state machine (DECISIONS.md §6): the first call
 // at once, then one every ekycPolling.intervalMs, at most ekycPolling.maxTries calls.
 
-/** Where the polling ends: a page of the general flow. */
-export type PollingTarget = 'supplement' | 'redirect' | 'ekyc-error';
+/** How the polling ends: the flow's next page (completion), or one of the flow's exits (flows.ts). */
+export type PollingTarget = 'next' | Extract<FlowExit, 'supplementRequired' | 'ekycFailed'>;
 
 /** What one answer (or a failed call) means: keep waiting, or go somewhere. */
 export type PollingStep = { kind: 'wait' } | { kind: 'done'; to: PollingTarget };
 
 /**
- * One answer, on try `tryNumber` (1-based): banker processing (4) → /supplement when a supplement
- * is required, else /redirect; in progress (1, 2) → wait, unless it was the last try; anything else
- * (8 rejected, 9 expired, unknown) → /ekyc-error. A failed call (`answer` null) → /ekyc-error.
+ * One answer, on try `tryNumber` (1-based): banker processing (4) → supplementRequired when a
+ * supplement is required, else next (completion); in progress (1, 2) → wait, unless it was the last
+ * try; anything else (8 rejected, 9 expired, unknown) → ekycFailed. A failed call (`answer` null) → ekycFailed.
  */
 export function nextPollingStep(answer: EkycStatusAnswer | null, tryNumber: number, maxTries: number = ekycPolling.maxTries): PollingStep {
-  if (answer === null) return { kind: 'done', to: 'ekyc-error' };
-  if (answer.status === ekycStatus.BANKER_PROCESSING) return { kind: 'done', to: answer.supplementRequired ? 'supplement' : 'redirect' };
-  if (!ekycPolling.inProgress.includes(answer.status)) return { kind: 'done', to: 'ekyc-error' };
-  return tryNumber >= maxTries ? { kind: 'done', to: 'ekyc-error' } : { kind: 'wait' };
+  if (answer === null) return { kind: 'done', to: 'ekycFailed' };
+  if (answer.status === ekycStatus.BANKER_PROCESSING) return { kind: 'done', to: answer.supplementRequired ? 'supplementRequired' : 'next' };
+  if (!ekycPolling.inProgress.includes(answer.status)) return { kind: 'done', to: 'ekycFailed' };
+  return tryNumber >= maxTries ? { kind: 'done', to: 'ekycFailed' } : { kind: 'wait' };
 }
 
 export interface PollingDeps {

@@ -2,10 +2,8 @@ import { messages } from '@koza/domain/messages';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
-import { pageBySlug } from '@koza/domain/flows';
-import { flowTypeOf } from '../../lib/application-type.ts';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import styles from './ekyc-error-screen.module.css';
 
 // UI wording of this screen (the error text comes from messages.ts).
@@ -16,14 +14,13 @@ export const ekycErrorText = { retry: '本人確認をやり直す' } as const;
  * for a child application, SPEC.md §2.5). Session storage is kept: the applicant retries.
  */
 export function EkycErrorScreen() {
-  const goTo = useFlowNavigate('ekyc-error');
-  const isChild = flowTypeOf(pageBySlug('ekyc-error')) === 'CHILD';
+  const flow = useFlow('ekyc-error');
   return (
     <Screen
       title={pageTitles['ekyc-error']}
       actions={
         <ButtonBar>
-          <Button onClick={() => goTo(isChild ? 'child-parent-ekyc-preparation' : 'ekyc-preparation')}>{ekycErrorText.retry}</Button>
+          <Button onClick={() => flow.next()}>{ekycErrorText.retry}</Button>
         </ButtonBar>
       }
     >

@@ -8,8 +8,8 @@ import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { getEkyc, startEkyc } from '../../api/ekyc.ts';
 import { cameraReadiness, fallbackMethod, type CameraReadiness } from './ekyc-method.ts';
@@ -104,7 +104,7 @@ function CameraNotice({ readiness }: { readiness: CameraReadiness }) {
  * back to choosing photos), and the button that opens the external identity-check service.
  */
 export function EkycPreparationScreen() {
-  const goTo = useFlowNavigate('ekyc-preparation');
+  const flow = useFlow('ekyc-preparation');
   const [starting, setStarting] = useState(false);
   const [camera, setCamera] = useState<CameraReadiness | null>(null);
   const view = useQuery({ queryKey: ['ekyc'], queryFn: ({ signal }) => getEkyc(signal), retry: false, staleTime: Infinity });
@@ -146,7 +146,7 @@ export function EkycPreparationScreen() {
       setStarting(false);
       // A 401 has already sent the applicant to the session error.
       if (error instanceof ApiError && error.status === 401) return;
-      goTo('ekyc-error');
+      flow.exit('ekycFailed');
     }
   };
 

@@ -1,38 +1,20 @@
 import type { Bank } from '@koza/domain/banks/bank';
-import { daysInMonth } from '@koza/domain/dates';
 import { joinPhoneParts } from '@koza/domain/fields/phone';
 import { addressMode } from '@koza/domain/steps/personal';
-import type { AddressItem, SavedApplication } from '../../api/application.ts';
+import type { SavedApplication } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';
 import { splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
+import type { AddressEntry, ChosenAddress } from '../../forms/address-section.tsx';
+import { birthdayOf, type BirthdayParts } from '../../forms/birthday-select.tsx';
 
-/** The chosen town of the address search (the parts the payload carries). */
-export type ChosenAddress = Omit<AddressItem, 'id'>;
-
-export interface PersonalForm {
+export interface PersonalForm extends BirthdayParts, AddressEntry {
   lastName: string;
   firstName: string;
   kanaLastName: string;
   kanaFirstName: string;
-  birthYear: string;
-  birthMonth: string;
-  birthDay: string;
   gender: string;
   mobile: PhoneParts;
   home: PhoneParts;
-  /** Digits only. */
-  postal: string;
-  /** The chosen town, or null. */
-  chosen: ChosenAddress | null;
-  /** The chooser's '該当する住所がない' opened the temporary address. */
-  temporary: boolean;
-  address: string;
-  subAddress: string;
-  kanaAddress: string;
-  kanaSubAddress: string;
-  tempAddressPrefecture: string;
-  tempAddress: string;
-  kanaTempAddress: string;
   purposes: string[];
   purposeOther: string;
   distanceReason: string;
@@ -117,18 +99,6 @@ export function personalFormFrom(application: SavedApplication, bank: Bank): Per
     purposeOther: t('utilizationPurposeOther'),
     distanceReason: t('distanceTransactionReason'),
   };
-}
-
-/** 'YYYY-MM-DD' once year, month and day are chosen; '' before. */
-export function birthdayOf(form: Pick<PersonalForm, 'birthYear' | 'birthMonth' | 'birthDay'>): string {
-  if (!form.birthYear || !form.birthMonth || !form.birthDay) return '';
-  return `${form.birthYear}-${form.birthMonth.padStart(2, '0')}-${form.birthDay.padStart(2, '0')}`;
-}
-
-/** Day choices for the chosen year and month (31 before both are chosen). */
-export function dayChoices(year: string, month: string): number[] {
-  const count = year && month ? daysInMonth(Number(year), Number(month)) : 31;
-  return Array.from({ length: count }, (_, i) => i + 1);
 }
 
 /** The prefecture the applicant lives in as far as the form knows (for the distance reason). */

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { personalText } from './personal-screen.tsx';
 
 // The kana suggestion of the address below the street (decision 0041): what the applicant sees in
@@ -69,7 +69,8 @@ describe('personal screen: postal code typed through an IME', () => {
     mockApi({ 'GET /api/applications': () => json(200, savedApplications()) });
     renderApp({ pathname: '/personal', state: { previous: 'verification' } });
     await screen.findByRole('heading', { level: 1, name: pageTitles.personal });
-    const postal = screen.getByRole('textbox', { name: new RegExp(`^${personalText.postal}`) }) as HTMLInputElement;
+    // The form replaces the spinner once the saved application has arrived.
+    const postal = (await screen.findByRole('textbox', { name: new RegExp(`^${personalText.postal}`) })) as HTMLInputElement;
 
     fireEvent.compositionStart(postal);
     fireEvent.change(postal, { target: { value: '８１００' } });

@@ -1,17 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import type { PageSlug } from '@koza/domain/flows';
 import { pinRuleMessages, pinViolations, type PinContext, type PinRuleId } from '@koza/domain/pin-rules';
 import { pinLength } from '@koza/domain/steps/pin-entry';
-import { validationErrors } from '../../api/client.ts';
+import { ApiError, validationErrors } from '../../api/client.ts';
 import { getPublicKey, setPin } from '../../api/application.ts';
-import { getApplications } from '../../api/entry.ts';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { pinContextQuery, useStepQuery } from '../../api/queries.ts';
+import { useFlow } from '../../lib/flow.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { errorMap, focusFirstError, isValidationFailure, useStepData } from '../../components/use-step-data.ts';
+import { errorMap, focusFirstError, isValidationFailure } from '../../forms/use-step-form.ts';
 import { encryptPin } from './encrypt-pin.ts';
 import styles from './pin-screen.module.css';
 
@@ -26,7 +25,6 @@ export const pinText = {
   modalBody: '暗証番号を設定すると、これまでの入力内容は後から修正できなくなります。よろしければ「OK」を押してください。',
   ok: 'OK',
   cancel: 'キャンセル',
-  back: '戻る',
 } as const;
 
 type Key = 'pin' | 'pinConfirmation';
@@ -48,20 +46,13 @@ export function pinEntryErrors(pin: string, pinConfirmation: string, context: Pi
   return out;
 }
 
-/** The saved data the PIN is checked against: the application and, for a child application, the parent. */
-async function loadPinContext(signal: AbortSignal): Promise<PinContext> {
-  const { application, applicationParent } = await getApplications(signal);
-  return { ...application, parent: applicationParent };
-}
-
 /**
  * /pin (step 6, SPEC.md §2.5, §4, §5, §7): two entries checked against every PIN rule and the saved
  * application; the warning modal's OK encrypts the PIN with the API's public key and submits it once
- * → /ekyc-preparation. The API checks the rules again (a 400 shows its message under the PIN).
+ * → the flow's next page. The API checks the rules again (a 400 shows its message under the PIN).
  */
-export function PinScreen() {
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate('pin');
+export function PinScreen({ slug }: { slug: Extract<PageSlug, 'pin' | 'child-pin'> }) {
+  const flow = useFlow(slug);
   const [values, setValues] = useState<Record<Key, string>>({ pin: '', pinConfirmation: '' });
   const [touched, setTouched] = useState<Record<Key, boolean>>({ pin: false, pinConfirmation: false });
   const [serverError, setServerError] = useState<string>();
@@ -70,7 +61,7 @@ export function PinScreen() {
   // A ref, not state: two taps in the same frame must not both submit (SPEC.md §4).
   const submitting = useRef(false);
 
-  const context = useStepData(loadPinContext);
+  const context = useStepQuery(slug, pinContextQuery);
   const entryErrors = pinEntryErrors(values.pin, values.pinConfirmation, context ?? null);
   const valid = context !== undefined && Object.keys(entryErrors).length === 0;
   const shown = (key: Key): string | undefined =>
@@ -101,7 +92,7 @@ export function PinScreen() {
       const keyCode = await getPublicKey();
       const code = await encryptPin(values.pin, keyCode);
       await setPin(code);
-      goTo('ekyc-preparation');
+      flow.next();
     } catch (error) {
       setPending(false);
       setOpen(false);
@@ -109,8 +100,8 @@ export function PinScreen() {
       if (isValidationFailure(error)) {
         setServerError(errorMap(validationErrors(error)).code ?? validationErrors(error)[0]?.message);
         focusFirstError();
-      } else {
-        void navigate('/error', { replace: true });
+      } else if (!(error instanceof ApiError && error.status === 401)) {
+        flow.toError();
       }
     }
   }
@@ -153,15 +144,7 @@ export function PinScreen() {
   );
 
   return (
-    <StepScreen
-      title={pageTitles.pin}
-      formId="pin-form"
-      onSubmit={onSubmit}
-      back={{ label: pinText.back, onClick: () => goTo('confirmation'), disabled: pending }}
-      next={{ label: pinText.set, disabled: !valid || pending }}
-      loading={context === undefined}
-      after={warning}
-    >
+    <StepScreen slug={slug} onSubmit={onSubmit} nextLabel={pinText.set} pending={pending} busy={!valid} loading={context === undefined} after={warning}>
       <p className={styles.lead}>{pinText.lead}</p>
       <p className={styles.rules}>{pinText.rules}</p>
       <Field label={pinText.pin} requirement="required" error={shown('pin')} id="pin">

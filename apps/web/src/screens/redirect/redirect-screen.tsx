@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Screen } from '../../components/screen.tsx';
 import { WaitingPanel } from '../../components/waiting-panel.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import type { PageSlug } from '@koza/domain/flows';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { completeApplication, type Completion } from '../../api/ekyc.ts';
 
@@ -20,10 +21,10 @@ export interface CompleteState {
 /**
  * /redirect: calls POST /api/application-complete once (a ref keeps StrictMode's second effect from
  * calling again; the call is idempotent anyway) and passes the result to /complete as route state.
- * A failure goes to /error.
+ * A failure goes to the flow's error page.
  */
-export function RedirectScreen() {
-  const goTo = useFlowNavigate('redirect');
+export function RedirectScreen({ slug }: { slug: Extract<PageSlug, 'redirect' | 'child-redirect'> }) {
+  const flow = useFlow(slug);
   const call = useRef<Promise<Completion> | null>(null);
 
   useEffect(() => {
@@ -31,20 +32,20 @@ export function RedirectScreen() {
     call.current ??= completeApplication();
     call.current.then(
       (completion) => {
-        if (active) goTo('complete', { replace: true, state: { completion } satisfies CompleteState });
+        if (active) flow.next({ replace: true, state: { completion } satisfies CompleteState });
       },
       (error: unknown) => {
         if (!active || (error instanceof ApiError && error.status === 401)) return;
-        goTo('error', { replace: true });
+        flow.toError();
       },
     );
     return () => {
       active = false;
     };
-  }, [goTo]);
+  }, [flow]);
 
   return (
-    <Screen title={pageTitles.redirect}>
+    <Screen title={pageTitles[slug]}>
       <WaitingPanel message={redirectText.message} note={redirectText.note} />
     </Screen>
   );

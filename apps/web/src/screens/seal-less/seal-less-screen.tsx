@@ -1,14 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
 import { sealLessSchema } from '@koza/domain/steps/seal-less';
 import { validateStep } from '@koza/domain/steps/validate-step';
-import { getSavedApplication, saveSealLess } from '../../api/application.ts';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { saveSealLess } from '../../api/application.ts';
+import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { focusFirstError, useStepData } from '../../components/use-step-data.ts';
+import { useStepForm } from '../../forms/use-step-form.ts';
 
 export const sealLessText = {
   legend: '届出印の登録',
@@ -19,54 +17,29 @@ export const sealLessText = {
   withSeal: '印鑑を届け出る',
   postal:
     '「印鑑を届け出る」を選ばれた場合、口座開設後に届出印の登録用紙を郵送いたします。ご記入・ご捺印のうえ、同封の返信用封筒でご返送ください。',
-  back: '戻る',
-  next: '次へ',
 } as const;
 
 type Answer = 'sealLess' | 'withSeal';
 
 /** /seal-less (step 4, SPEC.md §2.5): not filing a seal is the default; filing means a postal procedure. */
 export function SealLessScreen() {
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate('seal-less');
-  const saved = useStepData((signal) => getSavedApplication(signal));
+  const slug = 'seal-less';
+  const saved = useStepQuery(slug, savedApplicationQuery);
   // SPEC.md §2.5: not filing is the default.
-  const [answer, setAnswer] = useState<Answer>('sealLess');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { form, set, errors, pending, onSubmit } = useStepForm({
+    slug,
+    initial: { answer: 'sealLess' as Answer },
+    validate: (f) => validateStep(sealLessSchema, { sealLess: f.answer === 'sealLess' }),
+    save: saveSealLess,
+  });
+  const answer = form.answer;
 
   useEffect(() => {
-    if (saved && typeof saved.sealLess === 'boolean') setAnswer(saved.sealLess ? 'sealLess' : 'withSeal');
-  }, [saved]);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validateStep(sealLessSchema, { sealLess: answer === 'sealLess' });
-    if (!checked.ok) {
-      setError(checked.errors[0]?.message);
-      focusFirstError();
-      return;
-    }
-    setPending(true);
-    try {
-      await saveSealLess(checked.value);
-      goTo('confirmation');
-    } catch {
-      setPending(false);
-      void navigate('/error', { replace: true });
-    }
-  }
+    if (saved && typeof saved.sealLess === 'boolean') set('answer', saved.sealLess ? 'sealLess' : 'withSeal');
+  }, [saved, set]);
 
   return (
-    <StepScreen
-      title={pageTitles['seal-less']}
-      formId="seal-less-form"
-      onSubmit={(e) => void onSubmit(e)}
-      back={{ label: sealLessText.back, onClick: () => goTo('branch'), disabled: pending }}
-      next={{ label: sealLessText.next, pending }}
-      loading={!saved}
-    >
+    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} loading={!saved}>
           <ChoiceGroup
             legend={sealLessText.legend}
             details={
@@ -80,11 +53,11 @@ export function SealLessScreen() {
               { value: 'withSeal', label: sealLessText.withSeal },
             ]}
             value={answer}
-            onChange={setAnswer}
+            onChange={(v) => set('answer', v)}
             feedback={
               <>
                 {answer === 'withSeal' && <p>{sealLessText.postal}</p>}
-                {error && <ErrorText>{error}</ErrorText>}
+                {errors.sealLess && <ErrorText>{errors.sealLess}</ErrorText>}
               </>
             }
           />

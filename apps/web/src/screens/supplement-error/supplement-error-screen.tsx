@@ -2,8 +2,8 @@ import { messages } from '@koza/domain/messages';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import styles from './supplement-error-screen.module.css';
 
 // UI wording of this screen (the error text comes from messages.ts).
@@ -11,13 +11,13 @@ export const supplementErrorText = { retry: 'もう一度アップロードす�
 
 /** /supplement-error: the upload error of the current-address document; the button returns to /supplement. */
 export function SupplementErrorScreen() {
-  const goTo = useFlowNavigate('supplement-error');
+  const flow = useFlow('supplement-error');
   return (
     <Screen
       title={pageTitles['supplement-error']}
       actions={
         <ButtonBar>
-          <Button onClick={() => goTo('supplement')}>{supplementErrorText.retry}</Button>
+          <Button onClick={() => flow.next()}>{supplementErrorText.retry}</Button>
         </ButtonBar>
       }
     >

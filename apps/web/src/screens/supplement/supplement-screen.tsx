@@ -3,8 +3,8 @@ import { certificateOfResidenceValidMonths } from '@koza/domain/constants';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
 import { uploadDocument } from '../../api/ekyc.ts';
 import { compressImage } from '../../lib/image-compression.ts';
@@ -50,10 +50,10 @@ function PhotoIcon() {
 /**
  * /supplement: a photo of a current-address document when the provider found the address on the
  * identity document different (DECISIONS.md §6). Images over the browser limit are shrunk first
- * (lib/image-compression.ts); POST /api/documents → /redirect, a failure → /supplement-error.
+ * (lib/image-compression.ts); POST /api/documents → the flow's next page, a failure → its uploadFailed exit.
  */
 export function SupplementScreen() {
-  const goTo = useFlowNavigate('supplement');
+  const flow = useFlow('supplement');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -79,11 +79,11 @@ export function SupplementScreen() {
       const { blob } = await compressImage(file);
       const name = blob === file ? file.name : 'current-address.jpg';
       await uploadDocument(blob, 'CURRENT_ADDRESS_DOCUMENT', name);
-      goTo('redirect', { replace: true });
+      flow.next({ replace: true });
     } catch (error) {
       setSending(false);
       if (error instanceof ApiError && error.status === 401) return;
-      goTo('supplement-error');
+      flow.exit('uploadFailed');
     }
   };
 

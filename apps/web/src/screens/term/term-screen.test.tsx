@@ -5,7 +5,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import { messages } from '@koza/domain/messages';
 import { renderApp } from '../../test/render-app.tsx';
-import { pageTitles } from '../../app/page-titles.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 
 const bank = getBank('0587');
 

@@ -1,56 +1,19 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import {
-  confirmationQuestions as q,
-  consentLabels,
-  myNumberChoices,
-  myNumberLabels,
-  yesNoLabels,
-  type ConfirmationQuestionId,
-} from '@koza/domain/confirmation-questions';
-import { messages } from '@koza/domain/messages';
+import { confirmationQuestions as q, type ConfirmationQuestionId } from '@koza/domain/confirmation-questions';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
-import { ChoiceGroup, Checkbox, type Choice } from '../../components/choice-group.tsx';
+import { ChoiceGroup, Checkbox } from '../../components/choice-group.tsx';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
 import { CashCard, cashCardText } from '../../components/cash-card.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
-import { useBank } from '../../app/bank-context.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { session, sessionKeys } from '../../lib/session.ts';
-import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers, type YesNo } from './term-answers.ts';
+import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';
+import { blockedMessages, consent, myNumber, Notice, prefersReducedMotion, text, yesNo } from './term-parts.tsx';
 import styles from './term-screen.module.css';
-
-// UI wording of this screen; the questions come from the domain, the blocking messages from messages.ts.
-const text = {
-  lead: 'お申込みの前に、以下の項目についてお答えください。すべての項目をご確認いただくと、「次へ」に進めます。',
-  questionNumber: (n: number) => `Q${n}`,
-  next: '次へ',
-  nextHint: 'すべての項目にお答えいただくと押せるようになります。',
-};
-
-const yesNo: readonly Choice<YesNo>[] = [
-  { value: 'yes', label: yesNoLabels.yes },
-  { value: 'no', label: yesNoLabels.no },
-];
-const consent: readonly Choice<YesNo>[] = [
-  { value: 'yes', label: consentLabels.yes },
-  { value: 'no', label: consentLabels.no },
-];
-const myNumber = myNumberChoices.map((value) => ({ value, label: myNumberLabels[value] }));
-
-/** The message of each blocking 'no' (SPEC.md §2.3, §4, §8); the branch-visit note goes with steps 1 to 4. */
-const blockedMessages = {
-  firstAccount: { message: messages.blockedExistingAccount, note: messages.branchVisitNote },
-  identityDocument: { message: messages.blockedNoDocument, note: messages.branchVisitNote },
-  adult: { message: messages.blockedUnder18, note: messages.branchVisitNote },
-  conditions: { message: messages.conditionsNotMet, note: messages.branchVisitNote },
-  regulations: { message: messages.regulationRefused, note: undefined },
-} as const;
-
-const prefersReducedMotion = (): boolean =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * /term: the pre-application confirmation (SPEC.md §2.3, §4). The eight questions appear one at a
@@ -59,7 +22,7 @@ const prefersReducedMotion = (): boolean =>
  */
 export function TermScreen() {
   const bank = useBank();
-  const goTo = useFlowNavigate('term');
+  const flow = useFlow('term');
   const [answers, setAnswers] = useState<TermAnswers>(() => parseTermAnswers(session.getJson(sessionKeys.termAnswers)));
   const visible = visibleQuestions(answers);
   const sectionRefs = useRef(new Map<ConfirmationQuestionId, HTMLElement>());
@@ -249,7 +212,7 @@ export function TermScreen() {
             onClick={() => {
               session.setBankCode(bank.code);
               session.setApplicationType('GENERAL');
-              goTo('verification');
+              flow.next();
             }}
           >
             {text.next}
@@ -273,19 +236,5 @@ export function TermScreen() {
         ))}
       </ol>
     </Screen>
-  );
-}
-
-/** A notice confirmed by a checkbox (passbook-less, seal-less). */
-function Notice({ number, title, children }: { number: ReactNode; title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <fieldset className={styles.notice} aria-labelledby={id}>
-      <legend id={id} className={styles.noticeTitle}>
-        {number}
-        {title}
-      </legend>
-      <div className={styles.noticeBody}>{children}</div>
-    </fieldset>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { ApplicationType } from '@koza/domain/constants';
-import { mailMaxLength, verification } from '@koza/domain/constants';
-import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
+import { mailMaxLength } from '@koza/domain/constants';
+import type { PageSlug } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
 import { normaliseVerificationCode } from '@koza/domain/normalise';
 import { normaliseMail } from '@koza/domain/fields/mail';
@@ -16,11 +15,10 @@ import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { ExternalLink } from '../../components/external-link.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useBank } from '../../app/bank-context.tsx';
-import { useFlowNavigate } from '../../app/navigation.ts';
-import { pageTitles } from '../../app/page-titles.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import { useFlow } from '../../lib/flow.ts';
+import { pageTitles } from '../../lib/page-titles.ts';
 import { session, sessionKeys } from '../../lib/session.ts';
 import {
   canVerify,
@@ -28,33 +26,11 @@ import {
   storedVerification,
   verificationReducer,
 } from './verification-state.ts';
+import { VerificationHelp } from './verification-help.tsx';
+import { verificationText } from './verification-text.ts';
 import styles from './verification-screen.module.css';
 
-// UI wording of this screen; field messages come from messages.ts.
-export const verificationText = {
-  addressStep: 'メールアドレスの入力',
-  addressLead: 'お申込みの手続きに使うメールアドレスを入力してください。入力されたメールアドレスに認証コードをお送りします。',
-  mailLabel: 'メールアドレス',
-  mailPlaceholder: 'example@example.jp',
-  send: '送信する',
-  sending: 'メールを送信しています',
-  codeStep: '認証コードの入力',
-  sentTo: '認証コードの送信先',
-  codeLead: `メールに記載された${verification.codeDigits}桁の認証コードを入力してください。認証コードの有効期限は${verification.codeValidityMinutes}分です。`,
-  codeLabel: '認証コード',
-  verifying: '認証しています',
-  next: '次へ',
-  back: '戻る',
-  resend: '認証コードを再送する',
-  resent: '認証コードを再送しました。新しい認証コードを入力してください。',
-  helpTitle: 'メールが届かない場合',
-  helpSpam: '迷惑メールフォルダに振り分けられていないかご確認ください。',
-  helpDomain: (domain: string) =>
-    `ドメイン指定受信などの受信設定をされている場合は、「@${domain}」からのメールを受信できるよう設定してください。`,
-  helpAddress: '入力したメールアドレスに誤りがないかご確認ください。誤りがある場合は「戻る」から入力し直してください。',
-  helpResend: `数分たっても届かない場合や、有効期限（${verification.codeValidityMinutes}分）が過ぎた場合は、認証コードを再送してください。`,
-  helpMore: 'メールの受信設定について',
-} as const;
+export { verificationText };
 
 interface VerificationScreenProps {
   slug: Extract<PageSlug, 'verification' | 'child-verification'>;
@@ -68,8 +44,7 @@ interface VerificationScreenProps {
  */
 export function VerificationScreen({ slug, type }: VerificationScreenProps) {
   const bank = useBank();
-  const navigate = useNavigate();
-  const goTo = useFlowNavigate(slug);
+  const flow = useFlow(slug);
   const [state, dispatch] = useReducer(verificationReducer, undefined, () =>
     initialVerificationState(session.getJson(sessionKeys.verification)),
   );
@@ -78,8 +53,6 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
   const codeInputRef = useRef<HTMLInputElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const stepShown = useRef(state.step);
-  const errorPath = pageBySlug(flows[type].errorPage).path;
-  const personal = flows[type].next[slug];
 
   useEffect(() => {
     session.setJson(sessionKeys.verification, storedVerification(state));
@@ -94,7 +67,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
 
   const failTo = () => {
     dispatch({ type: 'failed' });
-    void navigate(errorPath, { replace: true });
+    flow.toError();
   };
 
   async function send() {
@@ -142,7 +115,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
       });
       session.setToken(token);
       dispatch({ type: 'verified' });
-      if (personal) goTo(personal);
+      flow.next();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
         dispatch({ type: 'codeRejected', message: messages.verificationFailed });
@@ -164,27 +137,6 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
     else if (canVerify(state)) void verify();
   };
 
-  const help = (
-    <details className={styles.help}>
-      <summary className={styles.helpSummary}>{verificationText.helpTitle}</summary>
-      <div className={styles.helpBody}>
-        <ul>
-          <li>{verificationText.helpSpam}</li>
-          <li>{verificationText.helpDomain(bank.domain)}</li>
-          <li>{verificationText.helpAddress}</li>
-          <li>{verificationText.helpResend}</li>
-        </ul>
-        {state.step === 'code' && (
-          <Button variant="secondary" pending={state.pending === 'sending'} disabled={state.pending !== null} onClick={() => void send()}>
-            {verificationText.resend}
-          </Button>
-        )}
-        <p>
-          <ExternalLink href={bank.links.mailHelp}>{verificationText.helpMore}</ExternalLink>
-        </p>
-      </div>
-    </details>
-  );
 
   const status =
     state.pending === 'sending' ? verificationText.sending : state.pending === 'verifying' ? verificationText.verifying : null;
@@ -288,7 +240,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
           </>
         )}
       </div>
-      {help}
+      <VerificationHelp domain={bank.domain} mailHelp={bank.links.mailHelp} resend={state.step === 'code' ? { pending: state.pending === 'sending', disabled: state.pending !== null, onClick: () => void send() } : undefined} />
     </Screen>
   );
 }

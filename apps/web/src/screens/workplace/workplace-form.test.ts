@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Occupation, Workplace } from '../../api/application.ts';
-import { canGoNext, emptyWorkplaceForm, isCodeSettled, type WorkplaceForm } from './workplace-form.ts';
+import { isCodeSettled } from '../../forms/code-field.tsx';
+import { canGoNext, emptyWorkplaceForm, type WorkplaceForm } from './workplace-form.ts';
 
 const occupation = (name: string, workplaceRequirement: Occupation['workplaceRequirement']): Occupation => ({
   id: 1,

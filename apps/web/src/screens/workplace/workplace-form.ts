@@ -1,30 +1,25 @@
-import type { Requirement } from '@koza/domain/fields/common';
-import { otherOccupationName } from '@koza/domain/fields/occupation';
+import type { ApplicationType } from '@koza/domain/constants';
+import { ageOn, parseIsoDate } from '@koza/domain/dates';
+import { isMultipleAccountsPermitted } from '@koza/domain/fields/existing-account';
+import { isOccupationAllowed, otherOccupationName, type OccupationContext } from '@koza/domain/fields/occupation';
 import { joinPhoneParts } from '@koza/domain/fields/phone';
-import type { Occupation, Workplace } from '../../api/application.ts';
-import type { PhoneParts } from '../../components/phone-field.tsx';
+import { isWorkplaceComplete } from '@koza/domain/steps/workplace-completeness';
+import { validateStep } from '@koza/domain/steps/validate-step';
+import { workplaceSchema } from '@koza/domain/steps/workplace';
+import type { Occupation, SavedApplication, Workplace } from '../../api/application.ts';
+import { savedText } from '../../api/application.ts';
+import { splitPhone } from '../../components/phone-field.tsx';
+import type { CodeState } from '../../forms/code-field.tsx';
+import type { ExistingAccount } from '../../forms/existing-account-section.tsx';
+import type { OccupationEntry } from '../../forms/occupation-section.tsx';
 
-/** A code input: typed, applied and found, or applied and not found (SPEC.md §4). */
-export type CodeState =
-  | { status: 'idle' }
-  | { status: 'verified'; applied: string }
-  | { status: 'notFound'; applied: string };
-
-export interface WorkplaceForm {
-  occupationId: string;
-  occupationOther: string;
-  workplaceName: string;
-  workplacePhone: PhoneParts;
+export interface WorkplaceForm extends OccupationEntry, ExistingAccount {
   workplaceCode: string;
   workplaceCodeState: CodeState;
   /** The workplace found by the applied code (locks name and phone). */
   workplace: Workplace | null;
   invitationCode: string;
   invitationCodeState: CodeState;
-  /** Answer to the existing-account question: '' unanswered. */
-  holdsAccount: '' | 'yes' | 'no';
-  existedAccountBranchCode: string;
-  existedAccountNumber: string;
 }
 
 export const emptyWorkplaceForm: WorkplaceForm = {
@@ -42,41 +37,30 @@ export const emptyWorkplaceForm: WorkplaceForm = {
   existedAccountNumber: '',
 };
 
-export const isPermitted = (workplace: Workplace | null): boolean => workplace?.multipleAccounts === 'PERMITTED';
+/** The occupations the applicant may choose: the domain's rule by application type and age. */
+export function allowedOccupations(occupations: readonly Occupation[], applicationType: ApplicationType, birthday: string, today: Date): Occupation[] {
+  const age = parseIsoDate(birthday) ? ageOn(birthday, today) : null;
+  return occupations.filter((o) => isOccupationAllowed(o, { applicationType, age }));
+}
 
 /** The chosen occupation's requirement and whether it is その他. */
-export function occupationContext(occupation: Occupation | undefined): { workplaceRequirement: Requirement; isOther: boolean } | null {
+export function occupationContext(occupation: Occupation | undefined): OccupationContext | null {
   if (!occupation) return null;
   return { workplaceRequirement: occupation.workplaceRequirement, isOther: occupation.name === otherOccupationName };
 }
 
 /** Whether the existing-account question is asked: a verified workplace that permits a second account. */
 export const asksExistingAccount = (form: WorkplaceForm): boolean =>
-  form.workplaceCodeState.status === 'verified' && isPermitted(form.workplace);
+  form.workplaceCodeState.status === 'verified' && isMultipleAccountsPermitted(form.workplace);
 
-/**
- * SPEC.md §5 'Workplace screen Next': an occupation is chosen; when it requires a workplace, the name
- * and all three phone parts are filled; the その他 text when その他; the existing-account answer when
- * asked, and both numbers when yes.
- */
-export function canGoNext(form: WorkplaceForm, occupation: Occupation | undefined): boolean {
-  const ctx = occupationContext(occupation);
-  if (!ctx) return false;
-  const filled = (s: string) => s.trim() !== '';
-  if (ctx.workplaceRequirement === 'REQUIRED' && !(filled(form.workplaceName) && form.workplacePhone.every(filled))) return false;
-  if (ctx.isOther && !filled(form.occupationOther)) return false;
-  if (asksExistingAccount(form)) {
-    if (form.holdsAccount === '') return false;
-    if (form.holdsAccount === 'yes' && !(filled(form.existedAccountBranchCode) && filled(form.existedAccountNumber))) return false;
-  }
-  return true;
-}
-
-/** A code is settled when empty and never applied, or applied and found with the same text. */
-export function isCodeSettled(input: string, state: CodeState): boolean {
-  if (state.status === 'verified') return input.trim() === state.applied;
-  return input.trim() === '' && state.status === 'idle';
-}
+/** SPEC.md §5 'Workplace screen Next' (the domain's isWorkplaceComplete over the form). */
+export const canGoNext = (form: WorkplaceForm, occupation: Occupation | undefined): boolean =>
+  isWorkplaceComplete({
+    ...form,
+    occupation: occupationContext(occupation),
+    asksExistingAccount: asksExistingAccount(form),
+    holdsExistingAccount: form.holdsAccount === '' ? null : form.holdsAccount === 'yes',
+  });
 
 /** The payload of POST /api/applications/workplace, before the domain schema normalises it. */
 export function workplacePayload(form: WorkplaceForm, occupation: Occupation | undefined): Record<string, unknown> {
@@ -93,3 +77,54 @@ export function workplacePayload(form: WorkplaceForm, occupation: Occupation | u
     existedAccountNumber: asked ? form.existedAccountNumber : null,
   };
 }
+
+/** The domain's workplace schema over the form. */
+export function checkWorkplace(form: WorkplaceForm, occupation: Occupation | undefined) {
+  return validateStep(
+    workplaceSchema({
+      occupation: occupationContext(occupation),
+      multipleAccountsPermitted: asksExistingAccount(form),
+      holdsExistingAccount: form.holdsAccount === '' ? null : form.holdsAccount === 'yes',
+    }),
+    workplacePayload(form, occupation),
+  );
+}
+
+/** The form as the saved application fills it; `workplace` is the saved code looked up again. */
+export function workplaceFormFrom(
+  application: SavedApplication,
+  occupations: readonly Occupation[],
+  workplace: Workplace | null,
+  entry: { workplace?: string | undefined; invitation?: string | undefined },
+): WorkplaceForm {
+  const t = (key: keyof SavedApplication) => savedText(application, key);
+  const occupation = occupations.find((o) => o.name === t('occupationName'));
+  const code = t('workplaceCode');
+  const invitation = t('invitationCode');
+  const form: WorkplaceForm = {
+    ...emptyWorkplaceForm,
+    occupationId: occupation ? String(occupation.id) : '',
+    occupationOther: t('occupationOther'),
+    workplaceName: t('workplaceName'),
+    workplacePhone: splitPhone(t('workplacePhoneNumber')),
+    workplaceCode: code || entry.workplace || '',
+    invitationCode: invitation || (code ? '' : (entry.invitation ?? '')),
+    invitationCodeState: invitation ? { status: 'verified', applied: invitation } : { status: 'idle' },
+  };
+  if (code && workplace) {
+    const branch = t('existedAccountBranchCode');
+    Object.assign(form, {
+      workplaceCodeState: { status: 'verified', applied: code },
+      workplace,
+      workplaceName: workplace.name,
+      workplacePhone: splitPhone(workplace.phoneNumber),
+      holdsAccount: savedHoldsAccount(workplace, branch),
+      existedAccountBranchCode: branch,
+      existedAccountNumber: t('existedAccountNumber'),
+    } satisfies Partial<WorkplaceForm>);
+  }
+  return form;
+}
+
+const savedHoldsAccount = (workplace: Workplace, branch: string): WorkplaceForm['holdsAccount'] =>
+  isMultipleAccountsPermitted(workplace) ? (branch ? 'yes' : 'no') : '';

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { errorBodySchema, validationErrorBodySchema } from '@koza/domain/api/errors';
+import type { FieldError } from '@koza/domain/api/errors';
+
+// One function per way of calling /api/admin. Answers are parsed with the domain's contract
+// (@koza/domain/api/admin). Calls that change something carry the session's CSRF token.
+
+export class ApiProblem extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly fieldErrors: readonly FieldError[];
+  constructor(status: number, message: string, code: string | null, fieldErrors: readonly FieldError[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+let csrfToken = '';
+export const setCsrfToken = (token: string) => {
+  csrfToken = token;
+};
+
+/** Called when any call answers 401: the app shows the sign-in screen. */
+let onSessionEnded: () => void = () => undefined;
+export const whenSessionEnds = (handler: () => void) => {
+  onSessionEnded = handler;
+};
+
+async function problemOf(response: Response): Promise<ApiProblem> {
+  const body: unknown = await response.json().catch(() => null);
+  const fields = validationErrorBodySchema.safeParse(body);
+  if (fields.success) return new ApiProblem(response.status, fields.data.errors.map((e) => e.message).join('\n'), 'VALIDATION', fields.data.errors);
+  const error = errorBodySchema.safeParse(body);
+  if (error.success) return new ApiProblem(response.status, error.data.message, error.data.code);
+  return new ApiProblem(response.status, '通信に失敗しました。時間をおいて再度お試しください。', null);
+}
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    headers['x-csrf-token'] = csrfToken;
+  }
+  const response = await fetch(`/api/admin${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  if (!response.ok) {
+    const problem = await problemOf(response);
+    if (response.status === 401 && path !== '/sign-in') onSessionEnded();
+    throw problem;
+  }
+  return response;
+}
+
+export async function getJson<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
+  return schema.parse(await (await call('GET', path)).json());
+}
+
+export async function postJson<T extends z.ZodType>(path: string, body: unknown, schema: T): Promise<z.infer<T>> {
+  return schema.parse(await (await call('POST', path, body)).json());
+}
+
+export async function post(path: string, body?: unknown): Promise<void> {
+  await call('POST', path, body);
+}
+
+/** The URL of a CSV export with the current filters (a plain link: the browser downloads it with the cookie). */
+export const exportUrl = (path: string, query = '') => `/api/admin${path}${query ? `?${query}` : ''}`;

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { roleLabels } from '@koza/domain/admin/roles';
+import { useSession } from './session.tsx';
+import { SignInScreen } from './screens/sign-in.tsx';
+import { TotpSetupScreen } from './screens/totp-setup.tsx';
+
+/** Header, navigation by permission, and the screen; the sign-in screen while nobody is signed in. */
+export function Layout() {
+  const { session, loading, signOut, can } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.getElementById('main')?.focus();
+  }, [location.pathname]);
+
+  if (loading) return <p className="loading" role="status">読み込み中…</p>;
+  if (!session) return <SignInScreen />;
+  if (session.totpSetupRequired) return <TotpSetupScreen />;
+
+  return (
+    <div className="shell">
+      <header className="header">
+        <p className="brand">
+          {session.staff.bankName} Web口座開設 管理画面
+        </p>
+        <nav aria-label="メニュー">
+          <ul className="nav">
+            <li>
+              <NavLink to="/" end>
+                申込一覧
+              </NavLink>
+            </li>
+            {can('staff.manage') && (
+              <li>
+                <NavLink to="/staff">職員管理</NavLink>
+              </li>
+            )}
+            {can('audit.read') && (
+              <li>
+                <NavLink to="/audit">操作ログ</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="who">
+          <span>
+            {session.staff.displayName}（{roleLabels[session.staff.role]}）
+          </span>
+          <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/'))}>
+            ログアウト
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { mkdir, open } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// The hand-over to the bank's account system (docs/decisions/0112-handover-file.md). Approval
+// calls `handOver` once per application inside its transaction, before the PIN is erased; only
+// when it resolves is the application APPROVED. A bank's own system replaces the default adapter
+// (buildApp({ handover })) without touching the review code.
+
+export interface HandoverRecord {
+  bankCode: string;
+  applicationNumber: string;
+  applicationType: 'GENERAL' | 'CHILD';
+  /** Approval time (epoch ms): also decides which day's file takes the record. */
+  approvedAt: number;
+  branchCode: string;
+  lastName: string;
+  firstName: string;
+  kanaLastName: string;
+  kanaFirstName: string;
+  gender: string;
+  birthday: string;
+  postalNumber: string;
+  address: string;
+  kanaAddress: string;
+  mobilePhoneNumber: string;
+  phoneNumber: string;
+  mailAddress: string;
+  occupationName: string;
+  workplaceName: string;
+  workplacePhoneNumber: string;
+  sealLess: string;
+  utilizationPurpose: string;
+  /** Child applications: the parent who applies for the child (empty for general ones). */
+  parentLastName: string;
+  parentFirstName: string;
+  parentKanaLastName: string;
+  parentKanaFirstName: string;
+  parentBirthday: string;
+  parentRelationship: string;
+  /** The cash-card PIN in clear: exists only inside this record. */
+  pin: string;
+}
+
+export interface AccountSystemHandover {
+  /** Durably hands one application over; resolves to a reference for the audit (e.g. the file name). */
+  handOver(record: HandoverRecord): Promise<{ reference: string }>;
+}
+
+/** Columns of the daily file, in order (the header line names them). */
+export const handoverColumns = [
+  'record_type',
+  'application_number',
+  'bank_code',
+  'branch_code',
+  'application_type',
+  'kana_last_name',
+  'kana_first_name',
+  'last_name',
+  'first_name',
+  'gender',
+  'birthday',
+  'postal_number',
+  'address',
+  'kana_address',
+  'mobile_phone_number',
+  'phone_number',
+  'mail_address',
+  'occupation_name',
+  'workplace_name',
+  'workplace_phone_number',
+  'seal_less',
+  'utilization_purpose',
+  'parent_last_name',
+  'parent_first_name',
+  'parent_kana_last_name',
+  'parent_kana_first_name',
+  'parent_birthday',
+  'parent_relationship',
+  'pin',
+  'approved_at',
+] as const;
+
+const japanDay = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+const japanStamp = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 19).replace(/[-:T]/g, '');
+
+/** One CSV field: always quoted, quotes doubled, line breaks (never expected) flattened to spaces. */
+const field = (value: string) => `"${value.replace(/[\r\n]+/g, ' ').replaceAll('"', '""')}"`;
+
+export function handoverLine(r: HandoverRecord): string {
+  const values: Record<(typeof handoverColumns)[number], string> = {
+    record_type: 'D',
+    application_number: r.applicationNumber,
+    bank_code: r.bankCode,
+    branch_code: r.branchCode,
+    application_type: r.applicationType,
+    kana_last_name: r.kanaLastName,
+    kana_first_name: r.kanaFirstName,
+    last_name: r.lastName,
+    first_name: r.firstName,
+    gender: r.gender,
+    birthday: r.birthday,
+    postal_number: r.postalNumber,
+    address: r.address,
+    kana_address: r.kanaAddress,
+    mobile_phone_number: r.mobilePhoneNumber,
+    phone_number: r.phoneNumber,
+    mail_address: r.mailAddress,
+    occupation_name: r.occupationName,
+    workplace_name: r.workplaceName,
+    workplace_phone_number: r.workplacePhoneNumber,
+    seal_less: r.sealLess,
+    utilization_purpose: r.utilizationPurpose,
+    parent_last_name: r.parentLastName,
+    parent_first_name: r.parentFirstName,
+    parent_kana_last_name: r.parentKanaLastName,
+    parent_kana_first_name: r.parentKanaFirstName,
+    parent_birthday: r.parentBirthday,
+    parent_relationship: r.parentRelationship,
+    pin: r.pin,
+    approved_at: japanStamp(r.approvedAt),
+  };
+  return handoverColumns.map((c) => field(values[c])).join(',') + '\r\n';
+}
+
+export const handoverFileName = (bankCode: string, approvedAt: number) => join(bankCode, `KOZA_${bankCode}_${japanDay(approvedAt)}.csv`);
+
+/**
+ * Default: one CSV file per bank and Japan day under `dir` (HANDOVER_DIR), UTF-8, CRLF, a header line
+ * when the file is new, one line per approved application appended and fsynced before approval
+ * commits. Files and folders are readable by the service's user only (they hold PINs); the bank's
+ * batch picks up the previous day's file and removes it.
+ */
+export function fileHandover(dir: string): AccountSystemHandover {
+  return {
+    async handOver(record) {
+      const name = handoverFileName(record.bankCode, record.approvedAt);
+      const path = join(dir, name);
+      await mkdir(join(dir, record.bankCode), { recursive: true, mode: 0o700 });
+      const file = await open(path, 'a', 0o600);
+      try {
+        const { size } = await file.stat();
+        const header = size === 0 ? handoverColumns.map(field).join(',') + '\r\n' : '';
+        await file.appendFile(header + handoverLine(record), 'utf8');
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      return { reference: name };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Db } from '../database.ts';
+import { durableTransaction } from '../durable-transaction.ts';
+import type { EpochMs } from '../schema.ts';
+
+// SQL of the retention job (services/retention.ts, docs/decisions/0093-retention.md) and of the
+// job_runs claim that lets one instance at a time run it.
+
+/**
+ * Claims the run of `name` due at `now`: true for exactly one caller across instances (the
+ * conditional UPDATE moves next_run_at forward; a second caller's condition no longer holds).
+ */
+export async function claimJobRun(db: Db, name: string, holder: string, now: EpochMs, nextRunAt: EpochMs): Promise<boolean> {
+  await db.kysely
+    .insertInto('jobRuns')
+    .values({ name, nextRunAt: now, holder: null, lastStartedAt: null, lastFinishedAt: null, lastReport: null })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const result = await db.kysely
+    .updateTable('jobRuns')
+    .set({ nextRunAt, holder, lastStartedAt: now })
+    .where('name', '=', name)
+    .where('nextRunAt', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function recordJobRun(db: Db, name: string, finishedAt: EpochMs, report: string): Promise<void> {
+  await db.kysely.updateTable('jobRuns').set({ lastFinishedAt: finishedAt, lastReport: report }).where('name', '=', name).execute();
+}
+
+/** Verification codes created before `before` (used, expired or not: a code lives minutes). */
+export async function deleteVerificationCodesBefore(db: Db, before: EpochMs): Promise<number> {
+  const result = await db.kysely.deleteFrom('verificationCodes').where('createdAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Sessions that ended before `before`: revoked then, idle since `before - idleMs`, or started
+ * before `before - absoluteMs` (a session ends at the first of the three).
+ */
+export async function deleteSessionsEndedBefore(db: Db, before: EpochMs, limits: { idleMs: number; absoluteMs: number }): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('authSessions')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('revokedAt', 'is not', null), eb('revokedAt', '<', before)]),
+        eb('lastSeenAt', '<', before - limits.idleMs),
+        eb('createdAt', '<', before - limits.absoluteMs),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteOutboxMailsBefore(db: Db, before: EpochMs): Promise<number> {
+  const result = await db.kysely.deleteFrom('mailOutbox').where('createdAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ids of applications never completed and unchanged since before `before`, oldest first. */
+export async function abandonedDraftIds(db: Db, before: EpochMs, limit: number): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('applications')
+    .select('id')
+    .where('completedAt', 'is', null)
+    .where('updatedAt', '<', before)
+    .orderBy('updatedAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Erases applications and everything that hangs on them, in one transaction: documents, eKYC
+ * sessions (and the provider's webhook receipts about them), parents, sessions. Explicit deletes,
+ * not only the foreign keys' cascades, so the result does not depend on a database setting.
+ * Re-checks the condition, so an application saved meanwhile is kept.
+ */
+export async function eraseApplications(db: Db, ids: readonly string[], before: EpochMs): Promise<number> {
+  if (ids.length === 0) return 0;
+  return durableTransaction(db, async (trx) => {
+    const due = (
+      await trx.selectFrom('applications').select('id').where('id', 'in', ids).where('completedAt', 'is', null).where('updatedAt', '<', before).execute()
+    ).map((r) => r.id);
+    if (due.length === 0) return 0;
+    const providerIds = (await trx.selectFrom('ekycSessions').select('providerSessionId').where('applicationId', 'in', due).execute()).map(
+      (r) => r.providerSessionId,
+    );
+    if (providerIds.length > 0) await trx.deleteFrom('webhookReceipts').where('providerSessionId', 'in', providerIds).execute();
+    await trx.deleteFrom('documents').where('applicationId', 'in', due).execute();
+    await trx.deleteFrom('ekycSessions').where('applicationId', 'in', due).execute();
+    await trx.deleteFrom('applicationParents').where('applicationId', 'in', due).execute();
+    await trx.deleteFrom('authSessions').where('applicationId', 'in', due).execute();
+    const result = await trx.deleteFrom('applications').where('id', 'in', due).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}

@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Db } from '../database.ts';
+import type { ApplicationReviewsTable, EpochMs } from '../schema.ts';
+import type { ApplicationRow, Executor } from './applications-repository.ts';
+
+// The staff side's SQL on applications (search, one bank's application) and application_reviews
+// (decisions, hand-over, cancel). State changes are conditional updates, as in applications-repository.
+
+export type ReviewRow = Selectable<ApplicationReviewsTable>;
+
+const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
+
+export interface ApplicationSearch {
+  bankCode: string;
+  status?: 'COMPLETED' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  applicationType?: string;
+  completedFrom?: EpochMs;
+  /** Exclusive. */
+  completedUntil?: EpochMs;
+  applicationNumber?: string;
+  /** Normalised half-width katakana without spaces. */
+  kanaName?: string;
+}
+
+export interface ApplicationListRow {
+  id: string;
+  applicationNumber: string | null;
+  applicationType: string;
+  status: string;
+  lastName: string | null;
+  firstName: string | null;
+  kanaLastName: string | null;
+  kanaFirstName: string | null;
+  branchName: string | null;
+  completedAt: EpochMs | null;
+  cancelledAt: EpochMs | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchQuery(db: Db | Executor, q: ApplicationSearch) {
+  let query = executor(db)
+    .selectFrom('applications as a')
+    .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')
+    .leftJoin('applicationParents as p', 'p.applicationId', 'a.id')
+    .where('a.bankCode', '=', q.bankCode)
+    // Staff see applications once they are completed (DECISIONS.md §8: "reach banker processing").
+    .where('a.completedAt', 'is not', null);
+  if (q.status === 'CANCELLED') query = query.where('r.cancelledAt', 'is not', null);
+  else if (q.status !== undefined) query = query.where('a.status', '=', q.status).where('r.cancelledAt', 'is', null);
+  if (q.applicationType !== undefined) query = query.where('a.applicationType', '=', q.applicationType);
+  if (q.completedFrom !== undefined) query = query.where('a.completedAt', '>=', q.completedFrom);
+  if (q.completedUntil !== undefined) query = query.where('a.completedAt', '<', q.completedUntil);
+  if (q.applicationNumber !== undefined) query = query.where('a.applicationNumber', 'like', `%${escapeLike(q.applicationNumber)}%`, );
+  if (q.kanaName !== undefined) {
+    const pattern = `%${escapeLike(q.kanaName)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`coalesce(a.kana_last_name, '') || coalesce(a.kana_first_name, '')`, 'like', pattern),
+        eb(sql`coalesce(p.kana_last_name, '') || coalesce(p.kana_first_name, '')`, 'like', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+export async function searchApplications(
+  db: Db | Executor,
+  q: ApplicationSearch,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ApplicationListRow[]; total: number }> {
+  const rows = await searchQuery(db, q)
+    .select([
+      'a.id',
+      'a.applicationNumber',
+      'a.applicationType',
+      'a.status',
+      'a.lastName',
+      'a.firstName',
+      'a.kanaLastName',
+      'a.kanaFirstName',
+      'a.branchName',
+      'a.completedAt',
+      'r.cancelledAt',
+    ])
+    .orderBy('a.completedAt', 'desc')
+    .orderBy('a.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const count = await searchQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The application of this bank with this id, or null (another bank's is null too: staff get 404). */
+export async function findApplicationOfBank(db: Db | Executor, bankCode: string, id: string): Promise<ApplicationRow | null> {
+  return (await executor(db).selectFrom('applications').selectAll().where('id', '=', id).where('bankCode', '=', bankCode).executeTakeFirst()) ?? null;
+}
+
+export async function findReview(db: Db | Executor, applicationId: string): Promise<ReviewRow | null> {
+  return (await executor(db).selectFrom('applicationReviews').selectAll().where('applicationId', '=', applicationId).executeTakeFirst()) ?? null;
+}
+
+/** COMPLETED → APPROVED with the PIN erased, once. */
+export async function markApprovedAndErasePin(db: Db | Executor, id: string, now: EpochMs): Promise<boolean> {
+  const result = await executor(db)
+    .updateTable('applications')
+    .set({ status: 'APPROVED', pinCiphertext: null, pinErasedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'COMPLETED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * COMPLETED → REJECTED, once. The PIN is erased as well: it will never be handed over, and PCI DSS
+ * keeps no PIN without a purpose.
+ */
+export async function markRejectedAndErasePin(db: Db | Executor, id: string, now: EpochMs): Promise<boolean> {
+  const result = await executor(db)
+    .updateTable('applications')
+    .set({ status: 'REJECTED', pinCiphertext: null, pinErasedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'COMPLETED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertReview(
+  db: Db | Executor,
+  r: { applicationId: string; outcome: 'APPROVED' | 'REJECTED'; reason: string | null; decidedBy: string; now: EpochMs; handoverReference: string | null },
+): Promise<void> {
+  await executor(db)
+    .insertInto('applicationReviews')
+    .values({
+      applicationId: r.applicationId,
+      outcome: r.outcome,
+      reason: r.reason,
+      decidedBy: r.decidedBy,
+      decidedAt: r.now,
+      handedOverAt: r.outcome === 'APPROVED' ? r.now : null,
+      handoverReference: r.handoverReference,
+      cancelledAt: null,
+      cancelReason: null,
+      cancelledBy: null,
+    })
+    .execute();
+}
+
+/** APPROVED and not cancelled yet → cancelled with the reason, once. */
+export async function markCancelled(db: Db | Executor, applicationId: string, c: { reason: string; by: string; now: EpochMs }): Promise<boolean> {
+  const result = await executor(db)
+    .updateTable('applicationReviews')
+    .set({ cancelledAt: c.now, cancelReason: c.reason, cancelledBy: c.by })
+    .where('applicationId', '=', applicationId)
+    .where('outcome', '=', 'APPROVED')
+    .where('cancelledAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

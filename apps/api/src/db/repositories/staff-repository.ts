@@ -1,0 +1,144 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../database.ts';
+import type { EpochMs, StaffUsersTable } from '../schema.ts';
+import type { Executor } from './applications-repository.ts';
+
+// Every SQL statement on staff_users and staff_sessions (services/staff-auth.ts owns the rules).
+
+export type StaffRow = Selectable<StaffUsersTable>;
+
+const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
+
+export interface NewStaff {
+  id: string;
+  bankCode: string;
+  loginId: string;
+  displayName: string;
+  role: string;
+  passwordHash: string;
+  now: EpochMs;
+}
+
+/** Inserts a staff account; false when the login id is taken. */
+export async function insertStaff(db: Db | Executor, s: NewStaff): Promise<boolean> {
+  await executor(db)
+    .insertInto('staffUsers')
+    .values({
+      id: s.id,
+      bankCode: s.bankCode,
+      loginId: s.loginId,
+      displayName: s.displayName,
+      role: s.role,
+      passwordHash: s.passwordHash,
+      lockedAt: null,
+      totpSecret: null,
+      totpEnabledAt: null,
+      lastTotpStep: null,
+      createdAt: s.now,
+      updatedAt: s.now,
+    })
+    .onConflict((oc) => oc.column('loginId').doNothing())
+    .execute();
+  const row = await executor(db).selectFrom('staffUsers').select('id').where('loginId', '=', s.loginId).executeTakeFirst();
+  return row?.id === s.id;
+}
+
+export async function findStaffByLoginId(db: Db | Executor, loginId: string): Promise<StaffRow | null> {
+  return (await executor(db).selectFrom('staffUsers').selectAll().where('loginId', '=', loginId).executeTakeFirst()) ?? null;
+}
+
+export async function findStaffById(db: Db | Executor, id: string): Promise<StaffRow | null> {
+  return (await executor(db).selectFrom('staffUsers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function listStaffOfBank(db: Db | Executor, bankCode: string): Promise<StaffRow[]> {
+  return executor(db).selectFrom('staffUsers').selectAll().where('bankCode', '=', bankCode).orderBy('createdAt').orderBy('loginId').execute();
+}
+
+/**
+ * One more wrong password; locks the account when it reaches `max`. Returns the count after it.
+ * A single UPDATE, so parallel wrong guesses all count.
+ */
+export async function recordFailedSignIn(db: Db | Executor, id: string, max: number, now: EpochMs): Promise<number> {
+  await executor(db)
+    .updateTable('staffUsers')
+    .set((eb) => ({ failedSignIns: eb('failedSignIns', '+', 1), updatedAt: now }))
+    .where('id', '=', id)
+    .execute();
+  await executor(db)
+    .updateTable('staffUsers')
+    .set({ lockedAt: now })
+    .where('id', '=', id)
+    .where('lockedAt', 'is', null)
+    .where('failedSignIns', '>=', max)
+    .execute();
+  const row = await executor(db).selectFrom('staffUsers').select('failedSignIns').where('id', '=', id).executeTakeFirst();
+  return row?.failedSignIns ?? 0;
+}
+
+export async function resetFailedSignIns(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ failedSignIns: 0, updatedAt: now }).where('id', '=', id).where('lockedAt', 'is', null).execute();
+}
+
+/** An ADMIN lifts a lock-out (same bank checked by the caller). */
+export async function unlockStaff(db: Db | Executor, id: string, now: EpochMs): Promise<boolean> {
+  const result = await executor(db).updateTable('staffUsers').set({ failedSignIns: 0, lockedAt: null, updatedAt: now }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setTotpSecret(db: Db | Executor, id: string, encryptedSecret: string, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ totpSecret: encryptedSecret, updatedAt: now }).where('id', '=', id).where('totpEnabledAt', 'is', null).execute();
+}
+
+export async function enableTotp(db: Db | Executor, id: string, step: number, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ totpEnabledAt: now, lastTotpStep: step, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** Takes a TOTP time step once: false when it (or a later one) was already used (a replayed code). */
+export async function useTotpStep(db: Db | Executor, id: string, step: number): Promise<boolean> {
+  const result = await executor(db)
+    .updateTable('staffUsers')
+    .set({ lastTotpStep: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lastTotpStep', 'is', null), eb('lastTotpStep', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- sessions ----
+
+export async function insertStaffSession(db: Db | Executor, s: { id: string; tokenHash: string; staffId: string; now: EpochMs }): Promise<void> {
+  await executor(db)
+    .insertInto('staffSessions')
+    .values({ id: s.id, tokenHash: s.tokenHash, staffId: s.staffId, createdAt: s.now, lastSeenAt: s.now, revokedAt: null })
+    .execute();
+}
+
+/**
+ * The live session of a token and its staff, extending the idle window (one UPDATE); null when
+ * unknown, revoked, idle too long or too old, or the account is locked.
+ */
+export async function touchStaffSession(
+  db: Db | Executor,
+  q: { tokenHash: string; now: EpochMs; idleSince: EpochMs; createdSince: EpochMs },
+): Promise<{ sessionId: string; staff: StaffRow } | null> {
+  const result = await executor(db)
+    .updateTable('staffSessions')
+    .set({ lastSeenAt: q.now })
+    .where('tokenHash', '=', q.tokenHash)
+    .where('revokedAt', 'is', null)
+    .where('lastSeenAt', '>=', q.idleSince)
+    .where('createdAt', '>=', q.createdSince)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const session = await executor(db).selectFrom('staffSessions').select(['id', 'staffId']).where('tokenHash', '=', q.tokenHash).executeTakeFirst();
+  if (!session) return null;
+  const staff = await findStaffById(db, session.staffId);
+  if (!staff || staff.lockedAt !== null) return null;
+  return { sessionId: session.id, staff };
+}
+
+export async function revokeStaffSession(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffSessions').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
+}
+

@@ -1,0 +1,142 @@
+import { Server as NetServer } from 'node:net';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { codeForStatus, messageForStatus } from './errors.ts';
+
+// Shutdown without dropping requests (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md).
+// On SIGTERM: stop accepting connections; requests already received run to their answer; a new
+// request on a kept-alive connection gets 503 with `Connection: close`; every answer given while
+// draining says `Connection: close`; a connection left idle is closed once it has had a moment to
+// send what may already be on its way (1.5 s); then the app closes (database last) and the process exits 0.
+// Whatever is still open when the grace period ends is cut, so the exit comes within 10 s.
+//
+// Node's http Server.close() is not used to stop listening: it also closes every connection that
+// is idle at that instant, including those whose next request is already in flight from the client
+// — the client then sees ECONNRESET for a request it sent (what the attack counted: 41–47 of them).
+
+export interface DrainState {
+  draining: boolean;
+}
+
+/** The gate: while draining, a new request is answered 503 with `Connection: close`. In buildApp, after the security headers. */
+export function installDrainGate(app: FastifyInstance): DrainState {
+  const state: DrainState = { draining: false };
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!state.draining) return;
+    // Sent here with its own serializer: a route's response schema for 503 (the health check's) must not apply.
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .type('application/json; charset=utf-8')
+      .serializer(JSON.stringify)
+      .send({ code: codeForStatus(503), message: messageForStatus(503) });
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (state.draining) void reply.header('connection', 'close');
+    return payload;
+  });
+  return state;
+}
+
+interface Tracked {
+  active: number;
+  idleSince: number;
+  /** The answer of the request in progress (the last one, with pipelining). */
+  response: ServerResponse | undefined;
+}
+
+export interface ShutdownOptions {
+  /** How long requests already received may take; then what is left is cut. */
+  graceMs: number;
+  /**
+   * How long a connection with no request in progress is left open after draining began (or after its
+   * last answer) before it is closed: a client may have sent its next request already (default 1.5 s).
+   */
+  idleCloseMs?: number;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Security headers for the 503 given to a request cut at the end of the grace period (one whose body is still arriving). */
+  answerHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * Tracks connections from now on (call before listen) and returns `shutdown()`: resolves when every
+ * connection is closed and the app is closed (onClose hooks: database, timers).
+ */
+export function gracefulShutdown(app: FastifyInstance, drain: DrainState, options: ShutdownOptions): () => Promise<void> {
+  const server = app.server;
+  const idleCloseMs = options.idleCloseMs ?? 1500;
+  const sockets = new Map<Socket, Tracked>();
+  server.on('connection', (socket: Socket) => {
+    sockets.set(socket, { active: 0, idleSince: Date.now(), response: undefined });
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (request, response) => {
+    const tracked = sockets.get(request.socket);
+    if (!tracked) return;
+    tracked.active += 1;
+    tracked.response = response;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      tracked.active -= 1;
+      tracked.idleSince = Date.now();
+      if (tracked.response === response) tracked.response = undefined;
+    };
+    response.once('finish', finish);
+    response.once('close', finish);
+  });
+
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= (async () => {
+      const started = Date.now();
+      drain.draining = true;
+      // Stop accepting (net.Server.close: the listening socket only; see above).
+      const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      for (const tracked of sockets.values()) tracked.idleSince = Math.max(tracked.idleSince, started);
+      const sweep = setInterval(() => {
+        const now = Date.now();
+        for (const [socket, tracked] of sockets) {
+          if (tracked.active === 0 && now - tracked.idleSince >= idleCloseMs) {
+            sockets.delete(socket);
+            socket.end();
+            socket.destroySoon();
+          }
+        }
+      }, 50);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'deadline'>((resolve) => {
+        timer = setTimeout(() => resolve('deadline'), options.graceMs);
+      });
+      const outcome = await Promise.race([allClosed.then(() => 'drained' as const), deadline]);
+      clearInterval(sweep);
+      clearTimeout(timer);
+      if (outcome === 'deadline') {
+        const left = [...sockets.entries()];
+        options.log.warn({ connections: left.length, requests: left.reduce((n, [, t]) => n + t.active, 0) }, 'shutdown: grace period over, cutting what is left');
+        for (const [socket, tracked] of left) {
+          // Not yet answered (typically a body still trickling in): 503 rather than a reset.
+          const response = tracked.response;
+          if (response && !response.headersSent && !response.writableEnded) {
+            const body = JSON.stringify({ code: codeForStatus(503), message: messageForStatus(503) });
+            try {
+              response.writeHead(503, { ...options.answerHeaders, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+              response.end(body, () => socket.destroy());
+              setTimeout(() => socket.destroy(), 200).unref();
+              continue;
+            } catch {
+              // fall through to the cut
+            }
+          }
+          socket.destroy();
+        }
+      }
+      options.log.info({ ms: Date.now() - started, outcome }, 'shutdown: connections drained');
+      await app.close();
+    })();
+    return running;
+  };
+}

@@ -1,0 +1,231 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  applicationDetailSchema,
+  applicationListQuerySchema,
+  applicationListSchema,
+  auditListQuerySchema,
+  auditListSchema,
+  reasonBodySchema,
+  signInBodySchema,
+  staffCreateBodySchema,
+  staffListSchema,
+  staffSessionSchema,
+  totpConfirmBodySchema,
+  totpSetupSchema,
+} from '@koza/domain/api/admin';
+import { adminMessages } from '@koza/domain/admin/messages';
+import { rolePermissions } from '@koza/domain/admin/roles';
+import type { AccountSystemHandover } from '../../adapters/handover.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MailSender } from '../../adapters/mail.ts';
+import type { Db } from '../../db/database.ts';
+import { FieldValidationError } from '../../http/errors.ts';
+import { toJapanIso } from '../../http/japan-time.ts';
+import { applicationDetail, applicationDocument, applicationsCsv, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
+import { audit } from '../../services/audit.ts';
+import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
+import type { DecisionResult } from '../../services/review.ts';
+import { bankNameOf, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
+import type { StaffContext } from '../../services/staff-auth.ts';
+import { listStaff, unlockStaffOfBank } from '../../services/staff-accounts.ts';
+import { actorOf, createStaffGuard, requireStaff, staffCookie } from './staff-guard.ts';
+
+// /api/admin: the back office's API, registered once with one staff-session hook for the whole
+// prefix (staff-guard.ts) and one declared permission per route (`config.staff`).
+
+export interface AdminRouteDeps {
+  db: Db;
+  clock: Clock;
+  mail: MailSender;
+  handover: AccountSystemHandover;
+  codeHashKey: Buffer;
+  dataKey: Buffer;
+  isProduction: boolean;
+}
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const documentParams = idParams.extend({ documentId: z.string().min(1).max(64) });
+const decisionSchema = z.object({ applicationNumber: z.string() });
+
+function sessionBody(context: StaffContext, csrfToken: string) {
+  return {
+    staff: { ...context.staff, bankName: bankNameOf(context.staff.bankCode) },
+    permissions: [...rolePermissions[context.staff.role]],
+    csrfToken,
+    totpSetupRequired: context.totpSetupRequired,
+  };
+}
+
+function logMail(log: FastifyBaseLogger, result: DecisionResult) {
+  if (!result.mailSent) log.warn({ event: 'review-mail-failed' }, 'the applicant mail after a decision could not be sent');
+}
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
+  const { db, clock } = deps;
+  const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey };
+  const reviewDeps = { db, clock, mail: deps.mail, handover: deps.handover, dataKey: deps.dataKey };
+  app.decorateRequest('staff', null);
+  app.decorateRequest('staffCsrfToken', null);
+  app.addHook('onRequest', createStaffGuard({ ...authDeps, clock, isProduction: deps.isProduction }));
+
+  // ---- sign-in, session, sign-out, TOTP ----
+
+  app.post(
+    '/sign-in',
+    { config: { staff: 'public' }, schema: { body: signInBodySchema, response: { 200: staffSessionSchema } } },
+    async (request, reply) => {
+      const { token, context } = await signIn(authDeps, { ...request.body, ipAddress: request.ip, now: clock.now().getTime() });
+      void reply.header('set-cookie', staffCookie(deps.isProduction, token));
+      return sessionBody(context, csrfTokenFor(deps.codeHashKey, token));
+    },
+  );
+
+  app.get('/session', { config: { staff: 'session' }, schema: { response: { 200: staffSessionSchema } } }, async (request) =>
+    sessionBody(requireStaff(request), request.staffCsrfToken!),
+  );
+
+  app.post('/sign-out', { config: { staff: 'session' } }, async (request, reply) => {
+    const now = clock.now().getTime();
+    await signOut(db, requireStaff(request).sessionId, now);
+    await audit(db, actorOf(request), 'SIGN_OUT', now);
+    return reply.header('set-cookie', staffCookie(deps.isProduction, null)).code(204).send();
+  });
+
+  app.post('/totp/setup', { config: { staff: 'session' }, schema: { response: { 200: totpSetupSchema } } }, async (request) =>
+    startTotpEnrolment(authDeps, requireStaff(request).staff.id, clock.now().getTime()),
+  );
+
+  app.post('/totp/confirm', { config: { staff: 'session' }, schema: { body: totpConfirmBodySchema } }, async (request, reply) => {
+    const now = clock.now().getTime();
+    await confirmTotpEnrolment(authDeps, requireStaff(request).staff.id, request.body.totpCode, now);
+    await audit(db, actorOf(request), 'ENROL_TOTP', now);
+    return reply.code(204).send();
+  });
+
+  // ---- applications ----
+
+  app.get(
+    '/applications',
+    { config: { staff: 'applications.read' }, schema: { querystring: applicationListQuerySchema, response: { 200: applicationListSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await listApplications(db, actor.bankCode, request.query);
+      await audit(db, actor, 'LIST_APPLICATIONS', clock.now().getTime(), { detail: filterText(request.query) });
+      return result;
+    },
+  );
+
+  app.get(
+    '/applications/export.csv',
+    { config: { staff: 'applications.read' }, schema: { querystring: applicationListQuerySchema } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await audit(db, actor, 'EXPORT_APPLICATIONS', clock.now().getTime(), { detail: filterText(request.query) });
+      const day = toJapanIso(clock.now().getTime()).slice(0, 10).replaceAll('-', '');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="applications-${actor.bankCode}-${day}.csv"`)
+        .send(Readable.from(applicationsCsv(db, actor.bankCode, request.query)));
+    },
+  );
+
+  app.get(
+    '/applications/:id',
+    { config: { staff: 'applications.read' }, schema: { params: idParams, response: { 200: applicationDetailSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const detail = await applicationDetail(db, actor.bankCode, request.params.id);
+      await audit(db, actor, 'VIEW_APPLICATION', clock.now().getTime(), { applicationId: detail.id, applicationNumber: detail.applicationNumber });
+      return detail;
+    },
+  );
+
+  app.get('/applications/:id/documents/:documentId', { config: { staff: 'applications.read' }, schema: { params: documentParams } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const doc = await applicationDocument(db, actor.bankCode, request.params.id, request.params.documentId);
+    await audit(db, actor, 'VIEW_DOCUMENT', clock.now().getTime(), { applicationId: doc.row.id, applicationNumber: doc.row.applicationNumber, detail: doc.type });
+    return reply.type(doc.contentType).header('content-disposition', 'inline').send(doc.bytes);
+  });
+
+  app.post(
+    '/applications/:id/approve',
+    { config: { staff: 'applications.decide' }, schema: { params: idParams, response: { 200: decisionSchema } } },
+    async (request) => {
+      const result = await approveApplication(reviewDeps, actorOf(request), request.params.id);
+      logMail(request.log, result);
+      return { applicationNumber: result.applicationNumber };
+    },
+  );
+
+  app.post(
+    '/applications/:id/reject',
+    { config: { staff: 'applications.decide' }, schema: { params: idParams, body: reasonBodySchema, response: { 200: decisionSchema } } },
+    async (request) => {
+      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason);
+      logMail(request.log, result);
+      return { applicationNumber: result.applicationNumber };
+    },
+  );
+
+  app.post(
+    '/applications/:id/cancel',
+    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: reasonBodySchema, response: { 200: decisionSchema } } },
+    async (request) => cancelApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason),
+  );
+
+  // ---- staff accounts (ADMIN) ----
+
+  app.get('/staff', { config: { staff: 'staff.manage' }, schema: { response: { 200: staffListSchema } } }, async (request) => ({
+    items: await listStaff(db, actorOf(request).bankCode),
+  }));
+
+  app.post('/staff', { config: { staff: 'staff.manage' }, schema: { body: staffCreateBodySchema } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const now = clock.now().getTime();
+    const created = await createStaff(db, { ...request.body, bankCode: actor.bankCode, now });
+    if (!created) throw new FieldValidationError([{ field: 'loginId', message: adminMessages.loginIdTaken }]);
+    await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}` });
+    return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode) });
+  });
+
+  app.post('/staff/:id/unlock', { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const now = clock.now().getTime();
+    const loginId = await unlockStaffOfBank(db, actor.bankCode, request.params.id, now);
+    await audit(db, actor, 'UNLOCK_STAFF', now, { detail: loginId });
+    return reply.code(204).send();
+  });
+
+  // ---- audit log (ADMIN) ----
+
+  app.get(
+    '/audit',
+    { config: { staff: 'audit.read' }, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await audit(db, actor, 'VIEW_AUDIT', clock.now().getTime());
+      return auditPage(db, actor.bankCode, request.query.page);
+    },
+  );
+
+  app.get('/audit/export.csv', { config: { staff: 'audit.read' } }, async (request, reply) => {
+    const actor = actorOf(request);
+    await audit(db, actor, 'EXPORT_AUDIT', clock.now().getTime());
+    const day = toJapanIso(clock.now().getTime()).slice(0, 10).replaceAll('-', '');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-${actor.bankCode}-${day}.csv"`)
+      .send(Readable.from(auditCsv(db, actor.bankCode)));
+  });
+};
+
+/** The filters of a search, for the audit line (no personal data beyond what staff typed). */
+function filterText(q: Record<string, unknown>): string {
+  return Object.entries(q)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&');
+}

@@ -1,0 +1,156 @@
+import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/normalise';
+import { adminPageSize } from '@koza/domain/admin/rules';
+import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry } from '@koza/domain/api/admin';
+import { adminMessages } from '@koza/domain/admin/messages';
+import type { Db } from '../db/database.ts';
+import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
+import { listDocuments, readDocumentBytes } from '../db/repositories/documents-repository.ts';
+import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
+import { findApplicationOfBank, findReview, searchApplications } from '../db/repositories/review-repository.ts';
+import type { ApplicationListRow, ApplicationSearch } from '../db/repositories/review-repository.ts';
+import { allAudit, listAudit } from '../db/repositories/audit-repository.ts';
+import type { AuditRow } from '../db/repositories/audit-repository.ts';
+import { findStaffById } from '../db/repositories/staff-repository.ts';
+import { ApiError } from '../http/errors.ts';
+import { toJapanIso } from '../http/japan-time.ts';
+import { toApplicationParentView, toApplicationView } from './application-view.ts';
+
+// What staff read: the application list (filters, pages, CSV), one application with every field,
+// its documents and eKYC, and the audit log. Always one bank: the staff member's own.
+
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00+09:00`);
+
+export function toSearch(bankCode: string, q: ApplicationListQuery): ApplicationSearch {
+  const kana = q.kanaName === undefined ? '' : stripSpaces(normaliseKana(hiraganaToKatakana(q.kanaName)));
+  const number = q.applicationNumber?.trim() ?? '';
+  return {
+    bankCode,
+    status: q.status,
+    applicationType: q.type,
+    completedFrom: q.from === undefined ? undefined : dayStart(q.from),
+    completedUntil: q.to === undefined ? undefined : dayStart(q.to) + 86_400_000,
+    applicationNumber: number === '' ? undefined : number,
+    kanaName: kana === '' ? undefined : kana,
+  };
+}
+
+const displayStatus = (row: { status: string; cancelledAt: number | null }) => (row.cancelledAt !== null ? 'CANCELLED' : row.status);
+
+function toListItem(row: ApplicationListRow): ApplicationListItem {
+  return {
+    id: row.id,
+    applicationNumber: row.applicationNumber,
+    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    status: displayStatus(row),
+    name: [row.lastName, row.firstName].filter(Boolean).join(' '),
+    kanaName: [row.kanaLastName, row.kanaFirstName].filter(Boolean).join(' '),
+    branchName: row.branchName,
+    completedAt: row.completedAt === null ? null : toJapanIso(row.completedAt),
+  };
+}
+
+export async function listApplications(db: Db, bankCode: string, q: ApplicationListQuery) {
+  const { rows, total } = await searchApplications(db, toSearch(bankCode, q), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
+  return { items: rows.map(toListItem), total, page: q.page, pageSize: adminPageSize };
+}
+
+// ---- CSV (UTF-8 with a BOM so that Excel reads the Japanese; CRLF; every field quoted) ----
+
+export const csvBom = '\uFEFF';
+/** A field that a spreadsheet would run as a formula is prefixed with ' (CSV injection). */
+export const csvField = (value: string | number | null): string => {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
+};
+export const csvLine = (values: readonly (string | number | null)[]) => values.map(csvField).join(',') + '\r\n';
+
+const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時'];
+
+/** Every matching application (not only one page), newest first. */
+export async function* applicationsCsv(db: Db, bankCode: string, q: ApplicationListQuery): AsyncGenerator<string> {
+  yield csvBom + csvLine(applicationCsvHeader);
+  const search = toSearch(bankCode, q);
+  const batch = 500;
+  for (let offset = 0; ; offset += batch) {
+    const { rows } = await searchApplications(db, search, { limit: batch, offset });
+    for (const item of rows.map(toListItem)) {
+      yield csvLine([item.applicationNumber, item.applicationType, item.status, item.name, item.kanaName, item.branchName, item.completedAt]);
+    }
+    if (rows.length < batch) return;
+  }
+}
+
+// ---- one application ----
+
+export async function applicationDetail(db: Db, bankCode: string, id: string): Promise<ApplicationDetail> {
+  const row = await findApplicationOfBank(db, bankCode, id);
+  if (!row || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
+  const parent = await findParentByApplicationId(db, id);
+  const review = await findReview(db, id);
+  const ekyc = await findLatestEkycSession(db, id);
+  const documents = await listDocuments(db, id);
+  const decidedBy = review ? await findStaffById(db, review.decidedBy) : null;
+  const application = { ...toApplicationView(row), mailAddress: row.mailAddress };
+  return {
+    id: row.id,
+    applicationNumber: row.applicationNumber,
+    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    status: displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null }),
+    completedAt: toJapanIso(row.completedAt),
+    application,
+    applicationParent: parent || row.applicationType === 'CHILD' ? { ...toApplicationParentView(parent) } : null,
+    documents: documents.map((d) => ({ id: d.id, type: d.type, contentType: d.contentType, size: d.size, createdAt: toJapanIso(d.createdAt) })),
+    ekyc: ekyc
+      ? { method: ekyc.method, providerStatus: ekyc.providerStatus, status: ekyc.status, supplementRequired: ekyc.supplementRequired === 1, updatedAt: toJapanIso(ekyc.updatedAt) }
+      : null,
+    review: review
+      ? {
+          outcome: review.outcome,
+          reason: review.reason,
+          decidedBy: decidedBy?.loginId ?? review.decidedBy,
+          decidedAt: toJapanIso(review.decidedAt),
+          handedOverAt: review.handedOverAt === null ? null : toJapanIso(review.handedOverAt),
+          cancelledAt: review.cancelledAt === null ? null : toJapanIso(review.cancelledAt),
+          cancelReason: review.cancelReason,
+        }
+      : null,
+    pinErased: row.pinCiphertext === null,
+  };
+}
+
+/** A document's bytes, if it belongs to an application of this bank that staff may see. */
+export async function applicationDocument(db: Db, bankCode: string, applicationId: string, documentId: string) {
+  const row = await findApplicationOfBank(db, bankCode, applicationId);
+  if (!row || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
+  const doc = (await listDocuments(db, applicationId)).find((d) => d.id === documentId);
+  const bytes = doc ? await readDocumentBytes(db, doc.id) : null;
+  if (!doc || !bytes) throw new ApiError(404);
+  return { row, contentType: doc.contentType, bytes, type: doc.type };
+}
+
+// ---- audit log ----
+
+const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  id: Number(row.id),
+  at: toJapanIso(row.at),
+  staffLoginId: row.staffLoginId,
+  action: row.action,
+  applicationId: row.applicationId,
+  applicationNumber: row.applicationNumber,
+  detail: row.detail,
+  ipAddress: row.ipAddress,
+});
+
+export async function auditPage(db: Db, bankCode: string, page: number) {
+  const { rows, total } = await listAudit(db, bankCode, { limit: adminPageSize, offset: (page - 1) * adminPageSize });
+  return { items: rows.map(toAuditEntry), total, page, pageSize: adminPageSize };
+}
+
+export async function* auditCsv(db: Db, bankCode: string): AsyncGenerator<string> {
+  yield csvBom + csvLine(['番号', '日時', 'ログインID', '操作', '受付番号', '申込ID', '内容', '接続元']);
+  for await (const row of allAudit(db, bankCode)) {
+    const e = toAuditEntry(row);
+    yield csvLine([e.id, e.at, e.staffLoginId, e.action, e.applicationNumber, e.applicationId, e.detail, e.ipAddress]);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Db } from '../db/database.ts';
+import { appendAudit } from '../db/repositories/audit-repository.ts';
+import type { Executor } from '../db/repositories/applications-repository.ts';
+import type { AuditAction } from '@koza/domain/admin/rules';
+
+// Every staff action leaves one line (docs/decisions/0113-audit-log.md). A decision writes its line
+// in the same transaction as the change, so there is never a change without its line.
+
+export interface Actor {
+  staffId: string | null;
+  loginId: string;
+  bankCode: string;
+  ipAddress: string;
+}
+
+export async function audit(
+  db: Db | Executor,
+  actor: Actor,
+  action: AuditAction,
+  now: number,
+  target: { applicationId?: string | null; applicationNumber?: string | null; detail?: string | null } = {},
+): Promise<void> {
+  await appendAudit(db, {
+    at: now,
+    bankCode: actor.bankCode,
+    staffId: actor.staffId,
+    staffLoginId: actor.loginId,
+    action,
+    applicationId: target.applicationId ?? null,
+    applicationNumber: target.applicationNumber ?? null,
+    detail: target.detail ?? null,
+    ipAddress: actor.ipAddress,
+  });
+}

@@ -1,0 +1,140 @@
+import { getBank } from '@koza/domain/banks/banks';
+import { isBankCode } from '@koza/domain/constants';
+import { adminMessages } from '@koza/domain/admin/messages';
+import type { AccountSystemHandover, HandoverRecord } from '../adapters/handover.ts';
+import type { Clock } from '../adapters/clock.ts';
+import type { MailSender } from '../adapters/mail.ts';
+import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
+import { findByIdForUpdate, findParentByApplicationId } from '../db/repositories/applications-repository.ts';
+import type { ApplicationParentRow, ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
+import { findReview, insertReview, markApprovedAndErasePin, markCancelled, markRejectedAndErasePin } from '../db/repositories/review-repository.ts';
+import { ApiError } from '../http/errors.ts';
+import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { decryptStoredPin } from './pin.ts';
+import { approvalMail, rejectionMail } from './review-mail-content.ts';
+
+// Staff decisions on a completed application (issue 14; docs/decisions/0112-handover-file.md).
+// Approve: in one durable transaction, lock the row, decrypt the PIN, hand the application over
+// (the default adapter appends it to the bank's file of the day and fsyncs), erase the PIN, record
+// the decision and the audit line; then mail the applicant. Reject: the same without the hand-over.
+// Cancel: an approved application whose cash card was not collected in time (SPEC.md §1).
+// Another bank's application is 404, exactly like one that does not exist.
+
+export interface ReviewDeps {
+  db: Db;
+  clock: Clock;
+  mail: MailSender;
+  handover: AccountSystemHandover;
+  /** PIN_DATA_KEY. */
+  dataKey: Buffer;
+}
+
+export interface DecisionResult {
+  applicationNumber: string;
+  /** False when the applicant's mail could not be sent (the decision stands; the route logs it). */
+  mailSent: boolean;
+}
+
+async function lockOwnApplication(deps: ReviewDeps, trx: Executor, actor: Actor, id: string): Promise<ApplicationRow> {
+  const row = await findByIdForUpdate(trx as Parameters<typeof findByIdForUpdate>[0], id, deps.db.dialect);
+  if (!row || row.bankCode !== actor.bankCode || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
+  return row;
+}
+
+const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentRow | null, pin: string, now: number): HandoverRecord {
+  const address = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address].map(s).join('');
+  return {
+    bankCode: row.bankCode,
+    applicationNumber: s(row.applicationNumber),
+    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    approvedAt: now,
+    branchCode: s(row.branchCode),
+    lastName: s(row.lastName),
+    firstName: s(row.firstName),
+    kanaLastName: s(row.kanaLastName),
+    kanaFirstName: s(row.kanaFirstName),
+    gender: s(row.gender),
+    birthday: s(row.birthday),
+    postalNumber: s(row.postalNumber).replace(/\D/g, ''),
+    address: [address, s(row.subAddress)].filter(Boolean).join(' '),
+    kanaAddress: [row.kanaAddressPrefecture, row.kanaAddressMunicipality, row.kanaAddressSection, row.kanaAddressChome, row.kanaAddress, row.kanaSubAddress].map(s).filter(Boolean).join(' '),
+    mobilePhoneNumber: s(row.mobilePhoneNumber),
+    phoneNumber: s(row.phoneNumber),
+    mailAddress: row.mailAddress,
+    occupationName: s(row.occupationName),
+    workplaceName: s(row.workplaceName),
+    workplacePhoneNumber: s(row.workplacePhoneNumber),
+    sealLess: row.sealLess === null ? '' : String(row.sealLess),
+    utilizationPurpose: s(row.utilizationPurpose),
+    parentLastName: s(parent?.lastName),
+    parentFirstName: s(parent?.firstName),
+    parentKanaLastName: s(parent?.kanaLastName),
+    parentKanaFirstName: s(parent?.kanaFirstName),
+    parentBirthday: s(parent?.birthday),
+    parentRelationship: s(parent?.relationship),
+    pin,
+  };
+}
+
+async function mailApplicant(deps: ReviewDeps, row: ApplicationRow, build: typeof approvalMail): Promise<boolean> {
+  if (!isBankCode(row.bankCode)) return false;
+  const content = build(getBank(row.bankCode), `${s(row.lastName)} ${s(row.firstName)}`.trim(), s(row.applicationNumber));
+  try {
+    await deps.mail.send({ bankCode: row.bankCode, to: row.mailAddress, subject: content.subject, text: content.text });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function approveApplication(deps: ReviewDeps, actor: Actor, id: string): Promise<DecisionResult> {
+  const row = await durableTransaction(deps.db, async (trx) => {
+    const row = await lockOwnApplication(deps, trx, actor, id);
+    if (row.status !== 'COMPLETED') throw new ApiError(409, { message: adminMessages.notDecidable });
+    // A completed application always has its PIN; without one there is nothing to hand over.
+    if (row.pinCiphertext === null) throw new ApiError(409, { message: adminMessages.notDecidable });
+    const now = deps.clock.now().getTime();
+    const parent = row.applicationType === 'CHILD' ? await findParentByApplicationId(trx, row.id) : null;
+    const pin = decryptStoredPin(row.pinCiphertext, row.id, deps.dataKey);
+    let reference: string;
+    try {
+      ({ reference } = await deps.handover.handOver(handoverRecordOf(row, parent, pin, now)));
+    } catch (error) {
+      throw new ApiError(503, { message: adminMessages.handoverFailed, cause: error });
+    }
+    if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new ApiError(409, { message: adminMessages.notDecidable });
+    await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, decidedBy: actor.staffId!, now, handoverReference: reference });
+    await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover ${reference}` });
+    return row;
+  });
+  return { applicationNumber: s(row.applicationNumber), mailSent: await mailApplicant(deps, row, approvalMail) };
+}
+
+export async function rejectApplication(deps: ReviewDeps, actor: Actor, id: string, reason: string): Promise<DecisionResult> {
+  const row = await durableTransaction(deps.db, async (trx) => {
+    const row = await lockOwnApplication(deps, trx, actor, id);
+    if (row.status !== 'COMPLETED') throw new ApiError(409, { message: adminMessages.notDecidable });
+    const now = deps.clock.now().getTime();
+    if (!(await markRejectedAndErasePin(trx, row.id, now))) throw new ApiError(409, { message: adminMessages.notDecidable });
+    await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, decidedBy: actor.staffId!, now, handoverReference: null });
+    await audit(trx, actor, 'REJECT', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
+    return row;
+  });
+  return { applicationNumber: s(row.applicationNumber), mailSent: await mailApplicant(deps, row, rejectionMail) };
+}
+
+export async function cancelApplication(deps: ReviewDeps, actor: Actor, id: string, reason: string): Promise<{ applicationNumber: string }> {
+  return durableTransaction(deps.db, async (trx) => {
+    const row = await lockOwnApplication(deps, trx, actor, id);
+    const review = await findReview(trx, row.id);
+    if (row.status !== 'APPROVED' || !review || review.cancelledAt !== null) throw new ApiError(409, { message: adminMessages.notCancellable });
+    const now = deps.clock.now().getTime();
+    if (!(await markCancelled(trx, row.id, { reason, by: actor.staffId!, now }))) throw new ApiError(409, { message: adminMessages.notCancellable });
+    await audit(trx, actor, 'CANCEL', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
+    return { applicationNumber: s(row.applicationNumber) };
+  });
+}

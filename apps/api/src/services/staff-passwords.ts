@@ -1,0 +1,41 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// Staff passwords (docs/decisions/0111-staff-authentication.md): scrypt from node:crypto (memory-hard,
+// maintained with Node, no native addon to build). Parameters follow OWASP's password storage
+// cheat sheet (N=2^15, r=8, p=3: 32 MiB per hash) and travel with each hash, so raising them later
+// only needs new hashes, not a migration:
+//
+//   scrypt$<log2 N>$<r>$<p>$<salt base64>$<hash base64>
+
+const params = { logN: 15, r: 8, p: 3 } as const;
+const keyLength = 32;
+
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, params.logN, params.r, params.p);
+  return ['scrypt', params.logN, params.r, params.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (![logN, r, p].every((n) => Number.isInteger(n) && n > 0) || logN > 20) return false;
+  const expected = Buffer.from(parts[5]!, 'base64');
+  const actual = await derive(password, Buffer.from(parts[4]!, 'base64'), logN, r, p);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** A hash of nothing in particular: an unknown login id costs the same time as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+export const spendPasswordTime = async (password: string): Promise<void> => {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(password, await dummyHash);
+};

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { forEachDialect } from '../helpers/databases.ts';
+import { createAdminApp, insertCompletedApplication, makeStaff, signInStaff } from './admin-helpers.ts';
+import type { AdminApp, CompletedApplication, StaffClient } from './admin-helpers.ts';
+
+// The application list: filters (status, type, completion dates, receipt number, kana name), pages
+// of 50, the CSV export (UTF-8 with a BOM for Excel), documents as images, the audit log and its CSV.
+
+forEachDialect((dialect) => {
+  let app: AdminApp;
+  let reviewer: StaffClient;
+  let admin: StaffClient;
+  let yamada: CompletedApplication;
+  let suzuki: CompletedApplication;
+  let child: CompletedApplication;
+
+  beforeAll(async () => {
+    app = await createAdminApp(await dialect.createDb());
+    yamada = await insertCompletedApplication(app, { completedAt: '2026-06-01T09:00:00+09:00' });
+    suzuki = await insertCompletedApplication(app, { kana: ['ｽｽﾞｷ', 'ﾊﾅｺ'], name: ['鈴木', '花子'], completedAt: '2026-06-10T23:30:00+09:00' });
+    child = await insertCompletedApplication(app, { type: 'CHILD', kana: ['ｻﾄｳ', 'ｼﾞﾛｳ'], name: ['佐藤', '次郎'], completedAt: '2026-06-12T08:00:00+09:00' });
+    for (let i = 0; i < 52; i++) await insertCompletedApplication(app, { bankCode: '0587', completedAt: '2026-06-05T10:00:00+09:00' });
+    reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+    admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+  });
+  afterAll(() => app?.close());
+
+  const ids = async (query: string) => ((await reviewer.get(`/api/admin/applications${query}`)).json() as { items: { id: string }[] }).items.map((i) => i.id);
+
+  it('filters by status, type, completion day (Japan time), receipt number and kana name (any width, hiragana too)', async () => {
+    expect(await ids('')).toEqual([child.id, suzuki.id, yamada.id]);
+    expect(await ids('?type=CHILD')).toEqual([child.id]);
+    expect(await ids('?from=2026-06-10&to=2026-06-10')).toEqual([suzuki.id]);
+    expect(await ids('?from=2026-06-11')).toEqual([child.id]);
+    expect(await ids(`?applicationNumber=${suzuki.applicationNumber.slice(-6)}`)).toEqual([suzuki.id]);
+    expect(await ids('?kanaName=すずき')).toEqual([suzuki.id]);
+    expect(await ids(`?kanaName=${encodeURIComponent('スズキ ハナコ')}`)).toEqual([suzuki.id]);
+    expect(await ids('?kanaName=%EF%BD%BB%EF%BE%84%EF%BD%B3')).toEqual([child.id]); // ｻﾄｳ
+    expect(await ids('?kanaName=%25')).toEqual([]); // a LIKE wildcard is a plain character
+    expect(await ids('?status=COMPLETED')).toHaveLength(3);
+    expect(await ids('?status=APPROVED')).toEqual([]);
+    expect((await reviewer.get('/api/admin/applications?status=DRAFT')).statusCode).toBe(400);
+  });
+
+  it('pages by 50', async () => {
+    const other = await signInStaff(app, await makeStaff(app, '0587', 'VIEWER'));
+    const first = (await other.get('/api/admin/applications')).json() as { items: unknown[]; total: number; pageSize: number };
+    expect(first).toMatchObject({ total: 52, pageSize: 50 });
+    expect(first.items).toHaveLength(50);
+    expect(((await other.get('/api/admin/applications?page=2')).json() as { items: unknown[] }).items).toHaveLength(2);
+  });
+
+  it('exports the filtered list as CSV with a BOM, every row, not only one page', async () => {
+    const csv = await reviewer.get('/api/admin/applications/export.csv?type=GENERAL');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="applications-0177-\d{8}\.csv"$/);
+    const bytes = csv.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"受付番号","申込種別","状態","氏名","フリガナ","取引店","申込完了日時"');
+    expect(lines.slice(1)).toEqual([
+      `"${suzuki.applicationNumber}","GENERAL","COMPLETED","鈴木 花子","ｽｽﾞｷ ﾊﾅｺ","本店営業部","2026-06-10T23:30:00+09:00"`,
+      `"${yamada.applicationNumber}","GENERAL","COMPLETED","山田 太郎","ﾔﾏﾀﾞ ﾀﾛｳ","本店営業部","2026-06-01T09:00:00+09:00"`,
+    ]);
+  });
+
+  it('shows every field of a child application with its parent section, and its documents as images', async () => {
+    const detail = (await reviewer.get(`/api/admin/applications/${child.id}`)).json() as { applicationParent: object | null; documents: { id: string }[]; application: Record<string, unknown> };
+    expect(detail.application).toMatchObject({ applicationType: 'CHILD', lastName: '佐藤', branchCode: '100', utilizationPurpose: '生活費決済' });
+    expect(detail.applicationParent).toMatchObject({ lastName: null, relationship: null });
+    expect(detail.documents).toHaveLength(1);
+    const image = await reviewer.get(`/api/admin/applications/${child.id}/documents/${detail.documents[0]!.id}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('no-store');
+    expect([...image.rawPayload.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    // A document id of another application is not found through this one.
+    const yamadaDoc = ((await reviewer.get(`/api/admin/applications/${yamada.id}`)).json() as { documents: { id: string }[] }).documents[0]!.id;
+    expect((await reviewer.get(`/api/admin/applications/${child.id}/documents/${yamadaDoc}`)).statusCode).toBe(404);
+    expect((await reviewer.get(`/api/admin/applications/${yamada.id}`)).json()).toMatchObject({ applicationParent: null });
+  });
+
+  it('shows the audit log to ADMIN, newest first, and exports it as CSV', async () => {
+    await reviewer.get(`/api/admin/applications/${yamada.id}`);
+    const page = (await admin.get('/api/admin/audit')).json() as { items: { action: string; staffLoginId: string; applicationNumber: string | null; ipAddress: string }[] };
+    // Reading the log is itself a line (the newest), then the reviewer's view.
+    expect(page.items[0]).toMatchObject({ action: 'VIEW_AUDIT', ipAddress: admin.ip });
+    expect(page.items[1]).toMatchObject({ action: 'VIEW_APPLICATION', applicationNumber: yamada.applicationNumber, ipAddress: reviewer.ip });
+    const csv = await admin.get('/api/admin/audit/export.csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.startsWith('\uFEFF"番号","日時","ログインID","操作","受付番号","申込ID","内容","接続元"\r\n')).toBe(true);
+    expect(csv.body).toContain(`"VIEW_APPLICATION","${yamada.applicationNumber}","${yamada.id}"`);
+    // Another bank's lines are not there.
+    expect(csv.body).not.toContain('.0587.');
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { handoverColumns } from '../../src/adapters/handover.ts';
+import { forEachDialect } from '../helpers/databases.ts';
+import { startFakeProvider } from '../helpers/fake-provider.ts';
+import type { FakeProvider } from '../helpers/fake-provider.ts';
+import { finishEkycWithWebhook, postEmpty, readyApplicant } from '../helpers/ready-application.ts';
+import { auditActions, createAdminApp, handoverText, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin-helpers.ts';
+
+// Approve hands the application over (one file per bank and day, the PIN only in there) and erases
+// the PIN; reject keeps no PIN either; cancel follows an approval; the applicant gets the mails;
+// every step leaves an audit line that the database will not let anyone change.
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake?.close());
+
+forEachDialect((dialect) => {
+  it('approves an application completed through the applicant API: hand-over file, PIN erased, completion and approval mails, audit', async () => {
+    const db = await dialect.createDb();
+    const app = await createAdminApp(db, { env: { EKYC_PROVIDER_URL: fake.url, PUBLIC_BASE_URL: 'http://127.0.0.1:9' }, now: '2026-06-15T10:00:00+09:00' });
+    try {
+      const a = await readyApplicant(app);
+      await finishEkycWithWebhook(a, fake, 'PASSED');
+      const completed = await postEmpty(a, '/api/application-complete');
+      expect(completed.statusCode).toBe(200);
+      const { applicationNumber } = completed.json() as { applicationNumber: string };
+      const mailAddress = (await a.row()).mailAddress;
+      const completionMails = (await mailsTo(app, mailAddress)).filter((m) => m.subject.includes('お申込み受付'));
+      expect(completionMails).toHaveLength(1);
+      expect(completionMails[0]!.text).toContain(`受付番号：${applicationNumber}`);
+      expect(completionMails[0]!.text).toContain('■お問い合わせ先');
+      // Repeating the completion call sends nothing more.
+      await postEmpty(a, '/api/application-complete');
+      expect((await mailsTo(app, mailAddress)).filter((m) => m.subject.includes('お申込み受付'))).toHaveLength(1);
+
+      app.clock.advance(24 * 3_600_000); // reviewed the next day: that day's file
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const list = await reviewer.get(`/api/admin/applications?applicationNumber=${applicationNumber}`);
+      expect(list.json()).toMatchObject({ total: 1, items: [{ id: a.applicationId, status: 'COMPLETED', applicationType: 'GENERAL' }] });
+      const detail = await reviewer.get(`/api/admin/applications/${a.applicationId}`);
+      expect(detail.json()).toMatchObject({ applicationNumber, status: 'COMPLETED', pinErased: false, ekyc: { method: 'PHOTO_ID_AND_FACE', status: 4 }, application: { lastName: '山田', mailAddress } });
+
+      const approved = await reviewer.post(`/api/admin/applications/${a.applicationId}/approve`);
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toEqual({ applicationNumber });
+
+      const file = handoverText(app, '0177');
+      const lines = file.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(handoverColumns.map((c) => `"${c}"`).join(','));
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`"${applicationNumber}"`);
+      expect(lines[1]).toContain('"7394"'); // the PIN, in the hand-over only
+      const row = await a.row();
+      expect(row).toMatchObject({ status: 'APPROVED', pinCiphertext: null });
+      expect(row.pinErasedAt).toBe(app.clock.now().getTime());
+
+      const approvalMails = (await mailsTo(app, mailAddress)).filter((m) => m.subject.includes('審査完了'));
+      expect(approvalMails).toHaveLength(1);
+      expect(approvalMails[0]!.text).toContain('山田 太郎 様');
+      expect(approvalMails[0]!.text).not.toContain('7394');
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'LIST_APPLICATIONS', 'VIEW_APPLICATION', 'APPROVE']);
+
+      // Once only.
+      const again = await reviewer.post(`/api/admin/applications/${a.applicationId}/approve`);
+      expect(again.statusCode).toBe(409);
+      expect(handoverText(app, '0177').trimEnd().split('\r\n')).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('appends approvals of the same day to one file per bank, and keeps banks apart', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const one = await insertCompletedApplication(app, { pin: '1357' });
+      const two = await insertCompletedApplication(app, { pin: '2468' });
+      const other = await insertCompletedApplication(app, { bankCode: '0587', pin: '9753' });
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const reviewer0587 = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
+      expect((await reviewer.post(`/api/admin/applications/${one.id}/approve`)).statusCode).toBe(200);
+      app.clock.advance(60_000);
+      expect((await reviewer.post(`/api/admin/applications/${two.id}/approve`)).statusCode).toBe(200);
+      expect((await reviewer0587.post(`/api/admin/applications/${other.id}/approve`)).statusCode).toBe(200);
+      const file0177 = handoverText(app, '0177').trimEnd().split('\r\n');
+      expect(file0177).toHaveLength(3);
+      expect(file0177[1]).toContain(`"${one.applicationNumber}"`);
+      expect(file0177[2]).toContain(`"${two.applicationNumber}"`);
+      expect(handoverText(app, '0177')).not.toContain(other.applicationNumber);
+      expect(handoverText(app, '0587')).toContain('"9753"');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves the application and its PIN alone when the hand-over fails (503)', async () => {
+    const db = await dialect.createDb();
+    const { buildApp } = await import('../../src/app.ts');
+    const { fixedClock } = await import('../../src/adapters/clock.ts');
+    const { loadConfig } = await import('../../src/config.ts');
+    const { emptyWebDist } = await import('../helpers/app.ts');
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:', WEB_DIST_DIR: emptyWebDist() });
+    const failing = await buildApp({ config, db, clock: fixedClock('2026-06-16T10:00:00+09:00'), logger: false, handover: { handOver: async () => Promise.reject(new Error('disk full')) } });
+    const app = Object.assign(failing, { clock: fixedClock('2026-06-16T10:00:00+09:00'), handoverDir: '' });
+    try {
+      const application = await insertCompletedApplication(app);
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const response = await reviewer.post(`/api/admin/applications/${application.id}/approve`);
+      expect(response.statusCode).toBe(503);
+      const row = await db.kysely.selectFrom('applications').selectAll().where('id', '=', application.id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('COMPLETED');
+      expect(row.pinCiphertext).not.toBeNull();
+      expect(await auditActions(app, '0177')).not.toContain('APPROVE');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('rejects with a reason (required), erases the PIN without a hand-over, and mails the applicant without the reason', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const application = await insertCompletedApplication(app);
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const blank = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toEqual({ errors: [{ field: 'reason', message: '理由を入力してください。' }] });
+      const rejected = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason: '本人確認書類の住所が一致しない' });
+      expect(rejected.statusCode).toBe(200);
+      const detail = (await reviewer.get(`/api/admin/applications/${application.id}`)).json();
+      expect(detail).toMatchObject({ status: 'REJECTED', pinErased: true, review: { outcome: 'REJECTED', reason: '本人確認書類の住所が一致しない', handedOverAt: null } });
+      expect(handoverText(app, '0177')).toBe('');
+      const mails = await mailsTo(app, application.mailAddress);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toContain('審査結果のお知らせ');
+      expect(mails[0]!.text).not.toContain('住所が一致しない');
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/approve`)).statusCode).toBe(409);
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('cancels an approved application whose card was not collected, with the reason; the list filters it as CANCELLED', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const application = await insertCompletedApplication(app);
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'カード未受取' })).statusCode).toBe(409);
+      await reviewer.post(`/api/admin/applications/${application.id}/approve`);
+      const cancelled = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'キャッシュカード返戻（保管期限経過）' });
+      expect(cancelled.statusCode).toBe(200);
+      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json()).toMatchObject({
+        status: 'CANCELLED',
+        review: { outcome: 'APPROVED', cancelReason: 'キャッシュカード返戻（保管期限経過）' },
+      });
+      expect((await reviewer.get('/api/admin/applications?status=CANCELLED')).json()).toMatchObject({ total: 1 });
+      expect((await reviewer.get('/api/admin/applications?status=APPROVED')).json()).toMatchObject({ total: 0 });
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'again' })).statusCode).toBe(409);
+      expect((await auditActions(app, '0177')).filter((a) => a === 'CANCEL')).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      await signInStaff(app, await makeStaff(app, '0177', 'VIEWER'));
+      const db = app.deps.db.kysely;
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN']);
+      await expect(sql`update audit_log set action = 'NOTHING'`.execute(db)).rejects.toThrow(/append-only/);
+      await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
+      if (dialect.name === 'postgres') await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN']);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { PageSlug } from '@koza/domain/flows';
+import type { PinContext } from '@koza/domain/pin-rules';
+import { useFlow } from '../lib/flow.ts';
+import { ApiError } from './client.ts';
+import { getBranches, getOccupations, getSavedApplication } from './application.ts';
+import { getApplications } from './entry.ts';
+
+// The one way a screen loads what it needs on arrival: TanStack Query, with the query of each call
+// written once here. Failures go to the flow's error page (SPEC.md §8) from useStepQuery.
+
+/**
+ * The saved application. Dropped from the cache as soon as no screen shows it (gcTime 0), so every
+ * step reads what the previous step has just saved instead of an earlier copy.
+ */
+export const savedApplicationQuery = {
+  queryKey: ['application'],
+  queryFn: ({ signal }) => getSavedApplication(signal),
+  staleTime: 0,
+  gcTime: 0,
+} satisfies UseQueryOptions<Awaited<ReturnType<typeof getSavedApplication>>>;
+
+/**
+ * The saved data the PIN rules are checked against in the browser (pin-rules.ts): the application
+ * and, for a child application, the parent. Not kept, like the saved application.
+ */
+export const pinContextQuery = {
+  queryKey: ['pin-context'],
+  queryFn: async ({ signal }) => {
+    const { application, applicationParent } = await getApplications(signal);
+    return { ...application, parent: applicationParent };
+  },
+  staleTime: 0,
+  gcTime: 0,
+} satisfies UseQueryOptions<PinContext>;
+
+/** The branches offered to the applicant (they depend on the saved address: not kept either). */
+export const branchesQuery = {
+  queryKey: ['branches'],
+  queryFn: ({ signal }) => getBranches(signal),
+  staleTime: 0,
+  gcTime: 0,
+} satisfies UseQueryOptions<Awaited<ReturnType<typeof getBranches>>>;
+
+/** The occupation list (reference data: the same for the whole visit). */
+export const occupationsQuery = {
+  queryKey: ['occupations'],
+  queryFn: ({ signal }) => getOccupations(signal),
+  staleTime: Infinity,
+} satisfies UseQueryOptions<Awaited<ReturnType<typeof getOccupations>>>;
+
+/**
+ * Runs a query for a step and returns its data once loaded (undefined before). A failure goes to the
+ * error page of the page's flow; a 401 has already been sent to the session error by the client.
+ */
+export function useStepQuery<T>(slug: PageSlug, options: UseQueryOptions<T>): T | undefined {
+  const { toError } = useFlow(slug);
+  const query = useQuery(options);
+  const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
+  useEffect(() => {
+    if (failed) toError();
+  }, [failed, toError]);
+  return query.data;
+}

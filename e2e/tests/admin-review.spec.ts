@@ -1,0 +1,170 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from '../fixtures.ts';
+import { makeJpeg } from '../support/ekyc.ts';
+import { uniqueAddress } from '../support/entry.ts';
+import { completeApplicationByApi, createStaffByCommand, desktop, expectNoAxeViolations, signIn, totpCode } from '../support/admin.ts';
+
+// Issue 14 end to end, at a desktop viewport: the first ADMIN (made by `npm run staff`) enrols its
+// second factor and creates a reviewer; the reviewer finds an application completed through the
+// applicant API (support/admin.ts: the applicant UI is general-flow.spec.ts's job), opens its
+// document and approves it; the hand-over file has it, the PIN is gone from the database, the
+// applicant has the completion and approval mails, the audit log shows each step, and a reviewer
+// of another bank gets 404. axe checks every admin screen on the way.
+
+const dir = mkdtempSync(join(tmpdir(), 'koza-admin-e2e-'));
+const databaseUrl = `sqlite:${join(dir, 'admin.sqlite')}`;
+const handoverDir = join(dir, 'handover');
+const adminPassword = 'admin password for e2e';
+const reviewerPassword = 'reviewer password e2e';
+
+test.use({ ...desktop, apiEnv: { DATABASE_URL: databaseUrl, HANDOVER_DIR: handoverDir } });
+// One story in three steps that share the worker's server, its database and one page.
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+let mailAddress = '';
+let applicationNumber = '';
+let totpSecret = '';
+let applicationId = '';
+
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  page = await context.newPage();
+});
+test.afterAll(async () => {
+  await context?.close();
+});
+
+test('the first admin (made by npm run staff) enrols a second factor and creates a reviewer', async ({ server, request }) => {
+  test.setTimeout(90_000);
+  createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.fukuoka', name: '管理 太郎', role: 'ADMIN', password: adminPassword });
+  createStaffByCommand(databaseUrl, { bank: '0587', login: 'reviewer.other', name: '他行 審査', role: 'REVIEWER', password: reviewerPassword });
+
+  await page.goto(`${server.origin}/admin/`);
+  mailAddress = uniqueAddress('admin');
+  ({ applicationNumber } = await completeApplicationByApi(request, {
+    origin: server.origin,
+    host: new URL(server.baseURLFor('0177')).host,
+    ekycOrigin: server.ekycOrigin,
+    mailAddress,
+    document: await makeJpeg(page),
+  }));
+
+  // The admin: sign-in, second factor enrolment, the staff screen.
+  await expect(page.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signIn(page, 'admin.fukuoka', adminPassword);
+  await expect(page.getByRole('heading', { name: '二要素認証の登録' })).toBeVisible();
+  const secret = page.getByLabel('セットアップキー');
+  await expect(secret).not.toHaveValue('');
+  await expectNoAxeViolations(page);
+  totpSecret = await secret.inputValue();
+  await page.getByLabel('認証アプリに表示された6桁のコード').fill(totpCode(totpSecret));
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await page.getByRole('link', { name: '職員管理' }).click();
+  await expect(page.getByRole('heading', { name: '職員管理' })).toBeVisible();
+  await page.getByLabel('ログインID').fill('reviewer.fukuoka');
+  await page.getByLabel('氏名').fill('審査 一郎');
+  await page.getByLabel('権限').selectOption({ label: '審査担当者' });
+  await page.getByLabel(/初期パスワード/).fill(reviewerPassword);
+  await page.getByRole('button', { name: '作成する' }).click();
+  await expect(page.getByText('reviewer.fukuoka を作成しました。')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'reviewer.fukuoka' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+});
+
+test('the reviewer finds the application, opens its document and approves it: hand-over file, PIN erased, mails', async ({ server, request }) => {
+  test.setTimeout(90_000);
+  await expect(page.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
+  await signIn(page, 'reviewer.fukuoka', reviewerPassword);
+  await expect(page.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '職員管理' })).toHaveCount(0);
+  await page.getByLabel('氏名（カナ）').fill('しんさ');
+  await page.getByLabel('状態').selectOption({ label: '審査待ち' });
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1件' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: applicationNumber }).click();
+  await expect(page.getByRole('heading', { name: `申込詳細 ${applicationNumber}` })).toBeVisible();
+  await expect(page.getByText('保管中（受け渡し後に消去）')).toBeVisible();
+  await expect(page.getByText('本人確認書類の撮影＋容貌の撮影（ホ方式）')).toBeVisible();
+  await page.getByRole('button', { name: /書類画像を表示/ }).click();
+  const image = page.getByRole('img', { name: '現住所確認書類（1枚目）' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: '承認する' }).click();
+  await page.getByRole('button', { name: '承認を確定する' }).click();
+  await expect(page.getByText('承認しました。')).toBeVisible();
+  await expect(page.getByText('消去済み')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^承認済/ }).first()).toBeVisible();
+
+  // The hand-over file of the bank and day holds it, with the PIN; the database no longer does.
+  const bankDir = join(handoverDir, '0177');
+  const files = readdirSync(bankDir);
+  expect(files).toHaveLength(1);
+  expect(files[0]).toMatch(/^KOZA_0177_\d{8}\.csv$/);
+  const handover = readFileSync(join(bankDir, files[0]!), 'utf8');
+  expect(handover).toContain(`"${applicationNumber}"`);
+  expect(handover).toContain('"7394"');
+  const db = new DatabaseSync(join(dir, 'admin.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare('select status, pin_ciphertext, pin_erased_at from applications where application_number = ?').get(applicationNumber) as Record<string, unknown>;
+    expect(row).toMatchObject({ status: 'APPROVED', pin_ciphertext: null });
+    expect(row.pin_erased_at).not.toBeNull();
+  } finally {
+    db.close();
+  }
+
+  // The applicant's mailbox: completion (with the receipt number) and approval.
+  const mails = (await (await request.get(`${server.origin}/__dev/mails?to=${encodeURIComponent(mailAddress)}`)).json()) as { subject: string; text: string }[];
+  expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringContaining('お申込み受付のお知らせ'), expect.stringContaining('審査完了のお知らせ')]));
+  expect(mails.find((m) => m.subject.includes('お申込み受付'))!.text).toContain(applicationNumber);
+
+  applicationId = new URL(page.url()).pathname.split('/').pop()!;
+});
+
+test('a reviewer of another bank gets 404 for it; the admin reads every step in the audit log', async ({ browser, server }) => {
+  test.setTimeout(90_000);
+  // A reviewer of another bank: 404 for the same application, on the screen and from the API.
+  const otherContext = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const other = await otherContext.newPage();
+  await other.goto(`${server.origin}/admin/`);
+  await signIn(other, 'reviewer.other', reviewerPassword);
+  await expect(other.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await other.goto(`${server.origin}/admin/applications/${applicationId}`);
+  await expect(other.getByText('お申込みが見つかりません。')).toBeVisible();
+  expect((await other.request.get(`${server.origin}/api/admin/applications/${applicationId}`)).status()).toBe(404);
+  await otherContext.close();
+  await page.bringToFront(); // a page left in the background gets no animation frames: clicks would wait
+
+  // The audit log, read by the admin (signing in with a fresh code), shows each step.
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await signIn(page, 'admin.fukuoka', adminPassword);
+  await page.getByLabel('ワンタイムパスワード（6桁）').fill(totpCode(totpSecret, 1));
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('link', { name: '操作ログ' }).click();
+  await expect(page.getByRole('heading', { name: '操作ログ' })).toBeVisible();
+  const rows = page.getByRole('row');
+  for (const [who, what] of [
+    ['command-line', '職員アカウントの作成'],
+    ['admin.fukuoka', '二要素認証の登録'],
+    ['admin.fukuoka', '職員アカウントの作成'],
+    ['reviewer.fukuoka', 'サインイン'],
+    ['reviewer.fukuoka', '申込一覧の検索'],
+    ['reviewer.fukuoka', '申込詳細の表示'],
+    ['reviewer.fukuoka', '書類画像の表示'],
+    ['reviewer.fukuoka', '承認'],
+  ]) {
+    await expect(rows.filter({ has: page.getByRole('cell', { name: who, exact: true }) }).filter({ has: page.getByRole('cell', { name: what, exact: true }) }).first()).toBeVisible();
+  }
+  await expect(rows.filter({ hasText: applicationNumber }).filter({ has: page.getByRole('cell', { name: '承認', exact: true }) })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});

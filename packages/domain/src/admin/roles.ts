@@ -1,0 +1,43 @@
+// Staff roles and what each may do, as data (DECISIONS.md §8, docs/decisions/0110-back-office.md).
+// The API checks one permission per admin route (routes declare it); the admin app hides what the
+// signed-in role may not do, from the same table. Every role sees its own bank only.
+
+export const staffRoles = ['VIEWER', 'REVIEWER', 'ADMIN'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const permissions = [
+  /** List, search, open applications and their documents; export the list. */
+  'applications.read',
+  /** Approve (hand over to the account system) or reject an application in banker processing. */
+  'applications.decide',
+  /** Cancel an approved application whose cash card was not collected in time (SPEC.md §1). */
+  'applications.cancel',
+  /** List and create staff accounts of the bank. */
+  'staff.manage',
+  /** Read and export the audit log. */
+  'audit.read',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/**
+ * ADMIN manages people and reads the audit log but does not decide applications: the person who
+ * can create accounts cannot also approve on their own (separation of duties).
+ */
+export const rolePermissions: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  VIEWER: ['applications.read'],
+  REVIEWER: ['applications.read', 'applications.decide', 'applications.cancel'],
+  ADMIN: ['applications.read', 'staff.manage', 'audit.read'],
+};
+
+export const roleLabels: Readonly<Record<StaffRole, string>> = {
+  VIEWER: '閲覧者',
+  REVIEWER: '審査担当者',
+  ADMIN: '管理者',
+};
+
+export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (staffRoles as readonly string[]).includes(value);
+
+export const can = (role: StaffRole, permission: Permission): boolean => rolePermissions[role].includes(permission);
+
+/** Roles that must sign in with a second factor (TOTP). */
+export const rolesNeedingSecondFactor: readonly StaffRole[] = ['ADMIN'];

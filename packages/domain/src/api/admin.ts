@@ -1,0 +1,145 @@
+// The zod contract of every /api/admin JSON body (decision 0060's pattern for the staff side):
+// the API declares these schemas on its routes and the admin app parses its answers with them.
+
+import { z } from 'zod';
+import { applicationTypes } from '../constants.ts';
+import { adminMessages } from '../admin/messages.ts';
+import { staffRoles } from '../admin/roles.ts';
+import { permissions } from '../admin/roles.ts';
+import { reviewStatuses, staffAuth } from '../admin/rules.ts';
+
+const reason = z
+  .string({ error: adminMessages.reasonRequired })
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, adminMessages.reasonRequired).max(500, adminMessages.reasonTooLong));
+
+export const signInBodySchema = z.object({
+  loginId: z.string().min(1).max(64),
+  password: z.string().min(1).max(staffAuth.passwordMaxLength),
+  /** ADMIN: the 6 digits of the authenticator app. */
+  totpCode: z.string().regex(/^\d{6}$/).optional(),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const staffSchema = z.object({
+  id: z.string(),
+  loginId: z.string(),
+  displayName: z.string(),
+  role: z.enum(staffRoles),
+  bankCode: z.string(),
+  bankName: z.string(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+export const staffSessionSchema = z.object({
+  staff: staffSchema,
+  permissions: z.array(z.enum(permissions)),
+  /** Send back as X-CSRF-Token on every call that changes something. */
+  csrfToken: z.string(),
+  /** ADMIN without a second factor yet: only TOTP enrolment is allowed until it is done. */
+  totpSetupRequired: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+export const reasonBodySchema = z.object({ reason });
+
+export const staffCreateBodySchema = z.object({
+  loginId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, adminMessages.loginIdInvalid),
+  displayName: z
+    .string({ error: adminMessages.displayNameRequired })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, adminMessages.displayNameRequired).max(100)),
+  role: z.enum(staffRoles, { error: adminMessages.roleRequired }),
+  password: z.string().min(staffAuth.passwordMinLength, adminMessages.passwordTooShort).max(staffAuth.passwordMaxLength, adminMessages.passwordTooLong),
+});
+export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
+
+export const staffListItemSchema = staffSchema.extend({
+  locked: z.boolean(),
+  totpEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
+
+export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export const totpConfirmBodySchema = z.object({ totpCode: z.string().regex(/^\d{6}$/, adminMessages.totpWrong) });
+
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** Query of the list and its CSV export: every filter optional. */
+export const applicationListQuerySchema = z.object({
+  status: z.enum(reviewStatuses).optional(),
+  type: z.enum(applicationTypes).optional(),
+  /** Completion day (Japan time), inclusive. */
+  from: dateText.optional(),
+  to: dateText.optional(),
+  applicationNumber: z.string().max(40).optional(),
+  /** Half- or full-width katakana, part of the applicant's (or parent's) kana name. */
+  kanaName: z.string().max(60).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+
+export const applicationListItemSchema = z.object({
+  id: z.string(),
+  applicationNumber: z.string().nullable(),
+  applicationType: z.enum(applicationTypes),
+  status: z.string(),
+  name: z.string(),
+  kanaName: z.string(),
+  branchName: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
+
+export const applicationListSchema = z.object({
+  items: z.array(applicationListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+const fields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+export const applicationDetailSchema = z.object({
+  id: z.string(),
+  applicationNumber: z.string().nullable(),
+  applicationType: z.enum(applicationTypes),
+  status: z.string(),
+  completedAt: z.string().nullable(),
+  /** SPEC.md §3 "Application" field names → values, as saved. */
+  application: fields,
+  /** The parent of a child application (SPEC.md §3 "ApplicationParent"), or null. */
+  applicationParent: fields.nullable(),
+  documents: z.array(z.object({ id: z.string(), type: z.string(), contentType: z.string(), size: z.number(), createdAt: z.string() })),
+  ekyc: z
+    .object({ method: z.string(), providerStatus: z.string(), status: z.number(), supplementRequired: z.boolean(), updatedAt: z.string() })
+    .nullable(),
+  review: z
+    .object({
+      outcome: z.string(),
+      reason: z.string().nullable(),
+      decidedBy: z.string(),
+      decidedAt: z.string(),
+      handedOverAt: z.string().nullable(),
+      cancelledAt: z.string().nullable(),
+      cancelReason: z.string().nullable(),
+    })
+    .nullable(),
+  pinErased: z.boolean(),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  staffLoginId: z.string(),
+  action: z.string(),
+  applicationId: z.string().nullable(),
+  applicationNumber: z.string().nullable(),
+  detail: z.string().nullable(),
+  ipAddress: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ items: z.array(auditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const auditListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });

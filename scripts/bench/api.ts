@@ -1,0 +1,159 @@
+// The API under load on one dialect: GET /api/addresses, POST /api/applications/personal and
+// POST /api/ekyc/status at each connection count, as ratios of the bare node:http ceiling; and on
+// SQLite the process's memory at rest, after the kanji→kana analyser loaded, and at its peak.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ensurePostalTable, postalTablePath } from '@koza/data/postal';
+import { Applicant, personalPayload } from './applicant.ts';
+import type { Ceiling } from './ceiling.ts';
+import type { LoadRequest, LoadResult, Row } from './common.ts';
+import { browserHeaders, connectionCounts, freePort, load, log, memoryOf, mib, ms, repoRoot, startNode, waitFor } from './common.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface ApiFigures {
+  rows: Row[];
+  memory?: { atRest: number; afterAnalyser: number; analyserMs: number; peak: number };
+  startSeconds: number;
+}
+
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for the run: a SQLite file in a temporary folder, or a PostgreSQL database. */
+async function freshDatabase(dialect: Dialect, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'bench.sqlite')}`, drop: async () => undefined };
+  const name = `koza_bench_${process.pid}`;
+  await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Random real postal codes of the postal table. */
+function samplePostalNumbers(count: number): string[] {
+  const lines = readFileSync(postalTablePath, 'utf8').split('\n').slice(1).filter(Boolean);
+  return Array.from({ length: count }, () => (lines[Math.floor(Math.random() * lines.length)] ?? '').split('\t')[0] ?? '');
+}
+
+export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { memory: boolean }): Promise<ApiFigures> {
+  await ensurePostalTable();
+  const dir = mkdtempSync(join(tmpdir(), 'koza-bench-'));
+  const database = await freshDatabase(dialect, dir);
+  const [apiPort, simPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${apiPort}`;
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const sim = startNode(join(repoRoot, 'apps/ekyc-sim/src/server.ts'), [], {
+    NODE_ENV: 'development',
+    PORT: String(simPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: simUrl,
+    SIM_DATABASE: ':memory:',
+    LOG_LEVEL: 'warn',
+  });
+  const startedAt = performance.now();
+  // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${dialect}`] : [];
+  const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    DATABASE_URL: database.url,
+    WEB_DIST_DIR: dir,
+    LOG_LEVEL: 'warn',
+    EKYC_PROVIDER_URL: simUrl,
+    PUBLIC_BASE_URL: base,
+  }, { execArgv });
+  const rows: Row[] = [];
+  const figures: ApiFigures = { rows, startSeconds: 0 };
+  try {
+    log(`${dialect}: starting the API on a fresh database (migrate + load the postal table) …`);
+    await waitFor(`${base}/api/health`, 180_000, api.child);
+    figures.startSeconds = (performance.now() - startedAt) / 1000;
+    await waitFor(`${simUrl}/health`, 30_000, sim.child);
+    log(`${dialect}: API ready in ${figures.startSeconds.toFixed(1)} s`);
+
+    const searcher = await Applicant.signIn(base);
+    const savers = await Promise.all(Array.from({ length: 8 }, () => Applicant.signIn(base)));
+    const waiter = await Applicant.signIn(base);
+    await waiter.startEkyc();
+    const atRest = memoryOf(api.pid).rss;
+
+    const endpoints: { name: string; request: LoadRequest }[] = [
+      {
+        name: 'GET /api/addresses',
+        request: {
+          method: 'GET',
+          paths: samplePostalNumbers(2000).map((p) => `/api/addresses?postalNumber=${p}`),
+          headers: [{ ...browserHeaders, ...searcher.headers }],
+        },
+      },
+      {
+        name: 'POST /api/applications/personal',
+        request: {
+          method: 'POST',
+          paths: ['/api/applications/personal'],
+          headers: savers.map((s) => ({ ...browserHeaders, ...s.headers, 'content-type': 'application/json' })),
+          body: JSON.stringify(personalPayload),
+        },
+      },
+      {
+        name: 'POST /api/ekyc/status',
+        request: { method: 'POST', paths: ['/api/ekyc/status'], headers: [{ ...browserHeaders, ...waiter.headers }] },
+      },
+    ];
+
+    if (options.memory) {
+      const t = performance.now();
+      const first = await fetch(`${base}/api/furigana?kanji=${encodeURIComponent('博多駅前')}`, { headers: searcher.headers });
+      if (!first.ok) throw new Error(`first furigana answered ${first.status}`);
+      const analyserMs = performance.now() - t;
+      figures.memory = { atRest, afterAnalyser: memoryOf(api.pid).rss, analyserMs, peak: 0 };
+      log(`${dialect}: analyser loaded in ${analyserMs.toFixed(0)} ms (${(await first.json() as { kana: string }).kana})`);
+    }
+
+    for (const endpoint of endpoints) {
+      for (const connections of connectionCounts) {
+        const r: LoadResult = await load(base, connections, endpoint.request);
+        const bare = ceiling.get(connections);
+        const ratio = bare ? r.requestsPerSecond / bare.requestsPerSecond : NaN;
+        log(`${dialect} ${endpoint.name} @${connections}: ${r.requestsPerSecond.toFixed(0)} req/s (×${ratio.toFixed(3)}), p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`);
+        rows.push({
+          section: `API on ${dialect}`,
+          name: `${endpoint.name} @${connections}`,
+          value: `${r.requestsPerSecond.toFixed(0)} req/s = ×${ratio.toFixed(3)} of bare; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${r.failures ? `; ${r.failures} failed` : ''}`,
+        });
+      }
+    }
+    if (figures.memory) {
+      figures.memory.peak = memoryOf(api.pid).peak;
+      const m = figures.memory;
+      rows.push({
+        section: 'memory',
+        name: 'API RSS at rest / after analyser / peak',
+        value: `${mib(m.atRest)} / ${mib(m.afterAnalyser)} / ${mib(m.peak)} (analyser's first call ${m.analyserMs.toFixed(0)} ms)`,
+        target: '≤ 150 / 250 / 400 MiB',
+      });
+    }
+    rows.push({ section: `API on ${dialect}`, name: 'start on a fresh database → /api/health', value: `${figures.startSeconds.toFixed(1)} s` });
+  } finally {
+    await api.stop();
+    await sim.stop();
+    await database.drop().catch((error: unknown) => log(`could not drop the bench database: ${String(error)}`));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}

@@ -1,0 +1,26 @@
+// The bare node:http ceiling, measured at each connection count (scripts/bench/bare-server.ts).
+import { join } from 'node:path';
+import type { LoadResult } from './common.ts';
+import { connectionCounts, freePort, load, log, repoRoot, startNode } from './common.ts';
+
+export type Ceiling = Map<number, LoadResult>;
+
+export async function measureCeiling(): Promise<Ceiling> {
+  const port = await freePort();
+  const server = startNode(join(repoRoot, 'scripts/bench/bare-server.ts'), [String(port)], {}, { ipc: true });
+  await new Promise<void>((resolve, reject) => {
+    server.child.once('message', () => resolve());
+    server.child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  const ceiling: Ceiling = new Map();
+  try {
+    for (const connections of connectionCounts) {
+      const r = await load(`http://127.0.0.1:${port}`, connections, { method: 'GET', paths: ['/'], headers: [{}] });
+      log(`bare node:http, ${connections} connections: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      ceiling.set(connections, r);
+    }
+  } finally {
+    await server.stop();
+  }
+  return ceiling;
+}

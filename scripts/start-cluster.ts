@@ -1,0 +1,168 @@
+// `npm run start:cluster`: the production topology on one machine (decision 0100). nginx (Debian's
+// package, config deploy/nginx/cluster.conf.template) on :3000 round-robins to two API instances on
+// :3001 and :3002, both on the PostgreSQL of DATABASE_URL (default: a local database `koza_cluster`
+// this script creates), plus the eKYC simulator on :3100. Migrations run once, before any instance
+// starts (the rollout order of README "Running at scale"). Ctrl-C stops everything.
+//
+// Environment (all optional): DATABASE_URL, CLUSTER_ADMIN_URL (where `koza_cluster` is created,
+// default postgres://postgres@127.0.0.1:5432/postgres), CLUSTER_PORT (3000), API_PORTS ("3001,3002"),
+// METRICS_PORTS ("9464,9465"), EKYC_SIM_PORT (3100), CLUSTER_DIR (var/cluster: nginx's config,
+// pid, logs and temp files), NGINX (the binary; default: nginx on PATH or /usr/sbin/nginx).
+
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { allBanks } from '@koza/domain/banks/banks';
+import { ensurePostalTable } from '@koza/data/postal';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const listenPort = Number(process.env.CLUSTER_PORT ?? 3000);
+const apiPorts = (process.env.API_PORTS ?? '3001,3002').split(',').map(Number);
+const metricsPorts = (process.env.METRICS_PORTS ?? '9464,9465').split(',').map(Number);
+const simPort = Number(process.env.EKYC_SIM_PORT ?? 3100);
+const dir = process.env.CLUSTER_DIR ?? join(root, 'var/cluster');
+const adminUrl = process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const started = Date.now();
+
+const log = (line: string) => console.log(`[cluster] ${line}`);
+
+function nginxBinary(): string {
+  if (process.env.NGINX) return process.env.NGINX;
+  const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  throw new Error('nginx is not installed: apt-get install -y nginx (Debian), or set NGINX=/path/to/nginx');
+}
+
+/** DATABASE_URL, or a local database koza_cluster (created when missing). */
+async function databaseUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = 'koza_cluster'");
+    if (exists.rowCount === 0) {
+      await client.query('create database koza_cluster');
+      log('created database koza_cluster');
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = '/koza_cluster';
+  return url.toString();
+}
+
+function run(args: string[], env: Record<string, string>, cwd = root): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (shuttingDown) throw new Error('stopped while starting');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+const children: { name: string; child: ChildProcess }[] = [];
+let shuttingDown = false;
+
+function startProcess(name: string, command: string, args: string[], env: Record<string, string> = {}): void {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`[cluster] ${name} stopped (${signal ?? code}); stopping everything`);
+    shutdown(1);
+  });
+  children.push({ name, child });
+}
+
+function shutdown(code: number): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  // nginx: QUIT = graceful (finish open requests); the instances and the simulator: TERM.
+  for (const { name, child } of children) child.kill(name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
+  const exits = children.map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r))));
+  const force = setTimeout(() => {
+    for (const { child } of children) child.kill('SIGKILL');
+    process.exit(code);
+  }, 15_000);
+  void Promise.all(exits).then(() => {
+    clearTimeout(force);
+    process.exit(code);
+  });
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+function writeNginxConfig(): string {
+  for (const sub of ['logs', 'temp']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o777 });
+  const template = readFileSync(join(root, 'deploy/nginx/cluster.conf.template'), 'utf8');
+  const config = template
+    .replaceAll('{{DIR}}', dir)
+    .replaceAll('{{LISTEN}}', String(listenPort))
+    .replaceAll('{{UPSTREAM_SERVERS}}', apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n'));
+  const path = join(dir, 'nginx.conf');
+  writeFileSync(path, config);
+  return path;
+}
+
+try {
+  const nginx = nginxBinary();
+  const url = await databaseUrl();
+  await ensurePostalTable();
+  if (!process.env.WEB_DIST_DIR && !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    log('building the web app …');
+    await run([join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {}, join(root, 'apps/web'));
+  }
+
+  // 1. Migrations and reference data, once, before any instance (instances would also do it, under a lock).
+  await run(['apps/api/src/main-migrate.ts'], { DATABASE_URL: url });
+
+  // 2. The simulator, then the instances (webhooks come back through nginx, to either instance).
+  const publicBaseUrl = `http://localhost:${listenPort}`;
+  startProcess('eKYC simulator', process.execPath, ['apps/ekyc-sim/src/server.ts'], { PORT: String(simPort), PUBLIC_URL: `http://localhost:${simPort}` });
+  apiPorts.forEach((port, i) =>
+    startProcess(`API :${port}`, process.execPath, ['apps/api/src/server.ts'], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}`,
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? publicBaseUrl,
+      // nginx (on this machine) is the only proxy whose X-Forwarded-For and X-Request-Id count.
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+      METRICS_PORT: String(metricsPorts[i] ?? 9464 + i),
+    }),
+  );
+  await Promise.all([...apiPorts.map((port) => waitFor(`http://127.0.0.1:${port}/api/ready`, 120_000)), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
+
+  // 3. nginx in the foreground, its own prefix and config.
+  const configPath = writeNginxConfig();
+  const test = spawnSync(nginx, ['-p', dir, '-c', configPath, '-t'], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+  startProcess('nginx', nginx, ['-p', dir, '-c', configPath, '-g', 'daemon off;']);
+  await waitFor(`http://127.0.0.1:${listenPort}/api/ready`, 30_000);
+
+  console.log(`\nCluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  for (const bank of allBanks) console.log(`  ${bank.code} ${bank.name}: http://${bank.devHost}:${listenPort}`);
+  console.log(`  API instances:           ${apiPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}`);
+  console.log(`  Metrics:                 ${apiPorts.map((_, i) => `http://127.0.0.1:${metricsPorts[i] ?? 9464 + i}/metrics`).join(', ')}`);
+  console.log(`  eKYC simulator:          http://localhost:${simPort}`);
+  console.log(`  nginx:                   ${configPath} (logs in ${join(dir, 'logs')})\n`);
+} catch (error) {
+  console.error(`[cluster] ${error instanceof Error ? error.message : String(error)}`);
+  shutdown(1);
+}
