@@ -30,13 +30,14 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-async function buildWebIfStale(): Promise<void> {
-  const web = join(root, 'apps/web');
-  const index = join(web, 'dist/index.html');
-  const sources = Math.max(newestMtime(join(web, 'src')), newestMtime(join(root, 'packages/domain/src')), statSync(join(web, 'index.html')).mtimeMs);
+/** Builds a Vite app (the applicant web, the back office) when its sources are newer than its build. */
+async function buildIfStale(workspace: 'apps/web' | 'apps/admin', name: string): Promise<void> {
+  const dir = join(root, workspace);
+  const index = join(dir, 'dist/index.html');
+  const sources = Math.max(newestMtime(join(dir, 'src')), newestMtime(join(root, 'packages/domain/src')), statSync(join(dir, 'index.html')).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  console.log('[start] building the web app …');
-  await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], web);
+  console.log(`[start] building ${name} …`);
+  await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], dir);
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
@@ -74,7 +75,8 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 await ensurePostalTable();
-await buildWebIfStale();
+await buildIfStale('apps/web', 'the web app');
+await buildIfStale('apps/admin', 'the back office');
 startProcess('eKYC simulator', 'apps/ekyc-sim/src/server.ts', { PORT: String(simPort) });
 startProcess('API', 'apps/api/src/server.ts', { PORT: String(apiPort), EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}` });
 await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120_000), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
