@@ -4,20 +4,18 @@
 // the same total number of connections in both runs, split evenly between the instances in the
 // second. Prints figures; asserts nothing. Skipped with a note when PostgreSQL is not reachable.
 //
-// Environment: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10),
-// BENCH_POSTGRES_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test).
+// Environment: BENCH_DURATION and BENCH_CONNECTIONS as for the rest of the bench (common.ts; the
+// first connection count is used), BENCH_POSTGRES_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test).
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { personalPayload } from './applicant.ts';
+import { connectionCounts, durationSeconds, freePort, repoRoot as root } from './common.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = connectionCounts[0] ?? 10;
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Run {
@@ -26,48 +24,6 @@ interface Run {
   p99: number;
   failed: number;
 }
-
-const personal = {
-  lastName: '山田',
-  firstName: '太郎',
-  kanaLastName: 'ﾔﾏﾀﾞ',
-  kanaFirstName: 'ﾀﾛｳ',
-  gender: 'MAN',
-  birthday: '1990-04-01',
-  mobilePhoneNumber: '090-1234-5678',
-  phoneNumber: null,
-  postalNumber: '8100001',
-  addressCode: '40133',
-  addressPrefecture: '福岡県',
-  addressMunicipality: '福岡市中央区',
-  addressSection: '天神',
-  addressChome: '',
-  kanaAddressPrefecture: 'ﾌｸｵｶｹﾝ',
-  kanaAddressMunicipality: 'ﾌｸｵｶｼﾁｭｳｵｳｸ',
-  kanaAddressSection: 'ﾃﾝｼﾞﾝ',
-  kanaAddressChome: '',
-  address: '1-2-3',
-  subAddress: '天神ハイツ101',
-  kanaAddress: '1-2-3',
-  kanaSubAddress: 'ﾃﾝｼﾞﾝﾊｲﾂ101',
-  tempAddressPrefecture: null,
-  tempAddress: null,
-  kanaTempAddress: null,
-  utilizationPurpose: ['生活費決済', '給与・年金受取'],
-  utilizationPurposeOther: null,
-  distanceTransactionReason: null,
-};
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 async function admin(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
@@ -123,7 +79,7 @@ async function signIn(base: string, n: number): Promise<string> {
 /** POST /api/applications/personal for `durationSeconds` on `conns` connections, each token its own application. */
 async function saves(base: string, tokens: readonly string[], conns: number, seconds = durationSeconds): Promise<{ total: number; p50: number; p99: number; failed: number; seconds: number }> {
   let next = 0;
-  const body = JSON.stringify(personal);
+  const body = JSON.stringify(personalPayload);
   const result = (await autocannon({
     url: base,
     connections: conns,
