@@ -1,27 +1,11 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
 import { hosts } from './helpers/auth.ts';
+import { productionEnv } from './helpers/production-env.ts';
 
 // /__dev routes exist outside production only (DECISIONS.md §1, §4).
-
-const productionEnv = () => ({
-  NODE_ENV: 'production',
-  BANK_HOSTS: '0177=koza.fukuoka.example.jp;0587=koza.kumamoto.example.jp;0181=koza.juhachishinwa.example.jp',
-  SMTP_URL: 'smtp://127.0.0.1:1',
-  MAIL_FROM_0177: 'no-reply@fukuoka.example.jp',
-  MAIL_FROM_0587: 'no-reply@kumamoto.example.jp',
-  MAIL_FROM_0181: 'no-reply@juhachishinwa.example.jp',
-  EKYC_PROVIDER_URL: 'https://ekyc.example.com',
-  EKYC_API_KEY: 'prod-api-key-0123456789',
-  EKYC_WEBHOOK_SECRET: 'prod-webhook-secret-0123456789',
-  PUBLIC_BASE_URL: 'https://koza.fukuoka.example.jp',
-  PIN_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
-  CODE_HASH_KEY: Buffer.alloc(32, 9).toString('base64'),
-  PIN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 3072 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-});
 
 const devCalls = [
   ['GET', '/__dev/mails?to=a%40example.jp'],
@@ -36,7 +20,7 @@ forEachDialect((dialect) => {
   let development: App;
   beforeAll(async () => {
     const db = await dialect.createDb();
-    production = await createTestApp({ db, env: productionEnv() });
+    production = await createTestApp({ db, env: { ...productionEnv(), SMTP_URL: 'smtp://127.0.0.1:1' } });
     development = await createTestApp({ db });
   });
   afterAll(async () => {
