@@ -5,6 +5,7 @@ import { expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { nodeBin, repoRoot } from '../paths.ts';
+import { applyThroughPinByApi } from './ekyc.ts';
 
 // The back office's e2e support: the first staff accounts by the command line (npm run staff),
 // TOTP codes, an accessibility check, and an application completed through the applicant API
@@ -44,17 +45,6 @@ export async function signIn(page: Page, loginId: string, password: string): Pro
   await page.getByRole('button', { name: 'ログイン' }).click();
 }
 
-interface AddressItem {
-  addressCode: string;
-  prefecture: string;
-  municipality: string;
-  section: string;
-  chome: string;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string;
-  kanaChome: string;
-}
 
 /**
  * An applicant of `host` goes through the applicant API to the receipt: personal … seal-less, PIN
@@ -65,79 +55,15 @@ export async function completeApplicationByApi(
   request: APIRequestContext,
   { origin, host, ekycOrigin, mailAddress, document }: { origin: string; host: string; ekycOrigin: string; mailAddress: string; document: Buffer },
 ): Promise<{ applicationNumber: string }> {
-  let token = '';
-  const call = async (method: 'GET' | 'POST', path: string, data?: unknown): Promise<unknown> => {
-    const headers: Record<string, string> = { host };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    return response.status() === 204 ? undefined : ((await response.json()) as unknown);
-  };
-  const bankCode = '0177';
-  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType: 'GENERAL' });
-  let verificationCode: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
-      verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
-      return verificationCode;
-    })
-    .toBeTruthy();
-  const verified = (await call('POST', '/api/verification-codes/verify', { bankCode, mailAddress, verificationCode, channel: null, deviceId: null, applicationType: 'GENERAL' })) as {
-    authenticationToken: string;
-  };
-  token = verified.authenticationToken;
-
-  const { addressList } = (await call('GET', '/api/addresses?postalNumber=8100001')) as { addressList: AddressItem[] };
-  const address = addressList[0]!;
-  await call('POST', '/api/applications/personal', {
-    lastName: '審査',
-    firstName: '花子',
-    kanaLastName: 'ｼﾝｻ',
-    kanaFirstName: 'ﾊﾅｺ',
-    gender: 'WOMAN',
-    birthday: '1990-06-15',
-    mobilePhoneNumber: '090-1234-5678',
-    phoneNumber: null,
+  const { token, call } = await applyThroughPinByApi(request, {
+    origin,
+    host,
+    bankCode: '0177',
+    mailAddress,
     postalNumber: '8100001',
-    addressCode: address.addressCode,
-    addressPrefecture: address.prefecture,
-    addressMunicipality: address.municipality,
-    addressSection: address.section,
-    addressChome: address.chome,
-    kanaAddressPrefecture: address.kanaPrefecture,
-    kanaAddressMunicipality: address.kanaMunicipality,
-    kanaAddressSection: address.kanaSection,
-    kanaAddressChome: address.kanaChome,
-    address: '1-2-3',
-    subAddress: null,
-    kanaAddress: '1-2-3',
-    kanaSubAddress: null,
-    tempAddressPrefecture: null,
-    tempAddress: null,
-    kanaTempAddress: null,
-    utilizationPurpose: ['生活費決済'],
-    utilizationPurposeOther: null,
-    distanceTransactionReason: null,
+    // Searched for by kana in the back office (しんさ).
+    name: { lastName: '審査', firstName: '花子', kanaLastName: 'ｼﾝｻ', kanaFirstName: 'ﾊﾅｺ' },
   });
-  const { occupationList } = (await call('GET', '/api/occupations')) as { occupationList: { id: number; name: string }[] };
-  await call('POST', '/api/applications/workplace', {
-    occupationId: occupationList.find((o) => o.name === '会社員')!.id,
-    occupationOther: null,
-    workplaceName: '株式会社テスト商事',
-    workplacePhoneNumber: '092-123-4567',
-    workplaceId: null,
-    invitationCode: null,
-    existedAccountBranchCode: null,
-    existedAccountNumber: null,
-  });
-  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
-  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
-  await call('POST', '/api/applications/seal-less', { sealLess: true });
-  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
-  const { constants, createPublicKey, publicEncrypt } = await import('node:crypto');
-  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
-  await call('POST', '/api/pin', { code: publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64') });
 
   const { url } = (await call('POST', '/api/ekyc', { supplement: false })) as { url: string };
   const sessionId = decodeURIComponent(/\/s\/([^/?]+)/.exec(url)![1]!);

@@ -1,7 +1,8 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
@@ -134,21 +135,34 @@ interface AddressItem {
   kanaChome: string;
 }
 
+/** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
+export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
+
 /**
- * Signs in, saves personal … seal-less and the PIN through the API (as the web would), puts the
- * token in the page's session storage and enters /ekyc-preparation the way the guard allows
- * without a history (from /ekyc-error's retry button).
+ * Signs in through the development mailbox and saves personal … seal-less and the PIN 7394 through
+ * the API (as the web would). Returns the token and the signed-in call for what comes next.
  */
-export async function reachPreparationByApi(
-  page: Page,
-  { baseURL, bankCode, mailAddress, postalNumber }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string },
-): Promise<void> {
-  const url = new URL(baseURL);
-  const origin = `http://127.0.0.1:${url.port}`;
-  const request = page.context().request;
+export async function applyThroughPinByApi(
+  request: APIRequestContext,
+  {
+    origin,
+    host,
+    bankCode,
+    mailAddress,
+    postalNumber,
+    name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' },
+  }: {
+    origin: string;
+    host: string;
+    bankCode: string;
+    mailAddress: string;
+    postalNumber: string;
+    name?: { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
+  },
+): Promise<{ token: string; call: ApiCall }> {
   let token = '';
-  const call = async (method: 'GET' | 'POST', path: string, data?: unknown): Promise<unknown> => {
-    const headers: Record<string, string> = { host: url.host };
+  const call: ApiCall = async (method, path, data) => {
+    const headers: Record<string, string> = { host };
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
     if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
@@ -157,11 +171,13 @@ export async function reachPreparationByApi(
 
   await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType: 'GENERAL' });
   let verificationCode: string | undefined;
-  for (let i = 0; i < 50 && !verificationCode; i++) {
-    const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
-    verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
-    if (!verificationCode) await new Promise((r) => setTimeout(r, 200));
-  }
+  await expect
+    .poll(async () => {
+      const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
+      verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
+      return verificationCode;
+    })
+    .toBeTruthy();
   const verified = (await call('POST', '/api/verification-codes/verify', {
     bankCode,
     mailAddress,
@@ -176,10 +192,7 @@ export async function reachPreparationByApi(
   const address = addressList[0];
   if (!address) throw new Error(`no address for ${postalNumber}`);
   await call('POST', '/api/applications/personal', {
-    lastName: '山田',
-    firstName: '花子',
-    kanaLastName: 'ﾔﾏﾀﾞ',
-    kanaFirstName: 'ﾊﾅｺ',
+    ...name,
     gender: 'WOMAN',
     birthday: '1990-06-15',
     mobilePhoneNumber: '090-1234-5678',
@@ -222,10 +235,29 @@ export async function reachPreparationByApi(
   await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
   await call('POST', '/api/applications/seal-less', { sealLess: true });
   const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
-  const { constants, createPublicKey, publicEncrypt } = await import('node:crypto');
   const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
   const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
   await call('POST', '/api/pin', { code });
+  return { token, call };
+}
+
+/**
+ * The application through the PIN by the API (applyThroughPinByApi), the token in the page's session
+ * storage, then /ekyc-preparation entered the way the guard allows without a history (from
+ * /ekyc-error's retry button).
+ */
+export async function reachPreparationByApi(
+  page: Page,
+  { baseURL, bankCode, mailAddress, postalNumber }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string },
+): Promise<void> {
+  const url = new URL(baseURL);
+  const { token } = await applyThroughPinByApi(page.context().request, {
+    origin: `http://127.0.0.1:${url.port}`,
+    host: url.host,
+    bankCode,
+    mailAddress,
+    postalNumber,
+  });
 
   await page.goto(`${baseURL}/ekyc-error`);
   await page.evaluate(
