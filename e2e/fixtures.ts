@@ -119,8 +119,8 @@ export const test = base.extend<
       child.stdout?.pipe(log);
       child.stderr?.pipe(log);
       try {
-        await waitForHealth(ekycOrigin, sim, simLogFile, 30_000, '/health');
-        await waitForHealth(origin, child, logFile, 30_000);
+        await waitForHealth(ekycOrigin, sim, simLogFile, 60_000, '/health');
+        await waitForHealth(origin, child, logFile, 60_000);
         await use({
           port,
           origin,
@@ -136,7 +136,7 @@ export const test = base.extend<
         else await rm(dir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
   baseURLFor: async ({ server }, use) => {
     await use(server.baseURLFor);
