@@ -5,6 +5,7 @@ import { ApiError } from '../api/client.ts';
 import { uploadDocument } from '../api/ekyc.ts';
 import { compressImage } from '../lib/image-compression.ts';
 import { useFlow } from '../lib/flow.ts';
+import { Button } from '../components/button.tsx';
 import { Checkbox } from '../components/choice-group.tsx';
 import styles from './document-capture.module.css';
 
@@ -17,6 +18,7 @@ export const documentCaptureText = {
   camera: 'カメラで撮影する',
   library: 'ライブラリから選ぶ',
   chosen: (name: string) => `選択した写真：${name}`,
+  retake: '撮り直す',
   sending: '送信しています。しばらくお待ちください。',
 } as const;
 
@@ -135,6 +137,15 @@ export function PhotoChecks({ legend, checks, ticked, onChange }: PhotoChecksPro
         <Checkbox key={check.key} label={check.label} checked={ticked[check.key] === true} onChange={(v) => onChange(check.key, v)} />
       ))}
     </fieldset>
+  );
+}
+
+/** Back to taking the photo, from the look at it (confirm state). */
+export function RetakeButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <Button variant="secondary" className={styles.retake} onClick={onClick} disabled={disabled}>
+      {documentCaptureText.retake}
+    </Button>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { identificationDocumentType, identificationSlug as slug, mayHoldCardWithoutPhoto } from '@koza/domain/steps/child-documents';
-import { Button } from '../../components/button.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import {
   DocumentHints,
   DocumentPickers,
   DocumentPreview,
+  RetakeButton,
   SendingNote,
   StateHeading,
   useDocumentUpload,
@@ -34,7 +34,6 @@ export const identificationText = {
     hints: ['カードの表面全体が写っていますか。', '氏名・住所・生年月日がはっきり読み取れますか。', '光の反射や影で隠れている部分はありませんか。'],
     hintsLabel: '確認していただきたい点',
     previewAlt: '撮影したお子さまのマイナンバーカードの写真',
-    retake: '撮り直す',
     send: '送信して次へ',
   },
 } as const;
@@ -98,9 +97,7 @@ export function ChildEkycIdentificationDocumentsScreen() {
           <>
             <DocumentPreview file={file} alt={text.confirm.previewAlt} />
             <DocumentHints items={text.confirm.hints} label={text.confirm.hintsLabel} />
-            <Button variant="secondary" onClick={() => setState('camera')} disabled={sending}>
-              {text.confirm.retake}
-            </Button>
+            <RetakeButton onClick={() => setState('camera')} disabled={sending} />
           </>
         )
       )}

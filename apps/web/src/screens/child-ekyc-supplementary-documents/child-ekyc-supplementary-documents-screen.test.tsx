@@ -73,7 +73,7 @@ describe('child supplementary documents screen', () => {
     await user.upload(screen.getByLabelText(documentCaptureText.library), photo());
     await user.click(await screen.findByRole('checkbox', { name: supplementChecks.CERTIFICATE_RESIDENCE[0].label }));
 
-    await user.click(screen.getByRole('button', { name: supplementaryText.confirm.retake }));
+    await user.click(screen.getByRole('button', { name: documentCaptureText.retake }));
     await screen.findByRole('heading', { level: 2, name: supplementaryText.camera.title('CERTIFICATE_RESIDENCE') });
     // The photo is kept: Next returns to it, its ticks cleared.
     await user.click(next());

@@ -7,7 +7,6 @@ import {
   supplementChecks,
   type SupplementaryDocumentType,
 } from '@koza/domain/steps/child-documents';
-import { Button } from '../../components/button.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import {
@@ -15,6 +14,7 @@ import {
   DocumentPickers,
   DocumentPreview,
   PhotoChecks,
+  RetakeButton,
   SendingNote,
   StateHeading,
   useDocumentUpload,
@@ -107,9 +107,7 @@ export function ChildEkycSupplementaryDocumentsScreen() {
             ticked={checks}
             onChange={(key, ticked) => setChecks((c) => ({ ...c, [key]: ticked }))}
           />
-          <Button variant="secondary" onClick={() => goTo('camera')} disabled={sending}>
-            {text.confirm.retake}
-          </Button>
+          <RetakeButton onClick={() => goTo('camera')} disabled={sending} />
         </>
       )}
     </StepScreen>

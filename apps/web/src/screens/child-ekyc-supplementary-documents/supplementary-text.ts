@@ -9,8 +9,8 @@ import {
 export const supplementaryText = {
   select: {
     title: '補完書類を選んでください',
-    legend: '補完書類の種類',
-    details: `お子さまの${labels.CERTIFICATE_RESIDENCE}または${labels.MATERNITY_HANDBOOK}のどちらか1点の写真をお送りください。`,
+    legend: 'お送りいただく書類（どちらか1点）',
+    details: 'お子さまの氏名・住所・生年月日を確認するための書類です。',
     descriptions: {
       CERTIFICATE_RESIDENCE: `お子さまが記載された、発行日から${certificateValidMonths}か月以内のもの（本籍地・個人番号の記載がないもの）`,
       MATERNITY_HANDBOOK: 'お子さまの氏名と、出生届出済証明の交付印があるページ',
@@ -35,7 +35,6 @@ export const supplementaryText = {
     title: '撮影した写真をご確認ください',
     legend: '次の点をすべてご確認のうえ、チェックしてください',
     previewAlt: (type: SupplementaryDocumentType) => `撮影した${labels[type]}の写真`,
-    retake: '撮り直す',
     send: '送信して次へ',
   },
 } as const;
