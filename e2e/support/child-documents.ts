@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { supplementaryDocumentLabels, supplementChecks, type SupplementaryDocumentType } from '@koza/domain/steps/child-documents';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
-import { applyChildThroughPinByApi } from './ekyc.ts';
+import { apiTargetOf, applyChildThroughPinByApi, storeSessionInPage } from './ekyc.ts';
 
 // The child's document pages (child steps 6 to 11), by role and label only.
 
@@ -36,26 +36,15 @@ export async function reachChildDocumentsByApi(
   page: Page,
   { baseURL, bankCode, mailAddress, postalNumber, childBirthday }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string; childBirthday?: string },
 ): Promise<void> {
-  const url = new URL(baseURL);
   const { token } = await applyChildThroughPinByApi(page.context().request, {
-    origin: `http://127.0.0.1:${url.port}`,
-    host: url.host,
+    ...apiTargetOf(baseURL),
     bankCode,
     mailAddress,
     postalNumber,
     ...(childBirthday ? { childBirthday } : {}),
   });
-  // Any page of the app without a guard, to write its session storage and history entry.
-  await page.goto(`${baseURL}/ekyc-error`);
-  await page.evaluate(
-    ({ token, bankCode }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('bankCode', bankCode);
-      sessionStorage.setItem('applicationType', 'CHILD');
-      history.replaceState({ usr: { previous: 'child-pin' }, key: 'e2e', idx: 0 }, '', '/child/ekyc-preparation');
-    },
-    { token, bankCode },
-  );
+  await storeSessionInPage(page, { baseURL, token, bankCode, applicationType: 'CHILD' });
+  await page.evaluate(() => history.replaceState({ usr: { previous: 'child-pin' }, key: 'e2e', idx: 0 }, '', '/child/ekyc-preparation'));
   await page.reload();
   await expect(h1(page, childHeadings.preparation)).toBeVisible();
 }

@@ -331,6 +331,29 @@ export async function applyChildThroughPinByApi(
   return { token, call };
 }
 
+/** Where a Node-side call reaches the bank of a page's base URL (Node cannot resolve *.localhost). */
+export function apiTargetOf(baseURL: string): { origin: string; host: string } {
+  const url = new URL(baseURL);
+  return { origin: `http://127.0.0.1:${url.port}`, host: url.host };
+}
+
+/**
+ * Opens /ekyc-error (a page without a guard that keeps session storage) and stores the session as a
+ * verification in the browser would: the token, the bank and the application type.
+ */
+export async function storeSessionInPage(
+  page: Page,
+  { baseURL, token, bankCode, applicationType }: { baseURL: string; token: string; bankCode: string; applicationType: 'GENERAL' | 'CHILD' },
+): Promise<void> {
+  await page.goto(`${baseURL}/ekyc-error`);
+  await page.evaluate(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+    },
+    { token, bankCode, applicationType },
+  );
+}
+
 /**
  * The application through the PIN by the API (applyThroughPinByApi), the token in the page's session
  * storage, then /ekyc-preparation entered the way the guard allows without a history (from
@@ -340,24 +363,8 @@ export async function reachPreparationByApi(
   page: Page,
   { baseURL, bankCode, mailAddress, postalNumber }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string },
 ): Promise<void> {
-  const url = new URL(baseURL);
-  const { token } = await applyThroughPinByApi(page.context().request, {
-    origin: `http://127.0.0.1:${url.port}`,
-    host: url.host,
-    bankCode,
-    mailAddress,
-    postalNumber,
-  });
-
-  await page.goto(`${baseURL}/ekyc-error`);
-  await page.evaluate(
-    ({ token, bankCode }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('bankCode', bankCode);
-      sessionStorage.setItem('applicationType', 'GENERAL');
-    },
-    { token, bankCode },
-  );
+  const { token } = await applyThroughPinByApi(page.context().request, { ...apiTargetOf(baseURL), bankCode, mailAddress, postalNumber });
+  await storeSessionInPage(page, { baseURL, token, bankCode, applicationType: 'GENERAL' });
   await page.getByRole('button', { name: ekycButtons.retry }).click();
   await expect(page.getByRole('heading', { level: 1, name: ekycHeadings.preparation })).toBeVisible();
 }

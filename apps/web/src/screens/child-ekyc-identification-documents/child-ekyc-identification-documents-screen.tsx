@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { identificationDocumentType, identificationSlug as slug, mayHoldCardWithoutPhoto } from '@koza/domain/steps/child-documents';
+import { PanelSection } from '../../components/panel-section.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../forms/document-capture.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { useSubStep } from '../../lib/sub-step.ts';
-import panel from '../../components/panel.module.css';
 
 // UI wording of this screen.
 export const identificationText = {
@@ -83,12 +83,9 @@ export function ChildEkycIdentificationDocumentsScreen() {
         <>
           <DocumentHints items={text.camera.hints} />
           {mayHoldCardWithoutPhoto(application?.birthday) && (
-            <section className={panel.section} aria-labelledby="card-without-photo">
-              <h3 id="card-without-photo" className={panel.sectionTitle}>
-                {text.withoutPhoto.title}
-              </h3>
+            <PanelSection title={text.withoutPhoto.title} level={3}>
               <p>{text.withoutPhoto.body}</p>
-            </section>
+            </PanelSection>
           )}
           <DocumentPickers onChoose={choose} />
         </>

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import type { EkycMethod } from '@koza/domain/constants';
 import { certificateValidMonths, supplementaryDocumentLabels } from '@koza/domain/steps/child-documents';
+import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { useEkycMethod } from '../../api/queries.ts';
 import { useFlow } from '../../lib/flow.ts';
@@ -43,26 +44,12 @@ export function ChildEkycPreparationScreen() {
   return (
     <StepScreen slug={slug} onSubmit={onSubmit} loading={method === null}>
       <p className={panel.lead}>{text.lead}</p>
-      <section className={panel.section} aria-labelledby="child-ekyc-documents">
-        <h2 id="child-ekyc-documents" className={panel.sectionTitle}>
-          {text.documentsTitle}
-        </h2>
-        <ul className={panel.list}>
-          <li>{text.card}</li>
-          <li>{text.supplementary}</li>
-          {method && <li>{text.parent[method]}</li>}
-        </ul>
-      </section>
-      <section className={panel.section} aria-labelledby="child-ekyc-steps">
-        <h2 id="child-ekyc-steps" className={panel.sectionTitle}>
-          {text.stepsTitle}
-        </h2>
-        <ol className={panel.list}>
-          {text.steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </section>
+      <PanelSection title={text.documentsTitle}>
+        <PanelList items={method ? [text.card, text.supplementary, text.parent[method]] : [text.card, text.supplementary]} />
+      </PanelSection>
+      <PanelSection title={text.stepsTitle}>
+        <PanelList items={text.steps} ordered />
+      </PanelSection>
       <p>{text.note}</p>
     </StepScreen>
   );

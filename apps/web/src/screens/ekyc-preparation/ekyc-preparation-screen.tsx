@@ -8,6 +8,7 @@ import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
 import { stepScreenText } from '../../components/step-screen.tsx';
+import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -66,27 +67,13 @@ function MethodGuide({ method }: { method: EkycMethod }) {
   const documents = method === 'JPKI' ? ekycPreparationText.jpki.documents : identityDocuments;
   return (
     <>
-      <section className={panel.section} aria-labelledby="ekyc-documents">
-        <h2 id="ekyc-documents" className={panel.sectionTitle}>
-          {text.documentsTitle}
-        </h2>
-        <ul className={styles.documents}>
-          {documents.map((d) => (
-            <li key={d}>{d}</li>
-          ))}
-        </ul>
-      </section>
-      <section className={panel.section} aria-labelledby="ekyc-steps">
-        <h2 id="ekyc-steps" className={panel.sectionTitle}>
-          {text.stepsTitle}
-        </h2>
-        <ol className={styles.steps}>
-          {text.steps.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
+      <PanelSection title={text.documentsTitle}>
+        <PanelList items={documents} className={styles.documents} />
+      </PanelSection>
+      <PanelSection title={text.stepsTitle}>
+        <PanelList items={text.steps} ordered className={styles.steps} />
         <p className={styles.note}>{text.note}</p>
-      </section>
+      </PanelSection>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { certificateOfResidenceValidMonths } from '@koza/domain/constants';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
+import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { DocumentPickers, DocumentPreview, SendingNote, useDocumentUpload } from '../../forms/document-capture.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -52,17 +53,10 @@ export function SupplementScreen() {
       }
     >
       <p className={panel.lead}>{supplementText.lead}</p>
-      <section className={panel.section} aria-labelledby="supplement-accepted">
-        <h2 id="supplement-accepted" className={panel.sectionTitle}>
-          {supplementText.acceptedTitle}
-        </h2>
-        <ul className={panel.list}>
-          {supplementText.accepted.map((d) => (
-            <li key={d}>{d}</li>
-          ))}
-        </ul>
+      <PanelSection title={supplementText.acceptedTitle}>
+        <PanelList items={supplementText.accepted} />
         <p className={styles.note}>{supplementText.conditions}</p>
-      </section>
+      </PanelSection>
 
       <DocumentPickers onChoose={setFile} disabled={sending} />
 
