@@ -5,7 +5,6 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { saveBranch, savedText } from '../../api/application.ts';
 import { branchesQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { useStepForm } from '../../forms/use-step-form.ts';
 
@@ -18,7 +17,7 @@ export const branchText = {
 export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'child-branch'> }) {
   const application = useStepQuery(slug, savedApplicationQuery);
   const branches = useStepQuery(slug, branchesQuery);
-  const { form, set, errors, clearErrors, pending, onSubmit } = useStepForm({
+  const { form, set, errors, clearErrors, pending, onSubmit, formEvents } = useStepForm({
     slug,
     initial: { branchCode: '' },
     validate: (f) => validateStep(branchSchema, f),
@@ -30,7 +29,7 @@ export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'chi
   }, [application, set]);
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} loading={!application || !branches}>
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} loading={!application || !branches}>
       {branches && (
         <ChoiceGroup
           legend={branchText.legend}
@@ -41,7 +40,7 @@ export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'chi
             set('branchCode', v);
             clearErrors('branchCode');
           }}
-          feedback={errors.branchCode ? <ErrorText>{errors.branchCode}</ErrorText> : undefined}
+          error={errors.branchCode}
         />
       )}
     </StepScreen>

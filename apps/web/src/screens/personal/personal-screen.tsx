@@ -10,7 +10,7 @@ import { savePersonal } from '../../api/application.ts';
 import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { Field, FieldGroup } from '../../components/field.tsx';
+import { Field, FieldGroup, type GroupControlProps } from '../../components/field.tsx';
 import { PhoneField, type PhoneParts } from '../../components/phone-field.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import parts from '../../components/parts.module.css';
@@ -56,7 +56,7 @@ export function PersonalScreen() {
   // The form renders once the saved application has filled it (the address section remembers it).
   const [ready, setReady] = useState(false);
   const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, utilizationPurposes: bank.utilizationPurposes };
-  const { form, setForm, set, errors, clearErrors, pending, onSubmit, flow } = useStepForm({
+  const { form, setForm, set, errors, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: () => emptyPersonalForm(bank),
     validate: (f: PersonalForm) => validateStep(personalSchema(ctx), personalPayload(f)),
@@ -74,7 +74,7 @@ export function PersonalScreen() {
   const asksDistance = residence !== '' && asksDistanceReasonFor(bank, residence);
   const hasAddress = form.chosen !== null || form.temporary;
 
-  const namePart = (key: NameKey, label: string, autoComplete: string, kana = false) => (
+  const namePart = (control: GroupControlProps, key: NameKey, label: string, autoComplete: string, kana = false) => (
     <label className={parts.part}>
       <span>{label}</span>
       <input
@@ -82,7 +82,7 @@ export function PersonalScreen() {
         aria-label={label}
         value={form[key]}
         autoComplete={autoComplete}
-        aria-invalid={errors[key] ? true : undefined}
+        {...control(Boolean(errors[key]))}
         onChange={(e) => set(key, e.target.value)}
         onBlur={kana ? () => setForm((f) => ({ ...f, [key]: normaliseKanaName(f[key]) })) : undefined}
       />
@@ -107,32 +107,38 @@ export function PersonalScreen() {
   );
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} busy={pending || searching} loading={!ready}>
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} busy={pending || searching} loading={!ready}>
       <FieldGroup label={personalText.name} requirement="required" error={errors.lastName ?? errors.firstName}>
-        <div className={parts.row}>
-          {namePart('lastName', personalText.lastName, 'family-name')}
-          {namePart('firstName', personalText.firstName, 'given-name')}
-        </div>
+        {(control) => (
+          <div className={parts.row}>
+            {namePart(control, 'lastName', personalText.lastName, 'family-name')}
+            {namePart(control, 'firstName', personalText.firstName, 'given-name')}
+          </div>
+        )}
       </FieldGroup>
 
       <FieldGroup label={personalText.kanaName} requirement="required" hint={personalText.kanaHint} error={errors.kanaLastName ?? errors.kanaFirstName}>
-        <div className={parts.row}>
-          {namePart('kanaLastName', personalText.kanaLastName, 'off', true)}
-          {namePart('kanaFirstName', personalText.kanaFirstName, 'off', true)}
-        </div>
+        {(control) => (
+          <div className={parts.row}>
+            {namePart(control, 'kanaLastName', personalText.kanaLastName, 'off', true)}
+            {namePart(control, 'kanaFirstName', personalText.kanaFirstName, 'off', true)}
+          </div>
+        )}
       </FieldGroup>
 
       <BirthdaySelect applicationType={flow.type} value={form} onChange={patch} error={errors.birthday} />
 
       <FieldGroup label={personalText.gender} requirement="required" error={errors.gender}>
-        <div role="radiogroup" aria-label={personalText.gender} className={`${choiceStyles.options} ${choiceStyles.inline}`}>
-          {genders.map((g) => (
-            <label key={g} className={choiceStyles.option}>
-              <input type="radio" name="gender" value={g} checked={form.gender === g} aria-invalid={errors.gender ? true : undefined} onChange={() => set('gender', g)} />
-              <span>{genderLabels[g]}</span>
-            </label>
-          ))}
-        </div>
+        {(control) => (
+          <div role="radiogroup" aria-label={personalText.gender} className={`${choiceStyles.options} ${choiceStyles.inline}`}>
+            {genders.map((g) => (
+              <label key={g} className={choiceStyles.option}>
+                <input type="radio" name="gender" value={g} checked={form.gender === g} {...control(Boolean(errors.gender))} onChange={() => set('gender', g)} />
+                <span>{genderLabels[g]}</span>
+              </label>
+            ))}
+          </div>
+        )}
       </FieldGroup>
 
       {phone('mobile', 'mobilePhoneNumber', personalText.mobile, true)}
@@ -150,7 +156,9 @@ export function PersonalScreen() {
       />
 
       <FieldGroup label={personalText.purposes} requirement="required" multiple error={errors.utilizationPurpose}>
-        <CheckboxList options={bank.utilizationPurposes} value={form.purposes} onChange={(v) => set('purposes', v)} invalid={Boolean(errors.utilizationPurpose)} />
+        {(control) => (
+          <CheckboxList options={bank.utilizationPurposes} value={form.purposes} onChange={(v) => set('purposes', v)} control={control(Boolean(errors.utilizationPurpose))} />
+        )}
       </FieldGroup>
       {form.purposes.includes(otherLabel) && (
         <Field label={personalText.purposeOther} requirement="required" error={errors.utilizationPurposeOther}>

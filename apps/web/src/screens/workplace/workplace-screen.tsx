@@ -53,7 +53,7 @@ export function WorkplaceScreen() {
   const [lookup, setLookup] = useState<Lookup | null>(null);
 
   const birthday = application ? savedText(application, 'birthday') : '';
-  const { form, setForm, set, errors, setFieldError, clearErrors, pending, onSubmit, flow } = useStepForm({
+  const { form, setForm, set, errors, setFieldError, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: emptyWorkplaceForm,
     validate: (f): StepResult<unknown> => {
@@ -85,7 +85,14 @@ export function WorkplaceScreen() {
       fail();
       return;
     }
-    setForm(workplaceFormFrom(application, occupationList, workplace, readEntryCodes()));
+    const filled = workplaceFormFrom(application, occupationList, workplace, readEntryCodes());
+    setForm(filled);
+    // Codes that came with the entry link (not saved yet) are looked up on arrival, as if 適用 was
+    // pressed, and shown applied or not found (SPEC.md §3, §4).
+    void (async () => {
+      if (filled.workplaceCode && filled.workplaceCodeState.status === 'idle') await apply('workplace', filled.workplaceCode);
+      if (filled.invitationCode && filled.invitationCodeState.status === 'idle') await apply('invitation', filled.invitationCode);
+    })();
     if (!savedText(application, 'workplaceCode') && !savedText(application, 'invitationCode')) {
       // SPEC.md §2.5, §8: a reminder when no code has been saved yet; closes after 5 s (Toaster).
       toast(messages.codeReminder, { id: 'code-reminder' });
@@ -104,9 +111,9 @@ export function WorkplaceScreen() {
     setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
   }
 
-  async function apply(kind: Lookup) {
+  async function apply(kind: Lookup, input?: string) {
     const key = kind === 'workplace' ? 'workplaceCode' : 'invitationCode';
-    const code = normaliseCode(form[key]);
+    const code = normaliseCode(input ?? form[key]);
     const checked = (kind === 'workplace' ? workplaceCodeSchema : invitationCodeSchema).safeParse(code);
     set(key, code);
     if (!checked.success) {
@@ -164,6 +171,7 @@ export function WorkplaceScreen() {
     <StepScreen
       slug={slug}
       onSubmit={(e) => (busy || !canGoNext(form, occupation) ? e.preventDefault() : onSubmit(e))}
+      formEvents={formEvents}
       pending={pending}
       busy={busy || !canGoNext(form, occupation)}
       loading={!loaded}
