@@ -9,6 +9,7 @@ import { screenshotDir } from '../paths.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { generalFlowData } from '../support/general-flow.ts';
 import { expectNoAxeViolations } from '../support/admin.ts';
+import { smallTapTargets } from '../support/layout-checks.ts';
 import { captureWithFiles, ekycButtons, makeJpeg, openProvider, submitOutcome } from '../support/ekyc.ts';
 import {
   childButtons,
@@ -27,6 +28,13 @@ import {
 
 mkdirSync(screenshotDir, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+
+/** What every child screen must be: no axe violation, no tap target under 44 px; then a screenshot. */
+async function lookAt(page: Page, name: string): Promise<void> {
+  await expectNoAxeViolations(page);
+  expect(await smallTapTargets(page)).toEqual([]);
+  await shot(page, name);
+}
 
 const reach = (page: Page, baseURLFor: (code: BankCode) => string, bankCode: BankCode, label: string, childBirthday?: string) =>
   reachChildDocumentsByApi(page, {
@@ -48,40 +56,34 @@ test('0177: the card, a certificate of residence with every check, the parent’
   await expect(stepCaption(page, 6)).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'お子さまのマイナンバーカード' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: childButtons.back })).toHaveCount(0);
-  await expectNoAxeViolations(page);
-  await shot(page, `child-ekyc-preparation-${bankCode}`);
+  await lookAt(page, `child-ekyc-preparation-${bankCode}`);
   await page.getByRole('button', { name: childButtons.next, exact: true }).click();
 
   // Steps 7 and 8: the card's photo, then a look at it.
   await expect(h1(page, childHeadings.card)).toBeVisible();
   await expect(stepCaption(page, 7)).toBeVisible();
   await expect(page.getByRole('button', { name: childButtons.next, exact: true })).toBeDisabled();
-  await expectNoAxeViolations(page);
-  await shot(page, `child-card-camera-${bankCode}`);
+  await lookAt(page, `child-card-camera-${bankCode}`);
   await chooseCardPhoto(page, jpeg);
   await expect(stepCaption(page, 8)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shot(page, `child-card-confirm-${bankCode}`);
+  await lookAt(page, `child-card-confirm-${bankCode}`);
   await page.getByRole('button', { name: childButtons.send }).click();
 
   // Steps 9 to 11: the certificate of residence, chosen, photographed and checked.
   await expect(h1(page, childHeadings.supplementary)).toBeVisible();
   await expect(stepCaption(page, 9)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shot(page, `child-supplementary-select-${bankCode}`);
+  await lookAt(page, `child-supplementary-select-${bankCode}`);
   await chooseSupplementaryPhoto(page, 'CERTIFICATE_RESIDENCE', jpeg);
   await expect(stepCaption(page, 11)).toBeVisible();
   await tickEveryCheck(page, 'CERTIFICATE_RESIDENCE');
-  await expectNoAxeViolations(page);
-  await shot(page, `child-supplementary-confirm-${bankCode}`);
+  await lookAt(page, `child-supplementary-confirm-${bankCode}`);
   await page.getByRole('button', { name: childButtons.send }).click();
 
   // Step 12: the parent's eKYC at the provider, back through /ekyc-callback and /child/redirect.
   await expect(h1(page, childHeadings.parentPreparation)).toBeVisible();
   await expect(stepCaption(page, 12)).toBeVisible();
   await expect(page.getByText(messages.addressMatchToast)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shot(page, `child-parent-ekyc-preparation-${bankCode}`);
+  await lookAt(page, `child-parent-ekyc-preparation-${bankCode}`);
   await openProvider(page);
   await captureWithFiles(page, jpeg);
   await submitOutcome(page, 'PASSED');
@@ -93,8 +95,7 @@ test('0177: the card, a certificate of residence with every check, the parent’
   await expect(page.getByRole('img', { name: `${bank.name}のキャッシュカード` })).toBeVisible();
   await expect(page.getByRole('link', { name: ekycButtons.questionnaire })).toHaveAttribute('href', bank.links.questionnaire);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-  await expectNoAxeViolations(page);
-  await shot(page, `child-complete-${bankCode}`);
+  await lookAt(page, `child-complete-${bankCode}`);
 });
 
 test('0587 and 0181: the card and a maternity handbook or a certificate of residence reach the parent’s eKYC preparation', async ({ page, baseURLFor }) => {
@@ -125,7 +126,7 @@ test('a child under 1 since 2024-12-02 is told a card without a photo is accepte
   await page.getByRole('button', { name: childButtons.next, exact: true }).click();
   await expect(h1(page, childHeadings.card)).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: '顔写真のないマイナンバーカードの場合' })).toBeVisible();
-  await shot(page, 'child-card-without-photo-0587');
+  await lookAt(page, 'child-card-without-photo-0587');
 
   // Not an image (the server checks the content, DECISIONS.md §5): 415, and the flow's uploadFailed exit.
   await page.getByLabel(childButtons.library).setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') });
@@ -133,5 +134,5 @@ test('a child under 1 since 2024-12-02 is told a card without a photo is accepte
   await expect(h1(page, childHeadings.error)).toBeVisible();
   await expect(page).toHaveURL(/\/child\/error$/);
   await expect(page.getByText(messages.systemError)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await lookAt(page, 'child-error-0587');
 });
