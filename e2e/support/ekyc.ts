@@ -61,6 +61,17 @@ export async function captureWithFakeCamera(page: Page): Promise<void> {
   }
 }
 
+/**
+ * The simulator's fastest path: the four photos chosen as files (its fallback without a camera)
+ * instead of taken with the fake camera, for specs about what happens around the provider.
+ */
+export async function captureWithFiles(page: Page, jpeg: Buffer): Promise<void> {
+  for (const step of captureSteps) {
+    const title = step.replace(/^\d /, '');
+    await page.getByLabel(`${title}の写真を選ぶ`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  }
+}
+
 /** Picks the outcome and presses 送信する; returns the time of the click (ms since epoch). */
 export async function submitOutcome(page: Page, outcome: Outcome): Promise<number> {
   await page.getByRole('radio', { name: outcomes[outcome] }).check();
@@ -138,27 +149,24 @@ interface AddressItem {
 /** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
 export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
 
+type Name = { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
+
+interface Applicant {
+  origin: string;
+  host: string;
+  bankCode: string;
+  mailAddress: string;
+  postalNumber: string;
+}
+
 /**
- * Signs in through the development mailbox and saves personal … seal-less and the PIN 7394 through
- * the API (as the web would). Returns the token and the signed-in call for what comes next.
+ * Signs in through the development mailbox for an application of the given type. Returns the token
+ * and the signed-in call.
  */
-export async function applyThroughPinByApi(
+async function signInByApi(
   request: APIRequestContext,
-  {
-    origin,
-    host,
-    bankCode,
-    mailAddress,
-    postalNumber,
-    name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' },
-  }: {
-    origin: string;
-    host: string;
-    bankCode: string;
-    mailAddress: string;
-    postalNumber: string;
-    name?: { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
-  },
+  { origin, host, bankCode, mailAddress }: Omit<Applicant, 'postalNumber'>,
+  applicationType: 'GENERAL' | 'CHILD',
 ): Promise<{ token: string; call: ApiCall }> {
   let token = '';
   const call: ApiCall = async (method, path, data) => {
@@ -169,7 +177,7 @@ export async function applyThroughPinByApi(
     return response.status() === 204 ? undefined : ((await response.json()) as unknown);
   };
 
-  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType: 'GENERAL' });
+  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType });
   let verificationCode: string | undefined;
   await expect
     .poll(async () => {
@@ -184,17 +192,19 @@ export async function applyThroughPinByApi(
     verificationCode,
     channel: null,
     deviceId: null,
-    applicationType: 'GENERAL',
+    applicationType,
   })) as { authenticationToken: string };
   token = verified.authenticationToken;
+  return { token, call };
+}
 
+/** Saves the personal data at the first address of the postal code (the applicant's, or the child's). */
+async function savePersonalByApi(call: ApiCall, postalNumber: string, person: Name & { gender: 'MAN' | 'WOMAN'; birthday: string }): Promise<void> {
   const { addressList } = (await call('GET', `/api/addresses?postalNumber=${postalNumber}`)) as { addressList: AddressItem[] };
   const address = addressList[0];
   if (!address) throw new Error(`no address for ${postalNumber}`);
   await call('POST', '/api/applications/personal', {
-    ...name,
-    gender: 'WOMAN',
-    birthday: '1990-06-15',
+    ...person,
     mobilePhoneNumber: '090-1234-5678',
     phoneNumber: null,
     postalNumber,
@@ -218,11 +228,42 @@ export async function applyThroughPinByApi(
     utilizationPurposeOther: null,
     distanceTransactionReason: null,
   });
+}
+
+/** The id of an occupation by its name (data/files/occupations.json). */
+async function occupationId(call: ApiCall, name: string): Promise<number> {
   const { occupationList } = (await call('GET', '/api/occupations')) as { occupationList: { id: number; name: string }[] };
-  const employee = occupationList.find((o) => o.name === '会社員');
-  if (!employee) throw new Error('no 会社員 occupation');
+  const found = occupationList.find((o) => o.name === name);
+  if (!found) throw new Error(`no ${name} occupation`);
+  return found.id;
+}
+
+/** The first branch offered. */
+async function saveBranchByApi(call: ApiCall): Promise<void> {
+  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
+  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
+}
+
+/** The PIN 7394, encrypted as the web does it. */
+async function setPinByApi(call: ApiCall): Promise<void> {
+  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
+  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
+  const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
+  await call('POST', '/api/pin', { code });
+}
+
+/**
+ * Signs in through the development mailbox and saves personal … seal-less and the PIN 7394 through
+ * the API (as the web would). Returns the token and the signed-in call for what comes next.
+ */
+export async function applyThroughPinByApi(
+  request: APIRequestContext,
+  { name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' }, ...applicant }: Applicant & { name?: Name },
+): Promise<{ token: string; call: ApiCall }> {
+  const { token, call } = await signInByApi(request, applicant, 'GENERAL');
+  await savePersonalByApi(call, applicant.postalNumber, { ...name, gender: 'WOMAN', birthday: '1990-06-15' });
   await call('POST', '/api/applications/workplace', {
-    occupationId: employee.id,
+    occupationId: await occupationId(call, '会社員'),
     occupationOther: null,
     workplaceName: '株式会社テスト商事',
     workplacePhoneNumber: '092-123-4567',
@@ -231,14 +272,86 @@ export async function applyThroughPinByApi(
     existedAccountBranchCode: null,
     existedAccountNumber: null,
   });
-  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
-  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
+  await saveBranchByApi(call);
   await call('POST', '/api/applications/seal-less', { sealLess: true });
-  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
-  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
-  const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
-  await call('POST', '/api/pin', { code });
+  await setPinByApi(call);
   return { token, call };
+}
+
+/**
+ * The child flow's steps 1 to 5 through the API (as the web would): a child application signed in,
+ * the child's personal data (山田 花子, born `childBirthday`) and occupation (未就学児 under 6,
+ * otherwise 学生 at a school), the mother 山田 良子 (会社員), the first branch of the child's
+ * municipality, and the PIN 7394. Returns the token and the signed-in call.
+ */
+export async function applyChildThroughPinByApi(
+  request: APIRequestContext,
+  { childBirthday = '2016-05-05', ...applicant }: Applicant & { childBirthday?: string },
+): Promise<{ token: string; call: ApiCall }> {
+  const { token, call } = await signInByApi(request, applicant, 'CHILD');
+  await savePersonalByApi(call, applicant.postalNumber, {
+    lastName: '山田',
+    firstName: '花子',
+    kanaLastName: 'ﾔﾏﾀﾞ',
+    kanaFirstName: 'ﾊﾅｺ',
+    gender: 'WOMAN',
+    birthday: childBirthday,
+  });
+  const preschool = Number(childBirthday.slice(0, 4)) > new Date().getFullYear() - 6;
+  await call('POST', '/api/applications/workplace', {
+    occupationId: await occupationId(call, preschool ? '未就学児' : '学生'),
+    occupationOther: null,
+    workplaceName: preschool ? null : '天神小学校',
+    workplacePhoneNumber: null,
+    workplaceId: null,
+    invitationCode: null,
+    existedAccountBranchCode: null,
+    existedAccountNumber: null,
+  });
+  await call('POST', '/api/applications/personal/parent', {
+    bankCode: applicant.bankCode,
+    lastName: '山田',
+    firstName: '良子',
+    kanaLastName: 'ﾔﾏﾀﾞ',
+    kanaFirstName: 'ﾖｼｺ',
+    birthday: '1985-05-05',
+    relationship: 'MOTHER',
+    mobilePhoneNumber: '080-1111-2222',
+    phoneNumber: null,
+    proxyApplicationReason: 'MINOR',
+  });
+  await call('POST', '/api/applications/workplace/parent', {
+    occupationId: await occupationId(call, '会社員'),
+    occupationOther: null,
+    workplaceName: '株式会社博多テスト',
+    workplacePhoneNumber: '092-111-2222',
+  });
+  await saveBranchByApi(call);
+  await setPinByApi(call);
+  return { token, call };
+}
+
+/** Where a Node-side call reaches the bank of a page's base URL (Node cannot resolve *.localhost). */
+export function apiTargetOf(baseURL: string): { origin: string; host: string } {
+  const url = new URL(baseURL);
+  return { origin: `http://127.0.0.1:${url.port}`, host: url.host };
+}
+
+/**
+ * Opens /ekyc-error (a page without a guard that keeps session storage) and stores the session as a
+ * verification in the browser would: the token, the bank and the application type.
+ */
+export async function storeSessionInPage(
+  page: Page,
+  { baseURL, token, bankCode, applicationType }: { baseURL: string; token: string; bankCode: string; applicationType: 'GENERAL' | 'CHILD' },
+): Promise<void> {
+  await page.goto(`${baseURL}/ekyc-error`);
+  await page.evaluate(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+    },
+    { token, bankCode, applicationType },
+  );
 }
 
 /**
@@ -250,24 +363,8 @@ export async function reachPreparationByApi(
   page: Page,
   { baseURL, bankCode, mailAddress, postalNumber }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string },
 ): Promise<void> {
-  const url = new URL(baseURL);
-  const { token } = await applyThroughPinByApi(page.context().request, {
-    origin: `http://127.0.0.1:${url.port}`,
-    host: url.host,
-    bankCode,
-    mailAddress,
-    postalNumber,
-  });
-
-  await page.goto(`${baseURL}/ekyc-error`);
-  await page.evaluate(
-    ({ token, bankCode }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('bankCode', bankCode);
-      sessionStorage.setItem('applicationType', 'GENERAL');
-    },
-    { token, bankCode },
-  );
+  const { token } = await applyThroughPinByApi(page.context().request, { ...apiTargetOf(baseURL), bankCode, mailAddress, postalNumber });
+  await storeSessionInPage(page, { baseURL, token, bankCode, applicationType: 'GENERAL' });
   await page.getByRole('button', { name: ekycButtons.retry }).click();
   await expect(page.getByRole('heading', { level: 1, name: ekycHeadings.preparation })).toBeVisible();
 }

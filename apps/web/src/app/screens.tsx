@@ -23,6 +23,16 @@ const loaders = {
   ekycError: () => import('../screens/ekyc-error/ekyc-error-screen.tsx').then((m) => m.EkycErrorScreen),
   redirect: () => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen),
   complete: () => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen),
+  childEkycPreparation: () =>
+    import('../screens/child-ekyc-preparation/child-ekyc-preparation-screen.tsx').then((m) => m.ChildEkycPreparationScreen),
+  childIdentificationDocuments: () =>
+    import('../screens/child-ekyc-identification-documents/child-ekyc-identification-documents-screen.tsx').then(
+      (m) => m.ChildEkycIdentificationDocumentsScreen,
+    ),
+  childSupplementaryDocuments: () =>
+    import('../screens/child-ekyc-supplementary-documents/child-ekyc-supplementary-documents-screen.tsx').then(
+      (m) => m.ChildEkycSupplementaryDocumentsScreen,
+    ),
 };
 
 const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
@@ -41,6 +51,9 @@ const SupplementErrorScreen = lazyScreen(loaders.supplementError);
 const EkycErrorScreen = lazyScreen(loaders.ekycError);
 const RedirectScreen = lazyScreen(loaders.redirect);
 const CompleteScreen = lazyScreen(loaders.complete);
+const ChildEkycPreparationScreen = lazyScreen(loaders.childEkycPreparation);
+const ChildIdentificationDocumentsScreen = lazyScreen(loaders.childIdentificationDocuments);
+const ChildSupplementaryDocumentsScreen = lazyScreen(loaders.childSupplementaryDocuments);
 
 /** Fetches every later screen's chunk once the first screen is up and the browser is idle. */
 export function prefetchScreens(): void {
@@ -75,15 +88,21 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
     </EntryPage>
   ),
   'child-verification': () => <VerificationScreen slug="child-verification" type="CHILD" />,
-  'ekyc-preparation': () => <EkycPreparationScreen />,
+  'ekyc-preparation': () => <EkycPreparationScreen slug="ekyc-preparation" />,
   'ekyc-callback': () => <EkycCallbackScreen />,
   supplement: () => <SupplementScreen />,
   redirect: () => <RedirectScreen slug="redirect" />,
-  complete: () => <CompleteScreen />,
+  complete: () => <CompleteScreen slug="complete" />,
   'ekyc-error': () => <EkycErrorScreen />,
   'supplement-error': () => <SupplementErrorScreen />,
   error: () => <ErrorScreen slug="error" />,
   'child-error': () => <ErrorScreen slug="child-error" />,
+  'child-ekyc-preparation': () => <ChildEkycPreparationScreen />,
+  'child-ekyc-identification-documents': () => <ChildIdentificationDocumentsScreen />,
+  'child-ekyc-supplementary-documents': () => <ChildSupplementaryDocumentsScreen />,
+  'child-parent-ekyc-preparation': () => <EkycPreparationScreen slug="child-parent-ekyc-preparation" />,
+  'child-redirect': () => <RedirectScreen slug="child-redirect" />,
+  'child-complete': () => <CompleteScreen slug="child-complete" />,
 };
 
 export function screenFor(slug: PageSlug): ReactElement {
