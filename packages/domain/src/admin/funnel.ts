@@ -16,7 +16,7 @@ const labels: Readonly<Partial<Record<PageSlug, string>>> = {
   term: '申込前確認・規約',
   verification: 'メールアドレス認証',
   personal: 'お客さま情報',
-  workplace: 'ご職業・勤務先',
+  workplace: 'お勤め先',
   branch: '支店選択',
   'seal-less': '印鑑レス',
   confirmation: '入力内容確認',
