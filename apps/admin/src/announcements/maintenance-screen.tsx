@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { announcementStateLabels, maintenanceListSchema, toJapanLocal } from '@koza/domain/api/admin-announcements';
 import type { MaintenanceItem } from '@koza/domain/api/admin-announcements';
-import { getJson, post } from '../api.ts';
-import { formText, useFieldErrors } from '../field-errors.tsx';
+import { post } from '../api.ts';
+import { formText } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
+import { Outcome, useAnnouncementList } from './announcement-list.tsx';
 
 /**
  * Maintenance windows of the bank (docs/decisions/0161): every role sees them; ADMIN schedules,
@@ -14,23 +15,9 @@ import { useSession } from '../session.tsx';
  */
 export function MaintenanceScreen() {
   const { session, can } = useSession();
-  const [items, setItems] = useState<MaintenanceItem[] | null>(null);
+  const { items, form, done, change } = useAnnouncementList('/maintenance', maintenanceListSchema, 'maintenance');
   const [editing, setEditing] = useState<MaintenanceItem | null>(null);
   const [ending, setEnding] = useState<MaintenanceItem | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const form = useFieldErrors('maintenance');
-  const { fail } = form;
-
-  const load = useCallback(async () => {
-    try {
-      setItems((await getJson('/maintenance', maintenanceListSchema)).items);
-    } catch (e) {
-      fail(e, '読み込めませんでした。');
-    }
-  }, [fail]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const publisher = can('announcements.publish');
   const target = (w: MaintenanceItem) => (w.bankCode === null ? '全行' : (session?.staff.bankName ?? w.bankCode));
@@ -39,29 +26,17 @@ export function MaintenanceScreen() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const data = new FormData(formElement);
-    form.reset();
-    setDone(null);
     const body = { startedAt: formText(data, 'startedAt'), endedAt: formText(data, 'endedAt'), reason: formText(data, 'reason') };
-    try {
-      await post(editing ? `/maintenance/${editing.id}` : '/maintenance', body);
-      setDone(editing ? 'メンテナンスを変更しました。' : 'メンテナンスを登録しました。');
+    const path = editing ? `/maintenance/${editing.id}` : '/maintenance';
+    if (await change(() => post(path, body), editing ? 'メンテナンスを変更しました。' : 'メンテナンスを登録しました。', '登録できませんでした。')) {
       setEditing(null);
       formElement.reset();
-      await load();
-    } catch (e) {
-      fail(e, '登録できませんでした。');
     }
   }
 
   async function end(w: MaintenanceItem) {
-    form.reset();
-    try {
-      await post(`/maintenance/${w.id}/end`);
-      setDone('メンテナンスを終了しました。');
+    if (await change(() => post(`/maintenance/${w.id}/end`), w.state === 'ACTIVE' ? 'メンテナンスを終了しました。' : 'メンテナンスを中止しました。', '終了できませんでした。')) {
       setEnding(null);
-      await load();
-    } catch (e) {
-      fail(e, '終了できませんでした。');
     }
   }
 
@@ -69,12 +44,7 @@ export function MaintenanceScreen() {
     <>
       <h1>メンテナンス</h1>
       <p>実施中のメンテナンスがある間、お客さまの画面には「メンテナンス中」が表示され、お申込みはできません。日時は日本時間です。</p>
-      <div aria-live="polite">{done && <p className="notice">{done}</p>}</div>
-      {form.error && (
-        <p className="error" role="alert">
-          {form.error}
-        </p>
-      )}
+      <Outcome done={done} error={form.error} />
       {ending && (
         <div className="confirm" role="group" aria-labelledby="end-question">
           <p id="end-question">

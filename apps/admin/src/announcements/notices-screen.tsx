@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { announcementStateLabels, japanLocalToEpoch, noticeListSchema, toJapanLocal } from '@koza/domain/api/admin-announcements';
 import type { NoticeItem } from '@koza/domain/api/admin-announcements';
 import type { BankCode } from '@koza/domain/constants';
 import { landingText } from '@koza/domain/landing-text';
-import { getJson, post } from '../api.ts';
-import { formText, useFieldErrors } from '../field-errors.tsx';
+import { post } from '../api.ts';
+import { formText } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { NoticePreview } from './notice-preview.tsx';
+import { Outcome, useAnnouncementList } from './announcement-list.tsx';
 
 interface Draft {
   channel: string;
@@ -44,25 +45,11 @@ function previewContents(items: readonly NoticeItem[], bankCode: string, draft: 
 /** Notices of the bank, for everyone or for one channel (docs/decisions/0161): ADMIN publishes, every role reads. */
 export function NoticesScreen() {
   const { session, can } = useSession();
-  const [items, setItems] = useState<NoticeItem[] | null>(null);
+  const { items, form, done, change } = useAnnouncementList('/notices', noticeListSchema, 'notice');
   const [editing, setEditing] = useState<NoticeItem | null>(null);
   const [preview, setPreview] = useState<string[] | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useFieldErrors('notice');
-  const { fail } = form;
   const bankCode = (session?.staff.bankCode ?? '0177') as BankCode;
-
-  const load = useCallback(async () => {
-    try {
-      setItems((await getJson('/notices', noticeListSchema)).items);
-    } catch (e) {
-      fail(e, '読み込めませんでした。');
-    }
-  }, [fail]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const publisher = can('announcements.publish');
 
@@ -76,16 +63,11 @@ export function NoticesScreen() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const draft = draftOf(new FormData(formElement));
-    form.reset();
-    setDone(null);
-    try {
-      await post(editing ? `/notices/${editing.id}` : '/notices', { ...draft, channel: draft.channel || null, endedAt: draft.endedAt || null });
-      setDone(editing ? 'お知らせを変更しました。' : 'お知らせを登録しました。');
+    const body = { ...draft, channel: draft.channel || null, endedAt: draft.endedAt || null };
+    const path = editing ? `/notices/${editing.id}` : '/notices';
+    if (await change(() => post(path, body), editing ? 'お知らせを変更しました。' : 'お知らせを登録しました。', '登録できませんでした。')) {
       edit(null);
       formElement.reset();
-      await load();
-    } catch (e) {
-      fail(e, '登録できませんでした。');
     }
   }
 
@@ -97,12 +79,7 @@ export function NoticesScreen() {
     <>
       <h1>お知らせ</h1>
       <p>お客さまが申込画面を開いたときに「{landingText.noticeTitle}」として表示されます。チャネルIDを指定すると、そのチャネル（URLの channel=…）から来たお客さまにだけ表示されます。日時は日本時間です。</p>
-      <div aria-live="polite">{done && <p className="notice">{done}</p>}</div>
-      {form.error && (
-        <p className="error" role="alert">
-          {form.error}
-        </p>
-      )}
+      <Outcome done={done} error={form.error} />
       {publisher && (
         <section aria-labelledby="notice-form">
           <h2 id="notice-form">{editing ? `お知らせの変更（No.${editing.id}）` : 'お知らせの登録'}</h2>
