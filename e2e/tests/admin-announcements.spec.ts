@@ -61,9 +61,11 @@ test('maintenance for 0587 shows on kumamoto only, and ending it removes the mod
   await expect(admin.getByText('メンテナンスを登録しました。')).toBeVisible();
   await expect(admin.getByRole('row', { name: /e2e 臨時メンテナンス/ }).getByRole('cell', { name: '実施中' })).toBeVisible();
   await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: test.info().outputPath('admin-maintenance.png'), fullPage: true });
 
   const kumamoto = await applicantTab(context, `${server.baseURLFor('0587')}/term`);
   await expect(kumamoto.getByRole('dialog', { name: landing.maintenanceTitle })).toBeVisible();
+  await kumamoto.screenshot({ path: test.info().outputPath('applicant-maintenance.png') });
   const fukuoka = await applicantTab(context, `${server.baseURLFor('0177')}/term`);
   await expect(fukuoka.getByRole('dialog', { name: landing.noticeTitle })).toBeVisible();
   await expect(fukuoka.getByRole('dialog', { name: landing.maintenanceTitle })).toHaveCount(0);
