@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Db } from '../database.ts';
-import type { EpochMs } from '../schema.ts';
+import type { Database, EpochMs } from '../schema.ts';
 import { japanDaySql } from '../migrations/helpers.ts';
 
 export interface NewPageView {
@@ -13,19 +14,29 @@ export interface NewPageView {
 }
 
 /**
- * Stores the view and counts it in its day's roll-up (page_view_days), in one transaction: the
- * funnel reads the roll-up (docs/decisions/0162-funnel-from-daily-page-views.md). A view without an
- * application type belongs to no funnel and is not rolled up.
+ * Stores the view and counts it in its day's roll-up (page_view_days) atomically: the funnel reads
+ * the roll-up (docs/decisions/0162-funnel-from-daily-page-views.md). PostgreSQL: one statement (the
+ * insert as a data-modifying CTE), one round trip; SQLite (in-process): a transaction of two. A view
+ * without an application type belongs to no funnel and is not rolled up.
  */
 export async function insertPageView(db: Db, view: NewPageView, japanDay: string): Promise<void> {
+  if (view.applicationType === null) {
+    await db.kysely.insertInto('pageViews').values(view).execute();
+    return;
+  }
+  const day = { bankCode: view.bankCode, applicationType: view.applicationType, day: japanDay, path: view.path, views: 1 };
+  const addOne = <T extends Pick<Kysely<Database>, 'insertInto'>>(k: T) =>
+    k
+      .insertInto('pageViewDays')
+      .values(day)
+      .onConflict((oc) => oc.columns(['bankCode', 'applicationType', 'day', 'path']).doUpdateSet({ views: sql<number>`page_view_days.views + 1` }));
+  if (db.dialect === 'postgres') {
+    await addOne(db.kysely.with('view', (k) => k.insertInto('pageViews').values(view))).execute();
+    return;
+  }
   await db.kysely.transaction().execute(async (trx) => {
     await trx.insertInto('pageViews').values(view).execute();
-    if (view.applicationType === null) return;
-    await trx
-      .insertInto('pageViewDays')
-      .values({ bankCode: view.bankCode, applicationType: view.applicationType, day: japanDay, path: view.path, views: 1 })
-      .onConflict((oc) => oc.columns(['bankCode', 'applicationType', 'day', 'path']).doUpdateSet({ views: sql<number>`page_view_days.views + 1` }))
-      .execute();
+    await addOne(trx).execute();
   });
 }
 
