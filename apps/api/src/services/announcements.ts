@@ -13,6 +13,7 @@ import {
   updateNotice,
 } from '../db/repositories/notices-repository.ts';
 import type { MaintenanceRow, NoticeRow } from '../db/repositories/notices-repository.ts';
+import type { Executor } from '../db/repositories/applications-repository.ts';
 import { ApiError, FieldValidationError } from '../http/errors.ts';
 import { toJapanIso } from '../http/japan-time.ts';
 import { audit } from './audit.ts';
@@ -65,7 +66,7 @@ export async function createMaintenance(db: Db, actor: Actor, input: Maintenance
   });
 }
 
-async function ownOpenWindow(trx: Parameters<typeof findMaintenanceOfBank>[0], actor: Actor, id: number, now: number): Promise<MaintenanceRow> {
+async function ownOpenWindow(trx: Executor, actor: Actor, id: number, now: number): Promise<MaintenanceRow> {
   const row = await findMaintenanceOfBank(trx, actor.bankCode, id);
   if (!row) throw new ApiError(404, { message: adminMessages.maintenanceNotFound });
   if (row.endedAt <= now) throw new ApiError(409, { message: adminMessages.maintenanceEnded });
