@@ -55,7 +55,9 @@ forEachDialect((dialect) => {
     const listed = (await viewer.get('/api/admin/maintenance')).json() as { items: { id: number; state: string; editable: boolean; bankCode: string | null; updatedBy: string }[] };
     expect(listed.items.find((w) => w.id === id)).toMatchObject({ state: 'ACTIVE', editable: true, bankCode: '0587' });
     // The windows for every bank from data/files are listed but not editable here.
-    expect(listed.items.filter((w) => w.bankCode === null).every((w) => !w.editable)).toBe(true);
+    const everyBank = listed.items.find((w) => w.bankCode === null)!;
+    expect(everyBank.editable).toBe(false);
+    expect((await admin.post(`/api/admin/maintenance/${everyBank.id}/end`)).statusCode).toBe(404);
 
     // Edit: a later end, seen at once.
     expect((await admin.post(`/api/admin/maintenance/${id}`, { startedAt: '2026-06-16T09:30', endedAt: '2026-06-16T13:15', reason: null })).statusCode).toBe(204);
@@ -117,7 +119,9 @@ forEachDialect((dialect) => {
     const listed = ((await viewer.get('/api/admin/notices')).json() as { items: { id: number; state: string; editable: boolean; channel: string | null; bankCode: string | null }[] }).items;
     expect(listed.find((n) => n.id === id)).toMatchObject({ state: 'ENDED', editable: true, channel: 'spring-fair' });
     // The campaign notice for every bank (data/files) is shown, not editable; 0177's are not shown at all.
-    expect(listed.find((n) => n.channel === 'campaign')).toMatchObject({ bankCode: null, editable: false });
+    const campaign = listed.find((n) => n.channel === 'campaign')!;
+    expect(campaign).toMatchObject({ bankCode: null, editable: false });
+    expect((await admin.post(`/api/admin/notices/${campaign.id}`, body)).statusCode).toBe(404);
     expect(listed.every((n) => n.bankCode !== '0177')).toBe(true);
     expect((await admin0177.post(`/api/admin/notices/${id}`, body)).statusCode).toBe(404);
     expect((await auditActions(admin)).map((l) => l.action)).toEqual(expect.arrayContaining(['CREATE_NOTICE', 'UPDATE_NOTICE']));
