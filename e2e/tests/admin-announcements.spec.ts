@@ -81,6 +81,7 @@ test('maintenance for 0587 shows on kumamoto only, and ending it removes the mod
 });
 
 test('a notice published for a channel shows only to applicants with that channel', async ({ server, context }) => {
+  test.setTimeout(90_000);
   await admin.getByRole('link', { name: 'お知らせ' }).click();
   await expect(admin.getByRole('heading', { name: 'お知らせ', exact: true })).toBeVisible();
   await admin.getByLabel(/チャネルID/).fill('e2e-fair');
@@ -114,6 +115,7 @@ test('a notice published for a channel shows only to applicants with that channe
 });
 
 test('the funnel shows the steps these applicants reached', async () => {
+  test.setTimeout(90_000);
   await admin.getByRole('link', { name: '申込ファネル' }).click();
   await expect(admin.getByRole('heading', { name: '申込ファネル' })).toBeVisible();
   await expect(admin.getByRole('img', { name: /ステップ別の閲覧数の棒グラフ/ })).toBeVisible();
