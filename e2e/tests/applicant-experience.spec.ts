@@ -5,6 +5,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes, type BankCode } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
+import { watchForProblems } from '../support/problems.ts';
 import { screenshotDir } from '../paths.ts';
 import { captureWithFakeCamera, ekycHeadings, openProvider, submitOutcome } from '../support/ekyc.ts';
 import { answerAllPositively, dismissNotice, nextButton, readCode, uniqueAddress } from '../support/entry.ts';
@@ -65,6 +66,7 @@ test.describe('a new applicant on a phone', () => {
 
     test(`${code}: every screen to the receipt — tap targets, toasts, PIN rules in the browser, the review, the card`, async ({ page, baseURLFor }) => {
       const baseURL = baseURLFor(code);
+      const problems = await watchForProblems(page);
 
       // /term: every question and notice open, with the bank's cash card among the notices.
       await page.goto(`${baseURL}/term`);
@@ -175,6 +177,8 @@ test.describe('a new applicant on a phone', () => {
       await expectNoBrokenTokens(page, '/complete');
       await expectTapTargets(page, '/complete');
       await shot(page, `applicant-complete-${code}`);
+      // No script error, console error or CSP violation on any screen (each later screen is a lazy chunk).
+      expect(problems).toEqual([]);
     });
   }
 

@@ -8,9 +8,9 @@ import type { compressImage as CompressImage } from '../../apps/web/src/lib/imag
 import { expect, test } from '../fixtures.ts';
 import { repoRoot, screenshotDir } from '../paths.ts';
 import { uniqueAddress } from '../support/entry.ts';
-import { completeGeneralSteps, generalFlowData } from '../support/general-flow.ts';
+import { generalFlowData } from '../support/general-flow.ts';
 import {
-  captureWithFakeCamera,
+  captureWithFiles,
   ekycButtons,
   ekycHeadings,
   makeJpeg,
@@ -26,14 +26,12 @@ import {
 mkdirSync(screenshotDir, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 /**
- * The PASSED tests go through every screen from /term (completeGeneralSteps); the outcome tests
- * start at step 7 through the API, which is faster and tests only what they are about.
- * E2E_EKYC_VIA_API=1 makes the PASSED tests start there too (while steps 1–6 are being built).
+ * Every test starts at step 7 through the API: the walk through every screen to the receipt, with the
+ * fake camera, is applicant-experience.spec.ts's (each bank); here the photos are chosen as files.
  */
-async function toPreparation(page: Page, bankCode: BankCode, baseURL: string, label: string, throughScreens: boolean): Promise<void> {
+async function toPreparation(page: Page, bankCode: BankCode, baseURL: string, label: string): Promise<void> {
   const mailAddress = uniqueAddress(`${label}-${bankCode}`);
-  if (throughScreens && !process.env.E2E_EKYC_VIA_API) await completeGeneralSteps(page, { bankCode, baseURL, mailAddress });
-  else await reachPreparationByApi(page, { baseURL, bankCode, mailAddress, postalNumber: generalFlowData[bankCode].postalNumber });
+  await reachPreparationByApi(page, { baseURL, bankCode, mailAddress, postalNumber: generalFlowData[bankCode].postalNumber });
 }
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -64,7 +62,7 @@ test.describe('eKYC to completion', () => {
   for (const bankCode of bankCodes) {
     test(`${bankCode}: PASSED goes through /ekyc-callback to /complete with a receipt number`, async ({ page, baseURLFor }) => {
       const baseURL = baseURLFor(bankCode);
-      await toPreparation(page, bankCode, baseURL, 'ekyc-ok', true);
+      await toPreparation(page, bankCode, baseURL, 'ekyc-ok');
       for (const doc of ['運転免許証', 'マイナンバーカード', '住民基本台帳カード', '運転経歴証明書']) {
         await expect(page.getByRole('listitem').filter({ hasText: doc }).first()).toBeVisible();
       }
@@ -72,7 +70,7 @@ test.describe('eKYC to completion', () => {
       await shot(page, `ekyc-preparation-${bankCode}`);
 
       await openProvider(page);
-      await captureWithFakeCamera(page);
+      await captureWithFiles(page, await makeJpeg(page));
 
       // Hold the first status answer a moment so the waiting screen can be looked at (one bank).
       if (bankCode === '0177') {
@@ -101,9 +99,9 @@ test.describe('eKYC to completion', () => {
 
     test(`${bankCode}: ADDRESS_MISMATCH asks for a current-address document, then completes`, async ({ page, baseURLFor }) => {
       const baseURL = baseURLFor(bankCode);
-      await toPreparation(page, bankCode, baseURL, 'ekyc-mm', false);
+      await toPreparation(page, bankCode, baseURL, 'ekyc-mm');
       await openProvider(page);
-      await captureWithFakeCamera(page);
+      await captureWithFiles(page, await makeJpeg(page));
       await submitOutcome(page, 'ADDRESS_MISMATCH');
 
       await expect(h1(page, ekycHeadings.supplement)).toBeVisible({ timeout: 30_000 });
@@ -145,9 +143,9 @@ test.describe('eKYC to completion', () => {
 
     test(`${bankCode}: FAILED shows the eKYC error, and a retry that passes completes`, async ({ page, baseURLFor }) => {
       const baseURL = baseURLFor(bankCode);
-      await toPreparation(page, bankCode, baseURL, 'ekyc-ng', false);
+      await toPreparation(page, bankCode, baseURL, 'ekyc-ng');
       await openProvider(page);
-      await captureWithFakeCamera(page);
+      await captureWithFiles(page, await makeJpeg(page));
       await submitOutcome(page, 'FAILED');
 
       await expect(h1(page, ekycHeadings.ekycError)).toBeVisible({ timeout: 30_000 });
@@ -157,7 +155,7 @@ test.describe('eKYC to completion', () => {
       await expect(h1(page, ekycHeadings.preparation)).toBeVisible();
 
       await openProvider(page);
-      await captureWithFakeCamera(page);
+      await captureWithFiles(page, await makeJpeg(page));
       await submitOutcome(page, 'PASSED');
       await expectReceipt(page, bankCode);
     });

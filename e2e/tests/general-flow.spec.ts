@@ -1,15 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes } from '@koza/domain/constants';
 import { expect, test } from '../fixtures.ts';
-import { watchForProblems } from '../support/problems.ts';
-import { screenshotDir } from '../paths.ts';
 import { uniqueAddress, nextButton } from '../support/entry.ts';
 import {
   applicant,
-  completeGeneralSteps,
   fillPersonal,
   generalFlowData,
   heading,
@@ -17,28 +11,12 @@ import {
   reachPersonal,
 } from '../support/general-flow.ts';
 
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+// The walk through every screen for each bank is applicant-experience.spec.ts's (to the receipt).
 
 for (const code of bankCodes) {
   const bank = getBank(code);
 
   test.describe(`${bank.name} (${code}) general flow`, () => {
-    test('goes from /term through steps 1–6 to /ekyc-preparation with the real postal search and mailbox', async ({ page, baseURLFor }) => {
-      test.setTimeout(120_000);
-      const problems = await watchForProblems(page);
-      await completeGeneralSteps(page, {
-        bankCode: code,
-        baseURL: baseURLFor(code),
-        mailAddress: uniqueAddress(`flow-${code}`),
-        screenshot: (name) => shot(page, `general-${name}-${code}`, !['address-chooser', 'pin-modal'].includes(name)),
-      });
-      await expect(page).toHaveURL(/\/ekyc-preparation$/);
-      // No script error, console error or CSP violation on any screen (each later screen is a lazy chunk).
-      expect(problems).toEqual([]);
-    });
-
     test('Back from /workplace to /personal keeps what was entered', async ({ page, baseURLFor }) => {
       test.setTimeout(60_000);
       await reachPersonal(page, { baseURL: baseURLFor(code), mailAddress: uniqueAddress(`back-${code}`) });
