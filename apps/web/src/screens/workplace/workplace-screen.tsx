@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { invitationCodeLength, workplaceCodeLengths } from '@koza/domain/constants';
-import { invitationCodeSchema, normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
+import { workplaceCodeLengths } from '@koza/domain/constants';
+import { normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
 import { messages } from '@koza/domain/messages';
 import type { StepResult } from '@koza/domain/steps/validate-step';
-import { checkInvitationCode, lookupWorkplace, saveWorkplace, savedText, type Workplace } from '../../api/application.ts';
+import { lookupWorkplace, saveWorkplace, savedText, type Workplace } from '../../api/application.ts';
 import { occupationsQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { toast } from '../../components/toast.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { CodeField, unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { ExistingAccountSection } from '../../forms/existing-account-section.tsx';
-import { OccupationSection } from '../../forms/occupation-section.tsx';
+import { InvitationCodeField } from '../../forms/invitation-code-field.tsx';
+import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
 import { errorMap, focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
@@ -20,7 +21,6 @@ import {
   canGoNext,
   checkWorkplace,
   emptyWorkplaceForm,
-  occupationContext,
   workplaceFormFrom,
   type WorkplaceForm,
 } from './workplace-form.ts';
@@ -29,8 +29,6 @@ import {
 export const workplaceText = {
   workplaceCode: '勤務先コード',
   workplaceCodeHint: 'お勤め先から案内されたコード（6桁または8桁）をお持ちの方は入力して「適用」を押してください。',
-  invitationCode: '紹介コード',
-  invitationCodeHint: `紹介コード（${invitationCodeLength}桁）をお持ちの方は入力して「適用」を押してください。`,
 } as const;
 
 type Lookup = 'workplace' | 'invitation';
@@ -104,25 +102,19 @@ export function WorkplaceScreen() {
     setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
   }
 
-  async function apply(kind: Lookup) {
-    const key = kind === 'workplace' ? 'workplaceCode' : 'invitationCode';
-    const code = normaliseCode(form[key]);
-    const checked = (kind === 'workplace' ? workplaceCodeSchema : invitationCodeSchema).safeParse(code);
-    set(key, code);
+  async function applyWorkplaceCode() {
+    const code = normaliseCode(form.workplaceCode);
+    const checked = workplaceCodeSchema.safeParse(code);
+    set('workplaceCode', code);
     if (!checked.success) {
-      setFieldError(key, checked.error.issues[0]?.message);
+      setFieldError('workplaceCode', checked.error.issues[0]?.message);
       focusFirstError();
       return;
     }
-    if (kind === 'workplace') clearErrors(key, 'workplaceId');
-    else clearErrors(key);
-    setLookup(kind);
+    clearErrors('workplaceCode', 'workplaceId');
+    setLookup('workplace');
     try {
-      if (kind === 'workplace') applyWorkplace(checked.data, await lookupWorkplace(checked.data));
-      else {
-        const valid = await checkInvitationCode(checked.data);
-        set('invitationCodeState', valid ? { status: 'verified', applied: checked.data } : { status: 'notFound', applied: checked.data });
-      }
+      applyWorkplace(checked.data, await lookupWorkplace(checked.data));
     } catch {
       fail();
     } finally {
@@ -195,29 +187,18 @@ export function WorkplaceScreen() {
         notFound={messages.workplaceCodeNotFound}
         onChange={(v) => set('workplaceCode', v)}
         onBlur={() => setForm((f) => ({ ...f, workplaceCode: normaliseCode(f.workplaceCode) }))}
-        onApply={() => void apply('workplace')}
+        onApply={() => void applyWorkplaceCode()}
         onClear={clearWorkplaceCode}
       />
       {asksExistingAccount(form) && <ExistingAccountSection value={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />}
-      <CodeField
-        label={workplaceText.invitationCode}
-        hint={workplaceText.invitationCodeHint}
-        value={form.invitationCode}
-        state={form.invitationCodeState}
-        maxLength={invitationCodeLength}
+      <InvitationCodeField
+        value={form}
+        onChange={(change) => setForm((f) => ({ ...f, ...change }))}
         error={errors.invitationCode}
-        readOnly={form.invitationCodeState.status === 'verified'}
-        applying={lookup === 'invitation'}
+        setError={(message) => setFieldError('invitationCode', message)}
         busy={lookup !== null || pending}
-        found={messages.invitationCodeFound}
-        notFound={messages.invitationCodeNotFound}
-        onChange={(v) => set('invitationCode', v)}
-        onBlur={() => setForm((f) => ({ ...f, invitationCode: normaliseCode(f.invitationCode) }))}
-        onApply={() => void apply('invitation')}
-        onClear={() => {
-          setForm((f) => ({ ...f, invitationCode: '', invitationCodeState: { status: 'idle' } }));
-          clearErrors('invitationCode');
-        }}
+        onLookup={(running) => setLookup(running ? 'invitation' : null)}
+        onFail={fail}
       />
     </StepScreen>
   );

@@ -1,11 +1,11 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import { joinPhoneParts } from '@koza/domain/fields/phone';
 import { addressMode } from '@koza/domain/steps/personal';
-import type { SavedApplication } from '../../api/application.ts';
-import { savedText } from '../../api/application.ts';
-import { splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
-import type { AddressEntry, ChosenAddress } from '../../forms/address-section.tsx';
-import { birthdayOf, type BirthdayParts } from '../../forms/birthday-select.tsx';
+import type { SavedApplication } from '../api/application.ts';
+import { savedText } from '../api/application.ts';
+import { splitPhone, type PhoneParts } from '../components/phone-field.tsx';
+import type { AddressEntry, ChosenAddress } from './address-section.tsx';
+import { birthdayOf, type BirthdayParts } from './birthday-select.tsx';
 
 export interface PersonalForm extends BirthdayParts, AddressEntry {
   lastName: string;
