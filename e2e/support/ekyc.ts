@@ -1,8 +1,8 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { occupationIdByApi, searchedAddressByApi, setPinByApi, signInByApi, type ApiCall } from './api-walk.ts';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
@@ -123,21 +123,6 @@ export const photoHeic = (): Buffer => readFileSync(new URL('../../apps/api/test
 
 // ---- A shortcut to step 7 through the API (for the specs about eKYC outcomes) ----
 
-interface AddressItem {
-  addressCode: string;
-  prefecture: string;
-  municipality: string;
-  section: string;
-  chome: string;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string;
-  kanaChome: string;
-}
-
-/** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
-export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
-
 /**
  * Signs in through the development mailbox and saves personal … seal-less and the PIN 7394 through
  * the API (as the web would). Returns the token and the signed-in call for what comes next.
@@ -160,69 +145,20 @@ export async function applyThroughPinByApi(
     name?: { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
   },
 ): Promise<{ token: string; call: ApiCall }> {
-  let token = '';
-  const call: ApiCall = async (method, path, data) => {
-    const headers: Record<string, string> = { host };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    return response.status() === 204 ? undefined : ((await response.json()) as unknown);
-  };
-
-  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType: 'GENERAL' });
-  let verificationCode: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
-      verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
-      return verificationCode;
-    })
-    .toBeTruthy();
-  const verified = (await call('POST', '/api/verification-codes/verify', {
-    bankCode,
-    mailAddress,
-    verificationCode,
-    channel: null,
-    deviceId: null,
-    applicationType: 'GENERAL',
-  })) as { authenticationToken: string };
-  token = verified.authenticationToken;
-
-  const { addressList } = (await call('GET', `/api/addresses?postalNumber=${postalNumber}`)) as { addressList: AddressItem[] };
-  const address = addressList[0];
-  if (!address) throw new Error(`no address for ${postalNumber}`);
+  const { token, call } = await signInByApi(request, { origin, host, bankCode, mailAddress, applicationType: 'GENERAL' });
   await call('POST', '/api/applications/personal', {
     ...name,
     gender: 'WOMAN',
     birthday: '1990-06-15',
     mobilePhoneNumber: '090-1234-5678',
     phoneNumber: null,
-    postalNumber,
-    addressCode: address.addressCode,
-    addressPrefecture: address.prefecture,
-    addressMunicipality: address.municipality,
-    addressSection: address.section,
-    addressChome: address.chome,
-    kanaAddressPrefecture: address.kanaPrefecture,
-    kanaAddressMunicipality: address.kanaMunicipality,
-    kanaAddressSection: address.kanaSection,
-    kanaAddressChome: address.kanaChome,
-    address: '1-2-3',
-    subAddress: 'テストハイツ101',
-    kanaAddress: '1-2-3',
-    kanaSubAddress: 'ﾃｽﾄﾊｲﾂ101',
-    tempAddressPrefecture: null,
-    tempAddress: null,
-    kanaTempAddress: null,
+    ...(await searchedAddressByApi(call, postalNumber)),
     utilizationPurpose: ['生活費決済'],
     utilizationPurposeOther: null,
     distanceTransactionReason: null,
   });
-  const { occupationList } = (await call('GET', '/api/occupations')) as { occupationList: { id: number; name: string }[] };
-  const employee = occupationList.find((o) => o.name === '会社員');
-  if (!employee) throw new Error('no 会社員 occupation');
   await call('POST', '/api/applications/workplace', {
-    occupationId: employee.id,
+    occupationId: await occupationIdByApi(call, '会社員'),
     occupationOther: null,
     workplaceName: '株式会社テスト商事',
     workplacePhoneNumber: '092-123-4567',
@@ -234,10 +170,7 @@ export async function applyThroughPinByApi(
   const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
   await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
   await call('POST', '/api/applications/seal-less', { sealLess: true });
-  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
-  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
-  const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
-  await call('POST', '/api/pin', { code });
+  await setPinByApi(call, '7394');
   return { token, call };
 }
 

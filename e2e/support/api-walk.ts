@@ -1,0 +1,129 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// Shortcuts through the applicant API, as the web would call it, for specs that test a later page
+// without walking every screen (the one full walk per flow is in general-flow and child-entry).
+
+/** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
+export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
+
+interface AddressItem {
+  addressCode: string;
+  prefecture: string;
+  municipality: string;
+  section: string;
+  chome: string;
+  kanaPrefecture: string;
+  kanaMunicipality: string;
+  kanaSection: string;
+  kanaChome: string;
+}
+
+/** Registers and verifies a mail address through the development mailbox: the token and the signed-in call. */
+export async function signInByApi(
+  request: APIRequestContext,
+  { origin, host, bankCode, mailAddress, applicationType }: { origin: string; host: string; bankCode: string; mailAddress: string; applicationType: 'GENERAL' | 'CHILD' },
+): Promise<{ token: string; call: ApiCall }> {
+  let token = '';
+  const call: ApiCall = async (method, path, data) => {
+    const headers: Record<string, string> = { host };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
+    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+    return response.status() === 204 ? undefined : ((await response.json()) as unknown);
+  };
+
+  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType });
+  let verificationCode: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
+      verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
+      return verificationCode;
+    })
+    .toBeTruthy();
+  const verified = (await call('POST', '/api/verification-codes/verify', {
+    bankCode,
+    mailAddress,
+    verificationCode,
+    channel: null,
+    deviceId: null,
+    applicationType,
+  })) as { authenticationToken: string };
+  token = verified.authenticationToken;
+  return { token, call };
+}
+
+/** The personal payload's address part: the first town of a postal code's search, with a street and building. */
+export async function searchedAddressByApi(call: ApiCall, postalNumber: string): Promise<Record<string, string | null>> {
+  const { addressList } = (await call('GET', `/api/addresses?postalNumber=${postalNumber}`)) as { addressList: AddressItem[] };
+  const address = addressList[0];
+  if (!address) throw new Error(`no address for ${postalNumber}`);
+  return {
+    postalNumber,
+    addressCode: address.addressCode,
+    addressPrefecture: address.prefecture,
+    addressMunicipality: address.municipality,
+    addressSection: address.section,
+    addressChome: address.chome,
+    kanaAddressPrefecture: address.kanaPrefecture,
+    kanaAddressMunicipality: address.kanaMunicipality,
+    kanaAddressSection: address.kanaSection,
+    kanaAddressChome: address.kanaChome,
+    address: '1-2-3',
+    subAddress: 'テストハイツ101',
+    kanaAddress: '1-2-3',
+    kanaSubAddress: 'ﾃｽﾄﾊｲﾂ101',
+    tempAddressPrefecture: null,
+    tempAddress: null,
+    kanaTempAddress: null,
+  };
+}
+
+/** The id of an occupation of the list by its name. */
+export async function occupationIdByApi(call: ApiCall, name: string): Promise<number> {
+  const { occupationList } = (await call('GET', '/api/occupations')) as { occupationList: { id: number; name: string }[] };
+  const found = occupationList.find((o) => o.name === name);
+  if (!found) throw new Error(`no ${name} occupation`);
+  return found.id;
+}
+
+/** Sets the PIN as the web does: RSA-OAEP (SHA-256) with the API's public key. */
+export async function setPinByApi(call: ApiCall, pin: string): Promise<void> {
+  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
+  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
+  const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pin)).toString('base64');
+  await call('POST', '/api/pin', { code });
+}
+
+/**
+ * Opens a guarded page of an application signed in by the API, as if arriving from `previous`:
+ * the session (token, bank, type) is written on an unguarded error page, then the page is loaded
+ * with the navigation state the router keeps in the history entry (SPEC.md §2.6).
+ */
+export async function openAsIfFrom(
+  page: Page,
+  { baseURL, errorPath, path, previous, token, bankCode, applicationType }: {
+    baseURL: string;
+    errorPath: string;
+    path: string;
+    previous: string;
+    token: string;
+    bankCode: string;
+    applicationType: 'GENERAL' | 'CHILD';
+  },
+): Promise<void> {
+  await page.goto(`${baseURL}${errorPath}`);
+  // The error page clears session storage once shown: write after it has.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(
+    ({ token, bankCode, applicationType, path, previous }) => {
+      sessionStorage.setItem('token', token);
+      sessionStorage.setItem('bankCode', bankCode);
+      sessionStorage.setItem('applicationType', applicationType);
+      window.history.replaceState({ usr: { previous }, key: 'e2e', idx: 0 }, '', path);
+    },
+    { token, bankCode, applicationType, path, previous },
+  );
+  await page.reload();
+}
