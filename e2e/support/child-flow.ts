@@ -46,7 +46,7 @@ export const parent = {
   birthMonth: '5',
   birthDay: '5',
   relationship: '母',
-  mobile: ['090', '2222', '3333'],
+  mobile: ['090', '2222', '3456'],
   occupation: '会社員',
   workplaceName: '株式会社テスト商事',
   workplacePhone: ['092', '123', '4567'],
@@ -240,27 +240,27 @@ async function saveParentByApi(call: Awaited<ReturnType<typeof signInByApi>>['ca
   });
 }
 
+const opened = {
+  none: { path: '/child/personal', previous: 'child-verification', heading: childHeadings.personal },
+  child: { path: '/child/parent', previous: 'child-personal', heading: childHeadings.parent },
+  parent: { path: '/child/branch', previous: 'child-parent', heading: childHeadings.branch },
+} as const;
+
 /**
- * A child application saved through the API up to `through` (the child's steps, or also the parent's),
- * then `page` opened on the next page as if arriving by Next: /child/parent or /child/branch.
+ * A child application signed in and saved through the API up to `through` (nothing, the child's
+ * steps, or also the parent's), then `page` opened on the next page as if arriving by Next:
+ * /child/personal, /child/parent or /child/branch.
  */
 export async function openChildPageByApi(
   page: Page,
   request: APIRequestContext,
-  { baseURL, bankCode, mailAddress, postalNumber, through }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; through: 'child' | 'parent' },
+  { baseURL, bankCode, mailAddress, postalNumber, through }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; through: keyof typeof opened },
 ): Promise<void> {
   const url = new URL(baseURL);
   const { token, call } = await signInByApi(request, { origin: `http://127.0.0.1:${url.port}`, host: url.host, bankCode, mailAddress, applicationType: 'CHILD' });
-  await saveChildByApi(call, postalNumber);
+  if (through !== 'none') await saveChildByApi(call, postalNumber);
   if (through === 'parent') await saveParentByApi(call, bankCode);
-  await openAsIfFrom(page, {
-    baseURL,
-    errorPath: '/child/error',
-    path: through === 'parent' ? '/child/branch' : '/child/parent',
-    previous: through === 'parent' ? 'child-parent' : 'child-personal',
-    token,
-    bankCode,
-    applicationType: 'CHILD',
-  });
-  await expect(heading(page, through === 'parent' ? childHeadings.branch : childHeadings.parent)).toBeVisible();
+  const { path, previous } = opened[through];
+  await openAsIfFrom(page, { baseURL, errorPath: '/child/error', path, previous, token, bankCode, applicationType: 'CHILD' });
+  await expect(heading(page, opened[through].heading)).toBeVisible();
 }

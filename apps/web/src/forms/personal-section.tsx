@@ -6,10 +6,10 @@ import { otherLabel } from '@koza/domain/fields/purposes';
 import { CheckboxList } from '../components/checkbox-list.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { Field, FieldGroup } from '../components/field.tsx';
-import choiceStyles from '../components/choice-group.module.css';
 import { AddressSection, addressText } from './address-section.tsx';
 import { BirthdaySelect, birthdayText } from './birthday-select.tsx';
 import { NameFields, PhoneFields, personText } from './person-fields.tsx';
+import { RadioField } from './radio-field.tsx';
 import { residenceOf, type PersonalForm } from './personal-form.ts';
 
 // UI wording of the personal data; field messages come from messages.ts.
@@ -55,16 +55,14 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
       <NameFields value={value} update={update} errors={errors} />
       <BirthdaySelect applicationType={applicationType} value={value} onChange={(patch) => update(() => patch)} error={errors.birthday} />
 
-      <FieldGroup label={personalText.gender} requirement="required" error={errors.gender}>
-        <div role="radiogroup" aria-label={personalText.gender} className={`${choiceStyles.options} ${choiceStyles.inline}`}>
-          {genders.map((g) => (
-            <label key={g} className={choiceStyles.option}>
-              <input type="radio" name="gender" value={g} checked={value.gender === g} aria-invalid={errors.gender ? true : undefined} onChange={() => set('gender', g)} />
-              <span>{genderLabels[g]}</span>
-            </label>
-          ))}
-        </div>
-      </FieldGroup>
+      <RadioField
+        label={personalText.gender}
+        name="gender"
+        options={genders.map((g) => ({ value: g, label: genderLabels[g] }))}
+        value={value.gender}
+        onChange={(g) => set('gender', g)}
+        error={errors.gender}
+      />
 
       <PhoneFields value={value} update={update} errors={errors} />
 

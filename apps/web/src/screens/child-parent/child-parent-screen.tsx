@@ -4,12 +4,11 @@ import { childParentScreenSchema } from '@koza/domain/steps/child-parent';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { saveParentPersonal, saveParentWorkplace } from '../../api/application.ts';
 import { applicationsQuery, occupationsQuery, useStepQuery } from '../../api/queries.ts';
-import { ChoiceGroup } from '../../components/choice-group.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { BirthdaySelect } from '../../forms/birthday-select.tsx';
 import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
 import { NameFields, PhoneFields } from '../../forms/person-fields.tsx';
+import { RadioField } from '../../forms/radio-field.tsx';
 import { splitPayload } from '../../forms/split-payload.ts';
 import { errorMap, useStepForm } from '../../forms/use-step-form.ts';
 import { useBank } from '../../lib/bank-context.tsx';
@@ -82,21 +81,22 @@ export function ChildParentScreen() {
       <p className={styles.stepLead}>{parentText.lead}</p>
       <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} />
       <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />
-      <ChoiceGroup
-        legend={parentText.relationship}
+      <RadioField
+        label={parentText.relationship}
+        name="relationship"
         options={relationshipChoices}
-        inline
-        value={form.relationship || undefined}
+        value={form.relationship}
         onChange={(v) => choose('relationship', v)}
-        feedback={errors.relationship ? <ErrorText>{errors.relationship}</ErrorText> : undefined}
+        error={errors.relationship}
       />
       <PhoneFields value={form} update={update} errors={errors} />
-      <ChoiceGroup
-        legend={parentText.proxyReason}
+      <RadioField
+        label={parentText.proxyReason}
+        name="proxyApplicationReason"
         options={proxyReasonChoices}
-        value={form.proxyApplicationReason || undefined}
+        value={form.proxyApplicationReason}
         onChange={(v) => choose('proxyApplicationReason', v)}
-        feedback={errors.proxyApplicationReason ? <ErrorText>{errors.proxyApplicationReason}</ErrorText> : undefined}
+        error={errors.proxyApplicationReason}
       />
       <h2 className={styles.sectionTitle}>{parentText.occupationTitle}</h2>
       <OccupationSection
