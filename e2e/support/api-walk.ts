@@ -1,23 +1,12 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AddressItem } from '@koza/domain/api/application';
 
 // Shortcuts through the applicant API, as the web would call it, for specs that test a later page
 // without walking every screen (the one full walk per flow is in general-flow and child-entry).
 
 /** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
 export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
-
-interface AddressItem {
-  addressCode: string;
-  prefecture: string;
-  municipality: string;
-  section: string;
-  chome: string;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string;
-  kanaChome: string;
-}
 
 /** Registers and verifies a mail address through the development mailbox: the token and the signed-in call. */
 export async function signInByApi(
@@ -55,7 +44,7 @@ export async function signInByApi(
 }
 
 /** The personal payload's address part: the first town of a postal code's search, with a street and building. */
-export async function searchedAddressByApi(call: ApiCall, postalNumber: string): Promise<Record<string, string | null>> {
+async function searchedAddressByApi(call: ApiCall, postalNumber: string): Promise<Record<string, string | null>> {
   const { addressList } = (await call('GET', `/api/addresses?postalNumber=${postalNumber}`)) as { addressList: AddressItem[] };
   const address = addressList[0];
   if (!address) throw new Error(`no address for ${postalNumber}`);
@@ -78,6 +67,22 @@ export async function searchedAddressByApi(call: ApiCall, postalNumber: string):
     tempAddress: null,
     kanaTempAddress: null,
   };
+}
+
+/** Saves a person's personal data (POST /api/applications/personal) at the first town of a postal code. */
+export async function savePersonalByApi(
+  call: ApiCall,
+  person: { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string; gender: 'MAN' | 'WOMAN'; birthday: string; mobilePhoneNumber: string },
+  postalNumber: string,
+): Promise<void> {
+  await call('POST', '/api/applications/personal', {
+    ...person,
+    phoneNumber: null,
+    ...(await searchedAddressByApi(call, postalNumber)),
+    utilizationPurpose: ['生活費決済'],
+    utilizationPurposeOther: null,
+    distanceTransactionReason: null,
+  });
 }
 
 /** The id of an occupation of the list by its name. */

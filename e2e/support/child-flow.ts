@@ -4,9 +4,9 @@ import { getBank } from '@koza/domain/banks/banks';
 import { childBeforeCheckConfirmations } from '@koza/domain/child-before-check';
 import { childConditionsTitle, confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import type { BankCode } from '@koza/domain/constants';
-import { choose, dismissNotice, nextButton, readCode } from './entry.ts';
+import { answerInOrder, choose, dismissNotice, nextButton, readCode } from './entry.ts';
 import { generalFlowData, heading, searchAndChooseAddress, serverOriginOf, setPin, type Shot } from './general-flow.ts';
-import { occupationIdByApi, openAsIfFrom, searchedAddressByApi, signInByApi } from './api-walk.ts';
+import { occupationIdByApi, openAsIfFrom, savePersonalByApi, signInByApi } from './api-walk.ts';
 
 // The child flow from /child/before-check to the PIN (SPEC.md §2.2, §2.5), by role and label only,
 // and a shortcut through the API for specs that start on a later child page.
@@ -75,11 +75,7 @@ export async function answerChildTerm(page: Page): Promise<void> {
     () => page.getByRole('checkbox', { name: q.passbookLess.confirm }).check(),
     () => page.getByRole('checkbox', { name: q.sealLess.confirm }).check(),
   ];
-  for (const step of steps) {
-    await expect(nextButton(page)).toBeDisabled();
-    await step();
-  }
-  await expect(nextButton(page)).toBeEnabled();
+  await answerInOrder(page, steps);
 }
 
 /** /child/before-check → /child/term → /child/verification (dev mailbox) → /child/personal. */
@@ -192,20 +188,9 @@ export async function completeChildStepsThroughPin(
 
 /** Saves through the API what /child/personal saves: the child's personal data and workplace (学生). */
 async function saveChildByApi(call: Awaited<ReturnType<typeof signInByApi>>['call'], postalNumber: string): Promise<void> {
-  await call('POST', '/api/applications/personal', {
-    lastName: child.lastName,
-    firstName: child.firstName,
-    kanaLastName: child.kanaLastName,
-    kanaFirstName: child.kanaFirstName,
-    gender: 'MAN',
-    birthday: `${child.birthYear}-04-01`,
-    mobilePhoneNumber: child.mobile.join('-'),
-    phoneNumber: null,
-    ...(await searchedAddressByApi(call, postalNumber)),
-    utilizationPurpose: ['生活費決済'],
-    utilizationPurposeOther: null,
-    distanceTransactionReason: null,
-  });
+  const { lastName, firstName, kanaLastName, kanaFirstName } = child;
+  const birthday = `${child.birthYear}-04-01`;
+  await savePersonalByApi(call, { lastName, firstName, kanaLastName, kanaFirstName, gender: 'MAN', birthday, mobilePhoneNumber: child.mobile.join('-') }, postalNumber);
   await call('POST', '/api/applications/workplace', {
     occupationId: await occupationIdByApi(call, child.occupation),
     occupationOther: null,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { occupationIdByApi, searchedAddressByApi, setPinByApi, signInByApi, type ApiCall } from './api-walk.ts';
+import { occupationIdByApi, savePersonalByApi, setPinByApi, signInByApi, type ApiCall } from './api-walk.ts';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
@@ -146,17 +146,7 @@ export async function applyThroughPinByApi(
   },
 ): Promise<{ token: string; call: ApiCall }> {
   const { token, call } = await signInByApi(request, { origin, host, bankCode, mailAddress, applicationType: 'GENERAL' });
-  await call('POST', '/api/applications/personal', {
-    ...name,
-    gender: 'WOMAN',
-    birthday: '1990-06-15',
-    mobilePhoneNumber: '090-1234-5678',
-    phoneNumber: null,
-    ...(await searchedAddressByApi(call, postalNumber)),
-    utilizationPurpose: ['生活費決済'],
-    utilizationPurposeOther: null,
-    distanceTransactionReason: null,
-  });
+  await savePersonalByApi(call, { ...name, gender: 'WOMAN', birthday: '1990-06-15', mobilePhoneNumber: '090-1234-5678' }, postalNumber);
   await call('POST', '/api/applications/workplace', {
     occupationId: await occupationIdByApi(call, '会社員'),
     occupationOther: null,

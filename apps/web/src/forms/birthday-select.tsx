@@ -26,6 +26,13 @@ export function birthdayOf(form: BirthdayParts): string {
   return `${form.birthYear}-${form.birthMonth.padStart(2, '0')}-${form.birthDay.padStart(2, '0')}`;
 }
 
+/** The three selects' values of a saved 'YYYY-MM-DD' (month and day without a leading zero; '' for none). */
+export function birthdayParts(iso: string): BirthdayParts {
+  const [year = '', month = '', day = ''] = iso.split('-');
+  const unpadded = (s: string): string => (s === '' ? '' : String(Number(s)));
+  return { birthYear: year, birthMonth: unpadded(month), birthDay: unpadded(day) };
+}
+
 /** Day choices for the chosen year and month (31 before both are chosen). */
 export function dayChoices(year: string, month: string): number[] {
   const count = year && month ? daysInMonth(Number(year), Number(month)) : 31;

@@ -22,6 +22,8 @@ export interface OccupationEntry {
   workplacePhone: PhoneParts;
 }
 
+export const emptyOccupationEntry: OccupationEntry = { occupationId: '', occupationOther: '', workplaceName: '', workplacePhone: ['', '', ''] };
+
 /** Who chooses (the domain's chooser: application type and age); null age while no birthday is known. */
 type Chooser = Parameters<typeof isOccupationAllowed>[1];
 

@@ -31,6 +31,14 @@ export interface PhoneEntry {
 
 type NameKey = keyof NameEntry;
 
+/** A saved person's name parts, read with the saved record's text getter ('' for null). */
+export const nameEntryOf = (text: (key: NameKey) => string): NameEntry => ({
+  lastName: text('lastName'),
+  firstName: text('firstName'),
+  kanaLastName: text('kanaLastName'),
+  kanaFirstName: text('kanaFirstName'),
+});
+
 interface SectionProps<E> {
   value: E;
   /** Updates the entry from its latest state. */

@@ -6,9 +6,9 @@ import type { ApplicationParentView } from '@koza/domain/api/application';
 import type { Occupation, SavedApplication } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
-import { birthdayOf, type BirthdayParts } from '../../forms/birthday-select.tsx';
-import { occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
-import type { NameEntry, PhoneEntry } from '../../forms/person-fields.tsx';
+import { birthdayOf, birthdayParts, type BirthdayParts } from '../../forms/birthday-select.tsx';
+import { emptyOccupationEntry, occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import { nameEntryOf, type NameEntry, type PhoneEntry } from '../../forms/person-fields.tsx';
 
 /** /child/parent: the parent's personal data and occupation, workplace or school. */
 export interface ChildParentForm extends NameEntry, PhoneEntry, BirthdayParts, OccupationEntry {
@@ -34,10 +34,7 @@ export function emptyParentForm(child: SavedApplication | undefined, today: Date
     mobile: ['', '', ''],
     home: ['', '', ''],
     proxyApplicationReason: proxyReasonMinor,
-    occupationId: '',
-    occupationOther: '',
-    workplaceName: '',
-    workplacePhone: ['', '', ''],
+    ...emptyOccupationEntry,
   };
 }
 
@@ -51,17 +48,11 @@ export function parentFormFrom(
   const empty = emptyParentForm(child, today);
   if (!parent || parent.lastName === null) return empty;
   const t = (key: keyof ApplicationParentView) => parent[key] ?? '';
-  const [year = '', month = '', day = ''] = t('birthday').split('-');
   const occupation = list.find((o) => o.name === t('occupationName'));
   return {
     ...empty,
-    lastName: t('lastName'),
-    firstName: t('firstName'),
-    kanaLastName: t('kanaLastName'),
-    kanaFirstName: t('kanaFirstName'),
-    birthYear: year,
-    birthMonth: month === '' ? '' : String(Number(month)),
-    birthDay: day === '' ? '' : String(Number(day)),
+    ...nameEntryOf(t),
+    ...birthdayParts(t('birthday')),
     relationship: t('relationship'),
     mobile: splitPhone(t('mobilePhoneNumber')),
     home: splitPhone(t('phoneNumber')),

@@ -5,7 +5,7 @@ import { savedText } from '../../api/application.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
 import { birthdayOf } from '../../forms/birthday-select.tsx';
 import type { InvitationEntry } from '../../forms/invitation-code-field.tsx';
-import { occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import { emptyOccupationEntry, occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
 import { emptyPersonalForm, personalFormFrom, personalPayload, type PersonalForm } from '../../forms/personal-form.ts';
 
 /** /child/personal: the child's personal data, occupation and school or workplace, invitation code. */
@@ -13,10 +13,7 @@ export interface ChildPersonalForm extends PersonalForm, OccupationEntry, Invita
 
 export const emptyChildPersonalForm = (bank: Bank): ChildPersonalForm => ({
   ...emptyPersonalForm(bank),
-  occupationId: '',
-  occupationOther: '',
-  workplaceName: '',
-  workplacePhone: ['', '', ''],
+  ...emptyOccupationEntry,
   invitationCode: '',
   invitationCodeState: { status: 'idle' },
 });

@@ -9,7 +9,7 @@ import { savedText } from '../../api/application.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
 import type { CodeState } from '../../forms/code-field.tsx';
 import type { ExistingAccount } from '../../forms/existing-account-section.tsx';
-import { occupationContext, occupationPayload, occupationsFor, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import { emptyOccupationEntry, occupationContext, occupationPayload, occupationsFor, type OccupationEntry } from '../../forms/occupation-section.tsx';
 
 export interface WorkplaceForm extends OccupationEntry, ExistingAccount {
   workplaceCode: string;
@@ -21,10 +21,7 @@ export interface WorkplaceForm extends OccupationEntry, ExistingAccount {
 }
 
 export const emptyWorkplaceForm: WorkplaceForm = {
-  occupationId: '',
-  occupationOther: '',
-  workplaceName: '',
-  workplacePhone: ['', '', ''],
+  ...emptyOccupationEntry,
   workplaceCode: '',
   workplaceCodeState: { status: 'idle' },
   workplace: null,
