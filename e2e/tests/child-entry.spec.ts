@@ -30,8 +30,12 @@ import {
 mkdirSync(screenshotDir, { recursive: true });
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 
+// axe runs on every child page built here: before-check … parent in the full walk, branch,
+// confirmation and PIN in the 0587 pass (each check takes seconds on a loaded machine).
+const walkChecked = ['before-check', 'term', 'verification', 'personal', 'parent'];
+
 test('0177: every child page from the before-check to the PIN, through the UI, with no axe violation', async ({ page, baseURLFor }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const problems = await watchForProblems(page);
   await completeChildStepsThroughPin(page, {
     bankCode: '0177',
@@ -40,7 +44,7 @@ test('0177: every child page from the before-check to the PIN, through the UI, w
     check: async (name) => {
       if (name === 'pin-modal') return shot(page, `child-${name}-0177`, false);
       await shot(page, `child-${name}-0177`);
-      await expectNoAxeViolations(page);
+      if (walkChecked.includes(name)) await expectNoAxeViolations(page);
     },
   });
   await expect(heading(page, childHeadings.ekycPreparation)).toBeVisible();
@@ -58,6 +62,7 @@ for (const code of ['0587', '0181'] as const satisfies readonly BankCode[]) {
       through: 'parent',
     });
     await completeBranchToPin(page, async (name) => {
+      if (code === '0587' && name !== 'pin-modal') await expectNoAxeViolations(page);
       if (name !== 'confirmation') return;
       // The child's and the parent's details, in their own sections, each with its 修正する.
       const childSection = page.getByRole('region', { name: 'お子さまの情報' });
