@@ -73,70 +73,73 @@ export const test = base.extend<
   server: [
     async ({ apiEnv }, use, workerInfo) => {
       const dir = await mkdtemp(join(tmpdir(), 'koza-e2e-'));
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const logFile = join(dir, 'server.log');
-      const log = createWriteStream(logFile);
-
-      // The eKYC simulator first: the API is told where it is (EKYC_PROVIDER_URL).
-      const simPort = await freePort();
-      const ekycOrigin = `http://127.0.0.1:${simPort}`;
-      const simLogFile = join(dir, 'ekyc-sim.log');
-      const simLog = createWriteStream(simLogFile);
-      const sim = spawn(nodeBin, [ekycSimServer], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(simPort),
-          PUBLIC_URL: `http://localhost:${simPort}`,
-          SIM_DATABASE: ':memory:',
-          LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      sim.stdout?.pipe(simLog);
-      sim.stderr?.pipe(simLog);
-
-      const child = spawn(nodeBin, [apiServer], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: `sqlite:${join(dir, `w${workerInfo.workerIndex}.sqlite`)}`,
-          WEB_DIST_DIR: webDistDir,
-          EKYC_PROVIDER_URL: ekycOrigin,
-          // Where the simulator sends its signed result webhook.
-          PUBLIC_BASE_URL: origin,
-          LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-          ...apiEnv,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.pipe(log);
-      child.stderr?.pipe(log);
+      const logs: ReturnType<typeof createWriteStream>[] = [];
+      const started: ChildProcess[] = [];
+      /**
+       * Starts a server on a free port and waits for its health answer. The port is free when chosen
+       * but the server binds it only after loading its reference data: on a busy machine another
+       * process can take it meanwhile, so a start that fails with EADDRINUSE is tried on another port.
+       */
+      const start = async (name: string, script: string, env: (port: number) => Record<string, string>, healthPath: string) => {
+        for (let attempt = 1; ; attempt++) {
+          const port = await freePort();
+          const logFile = join(dir, `${name}-${attempt}.log`);
+          const log = createWriteStream(logFile);
+          logs.push(log);
+          const child = spawn(nodeBin, [script], { cwd: repoRoot, env: { ...process.env, ...env(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+          started.push(child);
+          child.stdout?.pipe(log);
+          child.stderr?.pipe(log);
+          try {
+            await waitForHealth(`http://127.0.0.1:${port}`, child, logFile, 60_000, healthPath);
+            return port;
+          } catch (error) {
+            const portTaken = (await readFile(logFile, 'utf8').catch(() => '')).includes('EADDRINUSE');
+            if (!portTaken || attempt === 3) throw error;
+          }
+        }
+      };
+      const logLevel = process.env.E2E_SERVER_LOG_LEVEL ?? 'warn';
       try {
-        await waitForHealth(ekycOrigin, sim, simLogFile, 30_000, '/health');
-        await waitForHealth(origin, child, logFile, 30_000);
+        // The eKYC simulator first: the API is told where it is (EKYC_PROVIDER_URL).
+        const simPort = await start(
+          'ekyc-sim',
+          ekycSimServer,
+          (port) => ({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SIM_DATABASE: ':memory:', LOG_LEVEL: logLevel }),
+          '/health',
+        );
+        const ekycOrigin = `http://127.0.0.1:${simPort}`;
+        const port = await start(
+          'server',
+          apiServer,
+          (port) => ({
+            NODE_ENV: 'test',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATABASE_URL: `sqlite:${join(dir, `w${workerInfo.workerIndex}.sqlite`)}`,
+            WEB_DIST_DIR: webDistDir,
+            EKYC_PROVIDER_URL: ekycOrigin,
+            // Where the simulator sends its signed result webhook.
+            PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+            LOG_LEVEL: logLevel,
+            ...apiEnv,
+          }),
+          '/api/health',
+        );
         await use({
           port,
-          origin,
+          origin: `http://127.0.0.1:${port}`,
           ekycOrigin,
           baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`,
         });
       } finally {
-        await stop(child);
-        await stop(sim);
-        log.end();
-        simLog.end();
+        for (const child of started.reverse()) await stop(child);
+        for (const log of logs) log.end();
         if (process.env.E2E_KEEP_SERVER_DIR) console.log(`[e2e] worker ${workerInfo.workerIndex} server files kept in ${dir}`);
         else await rm(dir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 200_000 },
   ],
   baseURLFor: async ({ server }, use) => {
     await use(server.baseURLFor);

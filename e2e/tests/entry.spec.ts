@@ -65,6 +65,8 @@ for (const code of bankCodes) {
       page,
       baseURLFor,
     }) => {
+      // Five full-resolution screenshots of a long page: slow on a loaded machine.
+      test.setTimeout(60_000);
       await openTerm(page, baseURLFor(code));
       await shot(page, `entry-term-${code}-top`);
       await expect(nextButton(page)).toBeDisabled();

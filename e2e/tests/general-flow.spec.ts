@@ -26,7 +26,7 @@ for (const code of bankCodes) {
 
   test.describe(`${bank.name} (${code}) general flow`, () => {
     test('goes from /term through steps 1–6 to /ekyc-preparation with the real postal search and mailbox', async ({ page, baseURLFor }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const problems = await watchForProblems(page);
       await completeGeneralSteps(page, {
         bankCode: code,

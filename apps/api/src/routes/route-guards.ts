@@ -20,8 +20,6 @@ declare module 'fastify' {
  */
 export interface RouteGuards {
   applicant: preHandlerHookHandler[];
-  /** @deprecated The old name of `applicant` (issue 14), kept while other branches still use it. */
-  authenticated: preHandlerHookHandler[];
 }
 
 export interface GuardDeps {
@@ -46,7 +44,7 @@ export function createRouteGuards(deps: GuardDeps): RouteGuards {
     if (auth === null) throw new ApiError(401);
     request.auth = auth;
   };
-  return { applicant: [bearer], authenticated: [bearer] };
+  return { applicant: [bearer] };
 }
 
 function bearerToken(header: string | undefined): string | null {

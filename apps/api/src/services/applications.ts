@@ -312,7 +312,7 @@ export async function setPin({ db, clock, config }: SaveDeps, { application, bod
 }
 
 
-/** The application of the caller's session (routes behind guards.authenticated); 401 when it is gone. */
+/** The application of the caller's session (routes behind guards.applicant); 401 when it is gone. */
 export async function sessionApplication(db: Db, auth: { applicationId: string; bankCode: string }): Promise<ApplicationRow> {
   const row = await findById(db, auth.applicationId);
   if (!row || row.bankCode !== auth.bankCode) throw new ApiError(401);

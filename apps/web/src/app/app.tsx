@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
-import { createBrowserRouter } from 'react-router';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Bank } from '@koza/domain/banks/bank';
 import { setApiNavigator } from '../api/client.ts';
@@ -17,20 +16,27 @@ function createQueryClient(): QueryClient {
   });
 }
 
-function createRouter() {
-  const router = createBrowserRouter(buildRoutes());
-  // A 401 anywhere leads to the session error without reloading the page.
-  setApiNavigator((path) => void router.navigate(path, { replace: true }));
-  return router;
+const routes = buildRoutes();
+
+/**
+ * The routes of the flow table (React Router's declarative mode: the data router's loaders and
+ * actions are not used, and its code would weigh on the first screen). A 401 anywhere leads to the
+ * session error without reloading the page.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => setApiNavigator((path) => void navigate(path, { replace: true })), [navigate]);
+  return useRoutes(routes);
 }
 
 export function App({ bank }: { bank: Bank }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <BankProvider bank={bank}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </BankProvider>
   );

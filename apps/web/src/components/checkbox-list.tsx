@@ -1,18 +1,19 @@
+import type { FieldControlProps } from './field.tsx';
 import styles from './choice-group.module.css';
 
 interface CheckboxListProps {
   options: readonly string[];
   value: readonly string[];
   onChange: (value: string[]) => void;
-  invalid?: boolean;
-  describedBy?: string | undefined;
+  /** The group's ARIA link to its error (FieldGroup's `control(invalid)`), spread on every box. */
+  control?: Pick<FieldControlProps, 'aria-describedby' | 'aria-invalid'>;
 }
 
 /**
  * Several choices of one question (inside a FieldGroup marked 複数選択可), each a full-width tile of at
  * least 44 px. The chosen values keep the order of the options.
  */
-export function CheckboxList({ options, value, onChange, invalid = false, describedBy }: CheckboxListProps) {
+export function CheckboxList({ options, value, onChange, control }: CheckboxListProps) {
   const toggle = (option: string, checked: boolean) => {
     const chosen = new Set(value);
     if (checked) chosen.add(option);
@@ -27,8 +28,7 @@ export function CheckboxList({ options, value, onChange, invalid = false, descri
             type="checkbox"
             checked={value.includes(option)}
             onChange={(e) => toggle(option, e.target.checked)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
+            {...control}
           />
           <span>{option}</span>
         </label>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ErrorText } from './error-text.tsx';
 import styles from './choice-group.module.css';
 
 export interface Choice<V extends string> {
@@ -18,6 +19,8 @@ interface ChoiceGroupProps<V extends string> {
   details?: ReactNode;
   /** Content after the choices (e.g. the message a choice causes); also describes the group. */
   feedback?: ReactNode;
+  /** The question's error: shown last, and linked to the group and to each choice. */
+  error?: string | undefined;
   /** Lays the choices side by side (short labels such as はい / いいえ). */
   inline?: boolean;
   id?: string;
@@ -27,13 +30,14 @@ interface ChoiceGroupProps<V extends string> {
  * One question answered by a single choice: a fieldset with role radiogroup, named by its legend,
  * described by its details and feedback. Each choice is a full-width tile of at least 44 px.
  */
-export function ChoiceGroup<V extends string>({ legend, options, value, onChange, details, feedback, inline = false, id }: ChoiceGroupProps<V>) {
+export function ChoiceGroup<V extends string>({ legend, options, value, onChange, details, feedback, error, inline = false, id }: ChoiceGroupProps<V>) {
   const generated = useId();
   const groupId = id ?? `choice-${generated}`;
   const legendId = `${groupId}-legend`;
   const detailsId = details ? `${groupId}-details` : undefined;
   const feedbackId = feedback ? `${groupId}-feedback` : undefined;
-  const describedBy = [detailsId, feedbackId].filter(Boolean).join(' ') || undefined;
+  const errorId = error ? `${groupId}-error` : undefined;
+  const describedBy = [detailsId, feedbackId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset id={groupId} className={styles.group} role="radiogroup" aria-labelledby={legendId} aria-describedby={describedBy}>
       <legend id={legendId} className={styles.legend}>
@@ -53,6 +57,8 @@ export function ChoiceGroup<V extends string>({ legend, options, value, onChange
               value={option.value}
               checked={value === option.value}
               onChange={() => onChange(option.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={errorId}
             />
             {option.description ? (
               <span className={styles.labelWithDescription}>
@@ -70,6 +76,7 @@ export function ChoiceGroup<V extends string>({ legend, options, value, onChange
           {feedback}
         </div>
       )}
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </fieldset>
   );
 }

@@ -41,4 +41,28 @@ describe('Field', () => {
     expect(screen.getByText('複数選択可')).toBeTruthy();
     expect(screen.getByRole('group', { name: /取引目的/ })).toBeTruthy();
   });
+
+  it('links each invalid control of a group to the group error, and only the invalid ones', () => {
+    render(
+      <FieldGroup label="お名前" requirement="required" error={messages.required}>
+        {(control) => (
+          <>
+            <input aria-label="姓" {...control(true)} />
+            <input aria-label="名" {...control(false)} />
+          </>
+        )}
+      </FieldGroup>,
+    );
+    const last = screen.getByRole('textbox', { name: '姓' });
+    const first = screen.getByRole('textbox', { name: '名' });
+    expect(last.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(last.getAttribute('aria-describedby') ?? '')?.textContent).toBe(messages.required);
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+    expect(first.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('describes no control when the group has no error', () => {
+    render(<FieldGroup label="性別">{(control) => <input type="radio" aria-label="男性" {...control(false)} />}</FieldGroup>);
+    expect(screen.getByRole('radio', { name: '男性' }).getAttribute('aria-describedby')).toBeNull();
+  });
 });

@@ -27,7 +27,7 @@ interface FieldBaseProps {
   multiple?: boolean;
   hint?: ReactNode;
   error?: string | undefined;
-  /** Use a given id instead of a generated one (e.g. to match react-hook-form's setFocus). */
+  /** Use a given id instead of a generated one. */
   id?: string;
 }
 
@@ -84,13 +84,29 @@ export function Field({ label, requirement, multiple, hint, error, id, children 
   );
 }
 
+/** ARIA attributes linking one control of a group to the group's error (aria-invalid, aria-describedby). */
+export type GroupControlProps = (invalid: boolean) => Pick<FieldControlProps, 'aria-describedby' | 'aria-invalid'>;
+
+/** Links a control to an error shown under its group when the control is the invalid one. */
+export const groupControl =
+  (errorId: string | undefined): GroupControlProps =>
+  (invalid) => ({
+    'aria-describedby': invalid && errorId ? errorId : undefined,
+    'aria-invalid': invalid ? true : undefined,
+  });
+
 interface FieldGroupProps extends FieldBaseProps {
-  children: ReactNode;
+  /**
+   * The group's controls. As a function it receives `control(invalid)`, the ARIA attributes that link
+   * each invalid control to the group's error by itself (not only through the group), e.g.
+   * `{(control) => <input {...control(Boolean(errors.lastName))} />}`.
+   */
+  children: ReactNode | ((control: GroupControlProps) => ReactNode);
 }
 
 /**
- * A group of radios or checkboxes under one question: a fieldset whose legend carries the
- * badges, with the error linked to the group.
+ * A group of inputs, radios or checkboxes under one question: a fieldset whose legend carries the
+ * badges, with the error linked to the group and, through the render prop, to each invalid control.
  */
 export function FieldGroup({ label, requirement, multiple, hint, error, id, children }: FieldGroupProps) {
   const generated = useId();
@@ -112,7 +128,7 @@ export function FieldGroup({ label, requirement, multiple, hint, error, id, chil
           {hint}
         </p>
       )}
-      <div className={styles.control}>{children}</div>
+      <div className={styles.control}>{typeof children === 'function' ? children(groupControl(errorId)) : children}</div>
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </fieldset>
   );

@@ -36,35 +36,36 @@ export function PhoneField({ label, requirement, hint, value, onChange, onBlur, 
   const groupId = id ?? `phone-${generated}`;
   return (
     <FieldGroup label={label} requirement={requirement} hint={hint} error={error} id={groupId}>
-      <div className={styles.phone}>
-        {value.map((part, index) => (
-          <Fragment key={index}>
-            {index > 0 && (
-              <span className={styles.separator} aria-hidden="true">
-                -
-              </span>
-            )}
-            <input
-              id={`${groupId}-${index}`}
-              type="text"
-              inputMode="numeric"
-              autoComplete={index === 0 ? 'tel-area-code' : index === 1 ? 'tel-local-prefix' : 'tel-local-suffix'}
-              aria-label={`${label}（${index + 1}つ目）`}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${groupId}-error` : undefined}
-              maxLength={partMaxLength[index]}
-              value={part}
-              readOnly={readOnly}
-              onChange={(e) => {
-                const next: PhoneParts = [...value];
-                next[index] = e.target.value;
-                onChange(next);
-              }}
-              onBlur={() => onBlur?.(index)}
-            />
-          </Fragment>
-        ))}
-      </div>
+      {(control) => (
+        <div className={styles.phone}>
+          {value.map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && (
+                <span className={styles.separator} aria-hidden="true">
+                  -
+                </span>
+              )}
+              <input
+                id={`${groupId}-${index}`}
+                type="text"
+                inputMode="numeric"
+                autoComplete={index === 0 ? 'tel-area-code' : index === 1 ? 'tel-local-prefix' : 'tel-local-suffix'}
+                aria-label={`${label}（${index + 1}つ目）`}
+                {...control(Boolean(error))}
+                maxLength={partMaxLength[index]}
+                value={part}
+                readOnly={readOnly}
+                onChange={(e) => {
+                  const next: PhoneParts = [...value];
+                  next[index] = e.target.value;
+                  onChange(next);
+                }}
+                onBlur={() => onBlur?.(index)}
+              />
+            </Fragment>
+          ))}
+        </div>
+      )}
     </FieldGroup>
   );
 }

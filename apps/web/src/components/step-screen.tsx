@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, FormEvent, ReactNode } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import { useFlow } from '../lib/flow.ts';
 import { pageTitles } from '../lib/page-titles.ts';
@@ -14,6 +14,11 @@ interface StepScreenProps {
   /** The page: its title, form id and Back target come from the flow table. */
   slug: PageSlug;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's change and blur listeners (useStepForm's formEvents: errors follow their fields). */
+  formEvents?: {
+    onChange: (event: ChangeEvent<HTMLFormElement>) => void;
+    onBlur: (event: FocusEvent<HTMLFormElement>) => void;
+  };
   /** True while the step saves: Next shows the spinner, Back is disabled. */
   pending?: boolean;
   /** The Next button's label when it is not 次へ. */
@@ -31,7 +36,7 @@ interface StepScreenProps {
  * Frame of a numbered step (SPEC.md §2.5): the page's title, one form, Back (when the flow gives the
  * page one) and Next at the bottom (Next last, nearest the thumb), a spinner while loading.
  */
-export function StepScreen({ slug, onSubmit, nextLabel = stepScreenText.next, pending = false, busy = false, loading = false, children, after }: StepScreenProps) {
+export function StepScreen({ slug, onSubmit, formEvents, nextLabel = stepScreenText.next, pending = false, busy = false, loading = false, children, after }: StepScreenProps) {
   const { back } = useFlow(slug);
   const formId = `${slug}-form`;
   return (
@@ -53,7 +58,7 @@ export function StepScreen({ slug, onSubmit, nextLabel = stepScreenText.next, pe
       {loading ? (
         <Spinner label={stepScreenText.loading} />
       ) : (
-        <form id={formId} noValidate onSubmit={onSubmit}>
+        <form id={formId} noValidate onSubmit={onSubmit} {...formEvents}>
           {children}
         </form>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApplicationType } from '@koza/domain/constants';
 import { birthYearChoices, daysInMonth, japaneseEraYear, type BirthdayKind } from '@koza/domain/dates';
-import { FieldGroup } from '../components/field.tsx';
+import { FieldGroup, type GroupControlProps } from '../components/field.tsx';
 import parts from '../components/parts.module.css';
 import styles from './personal-sections.module.css';
 
@@ -52,10 +52,10 @@ interface BirthdaySelectProps {
 /** Year (with the Japanese era), month and day selects answering one question. */
 export function BirthdaySelect({ applicationType, kind, value, onChange, error }: BirthdaySelectProps) {
   const [years] = useState(() => birthYearChoices(kind ?? applicationType, new Date()).years.slice().reverse());
-  const select = (key: keyof BirthdayParts, label: string, unit: string, autoComplete: string, empty: string, options: number[], text: (n: number) => string) => (
+  const select = (control: GroupControlProps, key: keyof BirthdayParts, label: string, unit: string, autoComplete: string, empty: string, options: number[], text: (n: number) => string) => (
     <label className={parts.part}>
       <span>{unit}</span>
-      <select aria-label={label} autoComplete={autoComplete} value={value[key]} aria-invalid={error ? true : undefined} onChange={(e) => onChange({ [key]: e.target.value })}>
+      <select aria-label={label} autoComplete={autoComplete} value={value[key]} {...control(Boolean(error))} onChange={(e) => onChange({ [key]: e.target.value })}>
         <option value="">{empty}</option>
         {options.map((n) => (
           <option key={n} value={String(n)}>
@@ -67,11 +67,13 @@ export function BirthdaySelect({ applicationType, kind, value, onChange, error }
   );
   return (
     <FieldGroup label={birthdayText.birthday} requirement="required" error={error}>
-      <div className={styles.birthday}>
-        {select('birthYear', birthdayText.year, '年', 'bday-year', birthdayText.choose, years, (y) => `${y}（${japaneseEraYear(`${y}-12-31`).replace(/年$/, '')}）`)}
-        {select('birthMonth', birthdayText.month, '月', 'bday-month', '-', Array.from({ length: 12 }, (_, i) => i + 1), String)}
-        {select('birthDay', birthdayText.day, '日', 'bday-day', '-', dayChoices(value.birthYear, value.birthMonth), String)}
-      </div>
+      {(control) => (
+        <div className={styles.birthday}>
+          {select(control, 'birthYear', birthdayText.year, '年', 'bday-year', birthdayText.choose, years, (y) => `${y}（${japaneseEraYear(`${y}-12-31`).replace(/年$/, '')}）`)}
+          {select(control, 'birthMonth', birthdayText.month, '月', 'bday-month', '-', Array.from({ length: 12 }, (_, i) => i + 1), String)}
+          {select(control, 'birthDay', birthdayText.day, '日', 'bday-day', '-', dayChoices(value.birthYear, value.birthMonth), String)}
+        </div>
+      )}
     </FieldGroup>
   );
 }

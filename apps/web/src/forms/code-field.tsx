@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { messages } from '@koza/domain/messages';
 import { Button } from '../components/button.tsx';
 import { ErrorText } from '../components/error-text.tsx';
@@ -44,38 +45,49 @@ interface CodeFieldProps {
  */
 export function CodeField(props: CodeFieldProps) {
   const { label, hint, value, state, maxLength, error, readOnly, applying, busy } = props;
+  const resultId = `code-${useId()}-result`;
   return (
     <FieldGroup label={label} requirement="optional" hint={hint} error={error}>
-      <div className={styles.codeRow}>
-        <input
-          type="text"
-          inputMode={props.inputMode}
-          autoCapitalize="characters"
-          autoComplete="off"
-          aria-label={label}
-          aria-invalid={error ? true : undefined}
-          maxLength={maxLength}
-          value={value}
-          readOnly={readOnly}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
-        />
-        <Button variant="secondary" pending={applying} disabled={busy || readOnly} onClick={props.onApply}>
-          {codeFieldText.apply}
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={props.onClear}>
-          {codeFieldText.clear}
-        </Button>
-      </div>
-      {state.status === 'verified' ? (
-        <p className={styles.found} role="status">
-          {props.found}
-        </p>
-      ) : state.status === 'notFound' ? (
-        <div className={styles.notFound} role="alert">
-          <ErrorText>{props.notFound}</ErrorText>
-        </div>
-      ) : null}
+      {(control) => {
+        const aria = control(Boolean(error));
+        // The input is described by its error and by the lookup's answer (found / not found).
+        const describedBy = [aria['aria-describedby'], state.status !== 'idle' && resultId].filter(Boolean).join(' ') || undefined;
+        return (
+          <>
+            <div className={styles.codeRow}>
+              <input
+                type="text"
+                inputMode={props.inputMode}
+                autoCapitalize="characters"
+                autoComplete="off"
+                aria-label={label}
+                aria-invalid={aria['aria-invalid'] ?? (state.status === 'notFound' || undefined)}
+                aria-describedby={describedBy}
+                maxLength={maxLength}
+                value={value}
+                readOnly={readOnly}
+                onChange={(e) => props.onChange(e.target.value)}
+                onBlur={props.onBlur}
+              />
+              <Button variant="secondary" pending={applying} disabled={busy || readOnly} onClick={props.onApply}>
+                {codeFieldText.apply}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={props.onClear}>
+                {codeFieldText.clear}
+              </Button>
+            </div>
+            {state.status === 'verified' ? (
+              <p id={resultId} className={styles.found} role="status">
+                {props.found}
+              </p>
+            ) : state.status === 'notFound' ? (
+              <div className={styles.notFound} role="alert">
+                <ErrorText id={resultId}>{props.notFound}</ErrorText>
+              </div>
+            ) : null}
+          </>
+        );
+      }}
     </FieldGroup>
   );
 }

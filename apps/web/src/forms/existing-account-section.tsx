@@ -1,7 +1,7 @@
 import { accountNumberLength, branchCodeLength } from '@koza/domain/fields/existing-account';
 import { padAccountNumber, padBranchCode } from '@koza/domain/steps/workplace';
 import { ChoiceGroup } from '../components/choice-group.tsx';
-import { FieldGroup } from '../components/field.tsx';
+import { FieldGroup, type GroupControlProps } from '../components/field.tsx';
 import styles from './workplace-sections.module.css';
 
 // UI wording of the existing-account question.
@@ -29,7 +29,7 @@ interface ExistingAccountSectionProps {
 
 /** Asked when the applied workplace permits a second account (SPEC.md §4): the question and the numbers. */
 export function ExistingAccountSection({ value, onChange, errors }: ExistingAccountSectionProps) {
-  const numberInput = (key: 'existedAccountBranchCode' | 'existedAccountNumber', label: string, length: number, pad: (s: string) => string) => (
+  const numberInput = (control: GroupControlProps, key: 'existedAccountBranchCode' | 'existedAccountNumber', label: string, length: number, pad: (s: string) => string) => (
     <label className={styles.part}>
       <span>{label}</span>
       <input
@@ -37,7 +37,7 @@ export function ExistingAccountSection({ value, onChange, errors }: ExistingAcco
         inputMode="numeric"
         autoComplete="off"
         aria-label={label}
-        aria-invalid={errors[key] ? true : undefined}
+        {...control(Boolean(errors[key]))}
         maxLength={length}
         value={value[key]}
         onChange={(e) => onChange({ [key]: e.target.value })}
@@ -64,10 +64,12 @@ export function ExistingAccountSection({ value, onChange, errors }: ExistingAcco
           hint={existingAccountText.hint}
           error={errors.existedAccountBranchCode ?? errors.existedAccountNumber}
         >
-          <div className={styles.accountRow}>
-            {numberInput('existedAccountBranchCode', existingAccountText.branchCode, branchCodeLength, padBranchCode)}
-            {numberInput('existedAccountNumber', existingAccountText.accountNumber, accountNumberLength, padAccountNumber)}
-          </div>
+          {(control) => (
+            <div className={styles.accountRow}>
+              {numberInput(control, 'existedAccountBranchCode', existingAccountText.branchCode, branchCodeLength, padBranchCode)}
+              {numberInput(control, 'existedAccountNumber', existingAccountText.accountNumber, accountNumberLength, padAccountNumber)}
+            </div>
+          )}
         </FieldGroup>
       )}
     </div>

@@ -31,35 +31,55 @@ interface InvitationCodeFieldProps {
   onFail: () => void;
 }
 
+interface ApplyHandlers {
+  onChange: (change: Partial<InvitationEntry>) => void;
+  setError: (message: string | undefined) => void;
+  onLookup: (running: boolean) => void;
+  onFail: () => void;
+}
+
+/**
+ * 適用 of an invitation code (the field's button, or a code of the entry link on arrival): normalised
+ * and checked for its length (the message when wrong, focused), then looked up (GET /api/invitation)
+ * and shown applied or not found; a failed lookup other than "not found" → onFail (the error page).
+ */
+export async function applyInvitationCode(input: string, { onChange, setError, onLookup, onFail }: ApplyHandlers): Promise<void> {
+  const code = normaliseCode(input);
+  const checked = invitationCodeSchema.safeParse(code);
+  onChange({ invitationCode: code });
+  if (!checked.success) {
+    setError(checked.error.issues[0]?.message);
+    focusFirstError();
+    return;
+  }
+  setError(undefined);
+  onLookup(true);
+  try {
+    const valid = await checkInvitationCode(checked.data);
+    onChange({ invitationCodeState: valid ? { status: 'verified', applied: checked.data } : { status: 'notFound', applied: checked.data } });
+  } catch {
+    onFail();
+  } finally {
+    onLookup(false);
+  }
+}
+
 /**
  * The invitation code (SPEC.md §4, §5, §8): typed, applied with 適用 (GET /api/invitation), cleared
  * with クリア. The general workplace step and the child's personal step.
  */
 export function InvitationCodeField({ value, onChange, error, setError, busy, onLookup, onFail }: InvitationCodeFieldProps) {
   const [applying, setApplying] = useState(false);
-
-  async function apply() {
-    const code = normaliseCode(value.invitationCode);
-    const checked = invitationCodeSchema.safeParse(code);
-    onChange({ invitationCode: code });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      focusFirstError();
-      return;
-    }
-    setError(undefined);
-    setApplying(true);
-    onLookup(true);
-    try {
-      const valid = await checkInvitationCode(checked.data);
-      onChange({ invitationCodeState: valid ? { status: 'verified', applied: checked.data } : { status: 'notFound', applied: checked.data } });
-    } catch {
-      onFail();
-    } finally {
-      setApplying(false);
-      onLookup(false);
-    }
-  }
+  const apply = () =>
+    applyInvitationCode(value.invitationCode, {
+      onChange,
+      setError,
+      onFail,
+      onLookup: (running) => {
+        setApplying(running);
+        onLookup(running);
+      },
+    });
 
   return (
     <CodeField

@@ -1,6 +1,6 @@
 import { normaliseKanaName } from '@koza/domain/fields/kana-name';
 import { normalisePhone } from '@koza/domain/fields/phone';
-import { FieldGroup } from '../components/field.tsx';
+import { FieldGroup, type GroupControlProps } from '../components/field.tsx';
 import { PhoneField, type PhoneParts } from '../components/phone-field.tsx';
 import parts from '../components/parts.module.css';
 
@@ -53,7 +53,7 @@ interface SectionProps<E> {
  * large on blur. The applicant's, the child's and the parent's personal steps.
  */
 export function NameFields({ value, update, errors, nameHint }: SectionProps<NameEntry>) {
-  const part = (key: NameKey, label: string, autoComplete: string, kana = false) => (
+  const part = (control: GroupControlProps, key: NameKey, label: string, autoComplete: string, kana = false) => (
     <label className={parts.part}>
       <span>{label}</span>
       <input
@@ -61,7 +61,7 @@ export function NameFields({ value, update, errors, nameHint }: SectionProps<Nam
         aria-label={label}
         value={value[key]}
         autoComplete={autoComplete}
-        aria-invalid={errors[key] ? true : undefined}
+        {...control(Boolean(errors[key]))}
         onChange={(e) => {
           const text = e.target.value;
           update(() => ({ [key]: text }));
@@ -73,16 +73,20 @@ export function NameFields({ value, update, errors, nameHint }: SectionProps<Nam
   return (
     <>
       <FieldGroup label={personText.name} requirement="required" hint={nameHint} error={errors.lastName ?? errors.firstName}>
-        <div className={parts.row}>
-          {part('lastName', personText.lastName, 'family-name')}
-          {part('firstName', personText.firstName, 'given-name')}
-        </div>
+        {(control) => (
+          <div className={parts.row}>
+            {part(control, 'lastName', personText.lastName, 'family-name')}
+            {part(control, 'firstName', personText.firstName, 'given-name')}
+          </div>
+        )}
       </FieldGroup>
       <FieldGroup label={personText.kanaName} requirement="required" hint={personText.kanaHint} error={errors.kanaLastName ?? errors.kanaFirstName}>
-        <div className={parts.row}>
-          {part('kanaLastName', personText.kanaLastName, 'off', true)}
-          {part('kanaFirstName', personText.kanaFirstName, 'off', true)}
-        </div>
+        {(control) => (
+          <div className={parts.row}>
+            {part(control, 'kanaLastName', personText.kanaLastName, 'off', true)}
+            {part(control, 'kanaFirstName', personText.kanaFirstName, 'off', true)}
+          </div>
+        )}
       </FieldGroup>
     </>
   );

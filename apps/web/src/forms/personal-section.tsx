@@ -69,7 +69,9 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
       <AddressSection bank={bank} value={value} update={update} errors={errors} clearErrors={clearErrors} busy={busy} onSearching={onSearching} onFail={onFail} />
 
       <FieldGroup label={personalText.purposes} requirement="required" multiple error={errors.utilizationPurpose}>
-        <CheckboxList options={bank.utilizationPurposes} value={value.purposes} onChange={(v) => set('purposes', v)} invalid={Boolean(errors.utilizationPurpose)} />
+        {(control) => (
+          <CheckboxList options={bank.utilizationPurposes} value={value.purposes} onChange={(v) => set('purposes', v)} control={control(Boolean(errors.utilizationPurpose))} />
+        )}
       </FieldGroup>
       {value.purposes.includes(otherLabel) && (
         <Field label={personalText.purposeOther} requirement="required" error={errors.utilizationPurposeOther}>

@@ -19,21 +19,16 @@ interface RadioFieldProps<V extends string> {
 export function RadioField<V extends string>({ label, name, options, value, onChange, error }: RadioFieldProps<V>) {
   return (
     <FieldGroup label={label} requirement="required" error={error}>
-      <div role="radiogroup" aria-label={label} className={`${choiceStyles.options} ${choiceStyles.inline}`}>
-        {options.map((option) => (
-          <label key={option.value} className={choiceStyles.option}>
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              aria-invalid={error ? true : undefined}
-              onChange={() => onChange(option.value)}
-            />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
+      {(control) => (
+        <div role="radiogroup" aria-label={label} className={`${choiceStyles.options} ${choiceStyles.inline}`}>
+          {options.map((option) => (
+            <label key={option.value} className={choiceStyles.option}>
+              <input type="radio" name={name} value={option.value} checked={value === option.value} {...control(Boolean(error))} onChange={() => onChange(option.value)} />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+      )}
     </FieldGroup>
   );
 }

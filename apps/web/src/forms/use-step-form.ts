@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import type { FieldError, StepResult } from '@koza/domain/steps/validate-step';
 import { ApiError, validationErrors } from '../api/client.ts';
@@ -13,6 +13,39 @@ export function errorMap(errors: readonly FieldError[]): Record<string, string> 
   }
   return out;
 }
+
+/**
+ * The errors shown after a form changed. Only errors the schema gave (`fromSchema`) are re-checked against
+ * the schema's errors now (`now`): one no longer reported is removed at once (the field was corrected);
+ * with `full` (a text field was left, or a choice changed) one still reported takes its current message.
+ * No error is added for a field the applicant has not been told about yet, and errors of a 400 or of the
+ * screen stay until their own code clears them.
+ */
+export function recheckErrors(
+  shown: Readonly<Record<string, string>>,
+  now: Readonly<Record<string, string>>,
+  fromSchema: ReadonlySet<string>,
+  full: boolean,
+): Record<string, string> {
+  let changed = false;
+  const next: Record<string, string> = { ...shown };
+  for (const key of Object.keys(shown)) {
+    if (!fromSchema.has(key)) continue;
+    const message = now[key];
+    if (message === undefined) {
+      delete next[key];
+      changed = true;
+    } else if (full && message !== shown[key]) {
+      next[key] = message;
+      changed = true;
+    }
+  }
+  return changed ? next : (shown as Record<string, string>);
+}
+
+/** Typing in these is checked when the field is left, not at each key (DESIGN.md: no error while typing). */
+const isTyped = (target: EventTarget): boolean =>
+  target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio'].includes(target.type));
 
 /** After errors render, focus the first invalid control of the screen (DESIGN.md: focus on the first error). */
 export function focusFirstError(): void {
@@ -48,12 +81,40 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
   const [pending, setPending] = useState(false);
   // A ref, not state: two taps in the same frame must not both submit (SPEC.md §4).
   const submitting = useRef(false);
+  // The keys whose shown error came from the schema (re-checked as the form changes), and whether the
+  // next re-check may also change a message (a choice was made) or only remove corrected errors.
+  const fromSchema = useRef(new Set<string>());
+  const fullRecheck = useRef(false);
+  const validateRef = useRef(validate);
+  useLayoutEffect(() => {
+    validateRef.current = validate;
+  });
+
+  const recheck = useCallback((values: F, full: boolean) => {
+    if (fromSchema.current.size === 0) return;
+    const checked = validateRef.current(values);
+    const now = checked.ok ? {} : errorMap(checked.errors);
+    setErrors((shown) => {
+      const next = recheckErrors(shown, now, fromSchema.current, full);
+      for (const key of fromSchema.current) if (!(key in next)) fromSchema.current.delete(key);
+      return next;
+    });
+  }, []);
+
+  // Every change of the form re-checks the errors shown: corrected ones go at once.
+  useEffect(() => {
+    const full = fullRecheck.current;
+    fullRecheck.current = false;
+    recheck(form, full);
+  }, [form, recheck]);
 
   const set = useCallback(<K extends keyof F>(key: K, value: F[K]) => setForm((f) => ({ ...f, [key]: value })), []);
 
   /** Shows field errors (a schema's, a 400's, or a screen's own) and focuses the first. */
-  const showErrors = useCallback((list: readonly FieldError[]) => {
-    setErrors(errorMap(list));
+  const showErrors = useCallback((list: readonly FieldError[], schema = false) => {
+    const shown = errorMap(list);
+    fromSchema.current = new Set(schema ? Object.keys(shown) : []);
+    setErrors(shown);
     focusFirstError();
   }, []);
 
@@ -82,9 +143,10 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
     if (submitting.current) return;
     const checked = validate(form);
     if (!checked.ok) {
-      showErrors(checked.errors);
+      showErrors(checked.errors, true);
       return;
     }
+    fromSchema.current.clear();
     setErrors({});
     submitting.current = true;
     setPending(true);
@@ -110,6 +172,18 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
     pending,
     /** The form's onSubmit. */
     onSubmit: (event: FormEvent) => void submit(event),
+    /**
+     * The form's change and blur listeners (StepScreen's formEvents): a choice re-checks at once, a typed
+     * field when it is left, so an error follows its field without waiting for the next 次へ.
+     */
+    formEvents: {
+      onChange: (event: ChangeEvent<HTMLFormElement>) => {
+        if (!isTyped(event.target)) fullRecheck.current = true;
+      },
+      onBlur: (event: FocusEvent<HTMLFormElement>) => {
+        if (isTyped(event.target)) recheck(form, true);
+      },
+    },
     flow,
   };
 }

@@ -9,9 +9,9 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuard
   app.get(
     '/api/addresses',
     {
-      // SPEC.md §7 marks this call "(auth)". `guards.authenticated` is empty until the session issue
+      // SPEC.md §7 marks this call "(auth)". `guards.applicant` is empty until the session issue
       // fills it in route-guards.ts; then this route (and every other "(auth)" route) checks the token.
-      preHandler: guards.authenticated,
+      preHandler: guards.applicant,
       schema: {
         querystring: addressesQuerySchema,
         response: { 200: addressesResponseSchema },

@@ -27,7 +27,7 @@ const saves: readonly [string, Save][] = [
 
 export const applicationSavesRoutes: FastifyPluginAsyncZod<SaveDeps & { guards: RouteGuards }> = async (app, { guards, ...deps }) => {
   for (const [path, save] of saves) {
-    app.post(path, { preHandler: guards.authenticated }, async (request: FastifyRequest, reply: FastifyReply) => {
+    app.post(path, { preHandler: guards.applicant }, async (request: FastifyRequest, reply: FastifyReply) => {
       const application = await sessionApplication(deps.db, requireAuth(request));
       await save(deps, { bank: request.bank, application, body: request.body });
       return reply.code(204).send();

@@ -10,7 +10,7 @@ import { requireAuth } from '../route-guards.ts';
 export const applicationsGetRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuards }> = async (app, { db, guards }) => {
   app.get(
     '/api/applications',
-    { preHandler: guards.authenticated, schema: { response: { 200: applicationsResponseSchema } } },
+    { preHandler: guards.applicant, schema: { response: { 200: applicationsResponseSchema } } },
     async (request) => {
       const auth = requireAuth(request);
       const result = await applicationsResponse(db, auth.applicationId);

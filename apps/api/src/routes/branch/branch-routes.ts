@@ -15,7 +15,7 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuards }
   app.get(
     '/api/branch',
     {
-      preHandler: guards.authenticated,
+      preHandler: guards.applicant,
       schema: { response: { 200: branchListResponseSchema } },
     },
     async (request) => {

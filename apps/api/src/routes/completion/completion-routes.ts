@@ -32,7 +32,7 @@ export interface CompletionRouteDeps {
 }
 
 export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = async (app, { db, clock, codeHashKey, mail }) => {
-  // A live session, as guards.authenticated accepts it; otherwise a session revoked by this
+  // A live session, as guards.applicant accepts it; otherwise a session revoked by this
   // application's own completion (within the retry window), for this one route.
   const liveOrClosedByCompletion: preHandlerHookHandler = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);

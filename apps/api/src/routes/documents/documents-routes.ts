@@ -61,7 +61,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentDeps & { guards: Rou
   // Scoped to this plugin: only POST /api/documents accepts multipart.
   await app.register(multipart, { limits, throwFileSizeLimit: true });
 
-  app.post('/api/documents', { preHandler: guards.authenticated }, async (request, reply) => {
+  app.post('/api/documents', { preHandler: guards.applicant }, async (request, reply) => {
     const application = await sessionApplication(deps.db, requireAuth(request));
     const document = await readForm(request);
     await saveDocument(deps, application, document);

@@ -36,7 +36,7 @@ export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards;
   app,
   { guards, isProduction, ...deps },
 ) => {
-  app.post('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema } } }, async (request, reply) => {
+  app.post('/api/ekyc', { preHandler: guards.applicant, schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema } } }, async (request, reply) => {
     // SPEC.md §7 sends { supplement: false }; the current-address supplement is an upload
     // (POST /api/documents), never a second eKYC, so only false (or nothing) is accepted.
     const body: unknown = request.body;
@@ -61,12 +61,12 @@ export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards;
     }
   });
 
-  app.get('/api/ekyc', { preHandler: guards.authenticated, schema: { response: { 200: ekycViewResponseSchema } } }, async (request) => {
+  app.get('/api/ekyc', { preHandler: guards.applicant, schema: { response: { 200: ekycViewResponseSchema } } }, async (request) => {
     const application = await sessionApplication(deps.db, requireAuth(request));
     return ekycView(deps, application);
   });
 
-  app.post('/api/ekyc/status', { preHandler: guards.authenticated, schema: { response: { 200: ekycStatusResponseSchema } } }, async (request) => {
+  app.post('/api/ekyc/status', { preHandler: guards.applicant, schema: { response: { 200: ekycStatusResponseSchema } } }, async (request) => {
     const application = await sessionApplication(deps.db, requireAuth(request));
     return refreshEkycStatus(deps, application);
   });

@@ -9,7 +9,7 @@ export const furiganaRoutes: FastifyPluginAsyncZod<{ analyser: FuriganaAnalyser;
   app.get(
     '/api/furigana',
     {
-      preHandler: guards.authenticated,
+      preHandler: guards.applicant,
       schema: { querystring: furiganaQuerySchema, response: { 200: furiganaResponseSchema } },
     },
     async (request) => ({ kana: await toFurigana(analyser, request.query.kanji) }),

@@ -13,7 +13,7 @@ import type { RouteGuards } from '../route-guards.ts';
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; guards: RouteGuards }> = async (app, { db, clock, guards }) => {
   app.get(
     '/api/invitation',
-    { preHandler: guards.authenticated, schema: { querystring: invitationQuerySchema } },
+    { preHandler: guards.applicant, schema: { querystring: invitationQuerySchema } },
     async (request, reply) => {
       await checkInvitationCode(db, request.bank, request.query.code, clock.now());
       return reply.code(204).send();

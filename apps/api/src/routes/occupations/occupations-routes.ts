@@ -8,7 +8,7 @@ import type { RouteGuards } from '../route-guards.ts';
 export const occupationsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuards }> = async (app, { db, guards }) => {
   app.get(
     '/api/occupations',
-    { preHandler: guards.authenticated, schema: { response: { 200: occupationsResponseSchema } } },
+    { preHandler: guards.applicant, schema: { response: { 200: occupationsResponseSchema } } },
     async () => ({ occupationList: await occupationList(db) }),
   );
 };

@@ -15,11 +15,11 @@ import type { RouteGuards } from '../route-guards.ts';
 export const pinRoutes: FastifyPluginAsyncZod<SaveDeps & { guards: RouteGuards }> = async (app, { guards, ...deps }) => {
   app.get(
     '/api/public-key',
-    { preHandler: guards.authenticated, schema: { response: { 200: publicKeyResponseSchema } } },
+    { preHandler: guards.applicant, schema: { response: { 200: publicKeyResponseSchema } } },
     async () => ({ keyCode: (await pinKeyPair(deps.db, deps.config)).publicKeySpkiBase64 }),
   );
 
-  app.post('/api/pin', { preHandler: guards.authenticated }, async (request, reply) => {
+  app.post('/api/pin', { preHandler: guards.applicant }, async (request, reply) => {
     const application = await sessionApplication(deps.db, requireAuth(request));
     await setPin(deps, { application, body: request.body });
     return reply.code(204).send();

@@ -13,7 +13,7 @@ export const workplaceRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuard
   app.get(
     '/api/workplace',
     {
-      preHandler: guards.authenticated,
+      preHandler: guards.applicant,
       schema: {
         querystring: workplaceQuerySchema,
         response: { 200: workplaceResponseSchema },

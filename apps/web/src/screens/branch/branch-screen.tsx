@@ -7,7 +7,6 @@ import { saveBranch, savedText } from '../../api/application.ts';
 import { branchesQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { useStepForm } from '../../forms/use-step-form.ts';
 import { useBank } from '../../lib/bank-context.tsx';
@@ -27,7 +26,7 @@ export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'chi
   const bank = useBank();
   const application = useStepQuery(slug, savedApplicationQuery);
   const branches = useStepQuery(slug, branchesQuery);
-  const { form, set, errors, clearErrors, pending, onSubmit, flow } = useStepForm({
+  const { form, set, errors, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: { branchCode: '' },
     validate: (f) => validateStep(branchSchema, f),
@@ -39,7 +38,7 @@ export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'chi
   }, [application, set]);
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} busy={branches?.length === 0} loading={!application || !branches}>
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} busy={branches?.length === 0} loading={!application || !branches}>
       {branches?.length === 0 && (
         <BlockedNotice message={messages.branchUnavailable} branchSearchUrl={bank.links.branchSearch} />
       )}
@@ -53,7 +52,7 @@ export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'chi
             set('branchCode', v);
             clearErrors('branchCode');
           }}
-          feedback={errors.branchCode ? <ErrorText>{errors.branchCode}</ErrorText> : undefined}
+          error={errors.branchCode}
         />
       )}
     </StepScreen>

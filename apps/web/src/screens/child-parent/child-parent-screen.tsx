@@ -52,7 +52,7 @@ export function ChildParentScreen() {
   const occupationOf = (f: ChildParentForm) => parentOccupations(f, list ?? [], today).find((o) => String(o.id) === f.occupationId);
   const check = (f: ChildParentForm) =>
     validateStep(childParentScreenSchema({ ...ctx, occupation: occupationContext(occupationOf(f)) }), parentPayload(f, occupationOf(f)));
-  const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, flow } = useStepForm({
+  const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: () => emptyParentForm(undefined, today),
     validate: check,
@@ -77,7 +77,7 @@ export function ChildParentScreen() {
   };
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} loading={!ready}>
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} loading={!ready}>
       <p className={styles.stepLead}>{parentText.lead}</p>
       <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} />
       <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />

@@ -6,7 +6,7 @@ import { occupationsQuery, savedApplicationQuery, useStepQuery } from '../../api
 import { StepScreen } from '../../components/step-screen.tsx';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import { unsettledCodeErrors } from '../../forms/code-field.tsx';
-import { InvitationCodeField } from '../../forms/invitation-code-field.tsx';
+import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
 import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
 import { PersonalSection } from '../../forms/personal-section.tsx';
 import { splitPayload } from '../../forms/split-payload.ts';
@@ -45,7 +45,7 @@ export function ChildPersonalScreen() {
   const [ready, setReady] = useState(false);
   const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, utilizationPurposes: bank.utilizationPurposes };
   const occupationOf = (f: ChildPersonalForm) => childOccupations(f, list ?? [], today).find((o) => String(o.id) === f.occupationId);
-  const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, flow } = useStepForm({
+  const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: () => emptyChildPersonalForm(bank),
     validate: (f: ChildPersonalForm): StepResult<Record<string, unknown>> => {
@@ -62,14 +62,25 @@ export function ChildPersonalScreen() {
     },
   });
 
-  useEffect(() => {
-    if (!saved || !list) return;
-    setForm(childPersonalFormFrom(saved, bank, list, readEntryCodes().invitation));
-    setReady(true);
-  }, [saved, list, bank, setForm]);
-
   const update = (change: (f: ChildPersonalForm) => Partial<ChildPersonalForm>) =>
     setForm((f) => afterChildChange({ ...f, ...change(f) }, list ?? [], today));
+  const invitationHandlers = {
+    onChange: (change: Partial<ChildPersonalForm>) => update(() => change),
+    setError: (message: string | undefined) => setFieldError('invitationCode', message),
+    onLookup: setLookup,
+    onFail: flow.toError,
+  };
+
+  useEffect(() => {
+    if (!saved || !list) return;
+    const filled = childPersonalFormFrom(saved, bank, list, readEntryCodes().invitation);
+    setForm(filled);
+    setReady(true);
+    // A code of the entry link (not saved yet) is looked up on arrival, as on /workplace (decision 0083).
+    if (filled.invitationCode && filled.invitationCodeState.status === 'idle') void applyInvitationCode(filled.invitationCode, invitationHandlers);
+    // Filled once, when everything has arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved, list, bank, setForm]);
   const occupation = occupationOf(form);
   const busy = pending || searching || lookup;
 
@@ -81,7 +92,7 @@ export function ChildPersonalScreen() {
   }
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} busy={busy} loading={!ready}>
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} busy={busy} loading={!ready}>
       <p className={styles.stepLead}>{childPersonalText.lead}</p>
       <PersonalSection
         bank={bank}
@@ -107,15 +118,7 @@ export function ChildPersonalScreen() {
         errors={errors}
         locked={false}
       />
-      <InvitationCodeField
-        value={form}
-        onChange={(change) => update(() => change)}
-        error={errors.invitationCode}
-        setError={(message) => setFieldError('invitationCode', message)}
-        busy={busy}
-        onLookup={setLookup}
-        onFail={flow.toError}
-      />
+      <InvitationCodeField value={form} error={errors.invitationCode} busy={busy} {...invitationHandlers} />
     </StepScreen>
   );
 }

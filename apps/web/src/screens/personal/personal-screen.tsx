@@ -22,7 +22,7 @@ export function PersonalScreen() {
   // The form renders once the saved application has filled it (the address section remembers it).
   const [ready, setReady] = useState(false);
   const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, utilizationPurposes: bank.utilizationPurposes };
-  const { form, setForm, errors, clearErrors, pending, onSubmit, flow } = useStepForm({
+  const { form, setForm, errors, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: () => emptyPersonalForm(bank),
     validate: (f: PersonalForm) => validateStep(personalSchema(ctx), personalPayload(f)),
@@ -36,7 +36,7 @@ export function PersonalScreen() {
   }, [saved, bank, setForm]);
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} busy={pending || searching} loading={!ready}>
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} busy={pending || searching} loading={!ready}>
       <PersonalSection
         bank={bank}
         applicationType={flow.type}

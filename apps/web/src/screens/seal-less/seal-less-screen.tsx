@@ -4,7 +4,6 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { saveSealLess } from '../../api/application.ts';
 import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { useStepForm } from '../../forms/use-step-form.ts';
 
@@ -26,7 +25,7 @@ export function SealLessScreen() {
   const slug = 'seal-less';
   const saved = useStepQuery(slug, savedApplicationQuery);
   // SPEC.md §2.5: not filing is the default.
-  const { form, set, errors, pending, onSubmit } = useStepForm({
+  const { form, set, errors, pending, onSubmit, formEvents } = useStepForm({
     slug,
     initial: { answer: 'sealLess' as Answer },
     validate: (f) => validateStep(sealLessSchema, { sealLess: f.answer === 'sealLess' }),
@@ -39,28 +38,24 @@ export function SealLessScreen() {
   }, [saved, set]);
 
   return (
-    <StepScreen slug={slug} onSubmit={onSubmit} pending={pending} loading={!saved}>
-          <ChoiceGroup
-            legend={sealLessText.legend}
-            details={
-              <>
-                <p>{sealLessText.lead}</p>
-                <p>{sealLessText.needSeal}</p>
-              </>
-            }
-            options={[
-              { value: 'sealLess', label: sealLessText.sealLess },
-              { value: 'withSeal', label: sealLessText.withSeal },
-            ]}
-            value={answer}
-            onChange={(v) => set('answer', v)}
-            feedback={
-              <>
-                {answer === 'withSeal' && <p>{sealLessText.postal}</p>}
-                {errors.sealLess && <ErrorText>{errors.sealLess}</ErrorText>}
-              </>
-            }
-          />
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} loading={!saved}>
+      <ChoiceGroup
+        legend={sealLessText.legend}
+        details={
+          <>
+            <p>{sealLessText.lead}</p>
+            <p>{sealLessText.needSeal}</p>
+          </>
+        }
+        options={[
+          { value: 'sealLess', label: sealLessText.sealLess },
+          { value: 'withSeal', label: sealLessText.withSeal },
+        ]}
+        value={answer}
+        onChange={(v) => set('answer', v)}
+        feedback={answer === 'withSeal' ? <p>{sealLessText.postal}</p> : undefined}
+        error={errors.sealLess}
+      />
     </StepScreen>
   );
 }

@@ -10,7 +10,7 @@ import { toast } from '../../components/toast.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { CodeField, unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { ExistingAccountSection } from '../../forms/existing-account-section.tsx';
-import { InvitationCodeField } from '../../forms/invitation-code-field.tsx';
+import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
 import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
 import { errorMap, focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
@@ -51,7 +51,7 @@ export function WorkplaceScreen() {
   const [lookup, setLookup] = useState<Lookup | null>(null);
 
   const birthday = application ? savedText(application, 'birthday') : '';
-  const { form, setForm, set, errors, setFieldError, clearErrors, pending, onSubmit, flow } = useStepForm({
+  const { form, setForm, set, errors, setFieldError, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: emptyWorkplaceForm,
     validate: (f): StepResult<unknown> => {
@@ -83,7 +83,14 @@ export function WorkplaceScreen() {
       fail();
       return;
     }
-    setForm(workplaceFormFrom(application, occupationList, workplace, readEntryCodes()));
+    const filled = workplaceFormFrom(application, occupationList, workplace, readEntryCodes());
+    setForm(filled);
+    // Codes that came with the entry link (not saved yet) are looked up on arrival, as if 適用 was
+    // pressed, and shown applied or not found (SPEC.md §3, §4).
+    void (async () => {
+      if (filled.workplaceCode && filled.workplaceCodeState.status === 'idle') await applyWorkplaceCode(filled.workplaceCode);
+      if (filled.invitationCode && filled.invitationCodeState.status === 'idle') await applyInvitationCode(filled.invitationCode, invitationHandlers);
+    })();
     if (!savedText(application, 'workplaceCode') && !savedText(application, 'invitationCode')) {
       // SPEC.md §2.5, §8: a reminder when no code has been saved yet; closes after 5 s (Toaster).
       toast(messages.codeReminder, { id: 'code-reminder' });
@@ -95,6 +102,13 @@ export function WorkplaceScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
+  const invitationHandlers = {
+    onChange: (change: Partial<WorkplaceForm>) => setForm((f) => ({ ...f, ...change })),
+    setError: (message: string | undefined) => setFieldError('invitationCode', message),
+    onLookup: (running: boolean) => setLookup(running ? 'invitation' : null),
+    onFail: fail,
+  };
+
   /** Next stays disabled until the required inputs are filled (SPEC.md §5), so a field's own message shows when it is left. */
   function checkOnLeave(key: string, patch: Partial<WorkplaceForm>) {
     const next = { ...form, ...patch };
@@ -102,8 +116,8 @@ export function WorkplaceScreen() {
     setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
   }
 
-  async function applyWorkplaceCode() {
-    const code = normaliseCode(form.workplaceCode);
+  async function applyWorkplaceCode(input?: string) {
+    const code = normaliseCode(input ?? form.workplaceCode);
     const checked = workplaceCodeSchema.safeParse(code);
     set('workplaceCode', code);
     if (!checked.success) {
@@ -156,6 +170,7 @@ export function WorkplaceScreen() {
     <StepScreen
       slug={slug}
       onSubmit={(e) => (busy || !canGoNext(form, occupation) ? e.preventDefault() : onSubmit(e))}
+      formEvents={formEvents}
       pending={pending}
       busy={busy || !canGoNext(form, occupation)}
       loading={!loaded}
@@ -191,15 +206,7 @@ export function WorkplaceScreen() {
         onClear={clearWorkplaceCode}
       />
       {asksExistingAccount(form) && <ExistingAccountSection value={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />}
-      <InvitationCodeField
-        value={form}
-        onChange={(change) => setForm((f) => ({ ...f, ...change }))}
-        error={errors.invitationCode}
-        setError={(message) => setFieldError('invitationCode', message)}
-        busy={lookup !== null || pending}
-        onLookup={(running) => setLookup(running ? 'invitation' : null)}
-        onFail={fail}
-      />
+      <InvitationCodeField value={form} error={errors.invitationCode} busy={lookup !== null || pending} {...invitationHandlers} />
     </StepScreen>
   );
 }
