@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { savedApplications } from '../../test/api-mock.ts';
+import { savedApplications, savedParent as parent } from '../../test/api-mock.ts';
 import { emptyParentForm, parentFormFrom, parentPayload } from './child-parent-form.ts';
 
 const today = new Date('2026-06-15T12:00:00+09:00');
@@ -11,21 +11,6 @@ describe('parent form', () => {
   });
 
   it('shows the saved parent when there is one (going back from the branch)', () => {
-    const parent = {
-      lastName: '山田',
-      firstName: '良子',
-      kanaLastName: 'ﾔﾏﾀﾞ',
-      kanaFirstName: 'ﾖｼｺ',
-      birthday: '1985-05-05',
-      relationship: 'MOTHER',
-      mobilePhoneNumber: '090-2222-3456',
-      phoneNumber: null,
-      proxyApplicationReason: 'MINOR',
-      occupationName: null,
-      occupationOther: null,
-      workplaceName: null,
-      workplacePhoneNumber: null,
-    };
     const form = parentFormFrom(child, parent, [], today);
     expect(form).toMatchObject({ firstName: '良子', birthYear: '1985', birthMonth: '5', birthDay: '5', relationship: 'MOTHER', mobile: ['090', '2222', '3456'] });
     expect(parentPayload(form, undefined)).toMatchObject({ birthday: '1985-05-05', relationship: 'MOTHER', mobilePhoneNumber: '090-2222-3456', proxyApplicationReason: 'MINOR' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { savedApplications } from '../../test/api-mock.ts';
+import { savedApplications, savedParent as parent } from '../../test/api-mock.ts';
 import { childSections, confirmationText as text, generalSections } from './confirmation-sections.tsx';
 
 const child = savedApplications({
@@ -11,21 +11,6 @@ const child = savedApplications({
   branchName: '本店営業部',
   branchCode: '100',
 }).application;
-const parent = {
-  lastName: '山田',
-  firstName: '良子',
-  kanaLastName: 'ﾔﾏﾀﾞ',
-  kanaFirstName: 'ﾖｼｺ',
-  birthday: '1985-05-05',
-  relationship: 'MOTHER',
-  mobilePhoneNumber: '090-2222-3456',
-  phoneNumber: null,
-  proxyApplicationReason: 'MINOR',
-  occupationName: '会社員',
-  occupationOther: null,
-  workplaceName: '株式会社テスト商事',
-  workplacePhoneNumber: '092-123-4567',
-};
 const rows = (section: { rows: [string, unknown][] }) => Object.fromEntries(section.rows);
 
 describe('confirmation sections', () => {
