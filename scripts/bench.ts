@@ -7,6 +7,7 @@
 //   PostgreSQL, under autocannon at 10 and 50 connections; memory at rest / after the analyser / peak;
 // - web.ts: the built web as served by the API: JS and CSS bytes per route as transferred, and
 //   Lighthouse 12 (Debian's Chromium) for /term and for /personal reached through a user flow.
+// - funnel.ts: the back office's funnel query on 1,000,000 generated page views (also `npm run bench:funnel`).
 // Another section is one more import and one more call in `sections` below.
 //
 // Environment: BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default "10,50"),
@@ -47,6 +48,8 @@ const sections: { name: string; run(): Promise<Row[]> }[] = [
   { name: 'web', run: () => measureWeb() },
   // Personal saves/s with one API instance and with two on one PostgreSQL (scale-out, decision 0100).
   { name: 'cluster', run: async () => (await import('./bench/cluster.ts')).benchClusterSaves() },
+  // The staff funnel on 1,000,000 generated page views, SQLite and PostgreSQL (issue 15, decision 0162).
+  { name: 'funnel', run: async () => (await import('./bench/funnel.ts')).benchFunnel() },
 ];
 
 for (const section of sections) {

@@ -101,34 +101,40 @@ export async function setPinByApi(call: ApiCall, pin: string): Promise<void> {
   await call('POST', '/api/pin', { code });
 }
 
+/** Where a Node-side call reaches the bank of a page's base URL (Node cannot resolve *.localhost). */
+export function apiTargetOf(baseURL: string): { origin: string; host: string } {
+  const url = new URL(baseURL);
+  return { origin: `http://127.0.0.1:${url.port}`, host: url.host };
+}
+
+interface StoredSession {
+  baseURL: string;
+  token: string;
+  bankCode: string;
+  applicationType: 'GENERAL' | 'CHILD';
+}
+
 /**
- * Opens a guarded page of an application signed in by the API, as if arriving from `previous`:
- * the session (token, bank, type) is written on an unguarded error page, then the page is loaded
- * with the navigation state the router keeps in the history entry (SPEC.md §2.6).
+ * Opens /ekyc-error (a page without a guard that keeps session storage) and stores the session as a
+ * verification in the browser would: the token, the bank and the application type.
  */
-export async function openAsIfFrom(
-  page: Page,
-  { baseURL, errorPath, path, previous, token, bankCode, applicationType }: {
-    baseURL: string;
-    errorPath: string;
-    path: string;
-    previous: string;
-    token: string;
-    bankCode: string;
-    applicationType: 'GENERAL' | 'CHILD';
-  },
-): Promise<void> {
-  await page.goto(`${baseURL}${errorPath}`);
-  // The error page clears session storage once shown: write after it has.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+export async function storeSessionInPage(page: Page, { baseURL, token, bankCode, applicationType }: StoredSession): Promise<void> {
+  await page.goto(`${baseURL}/ekyc-error`);
   await page.evaluate(
-    ({ token, bankCode, applicationType, path, previous }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('bankCode', bankCode);
-      sessionStorage.setItem('applicationType', applicationType);
-      window.history.replaceState({ usr: { previous }, key: 'e2e', idx: 0 }, '', path);
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
     },
-    { token, bankCode, applicationType, path, previous },
+    { token, bankCode, applicationType },
   );
+}
+
+/**
+ * Opens a guarded page of an application signed in by the API as if arriving from `previous`: the
+ * session stored (storeSessionInPage), then the page loaded with the navigation state React Router
+ * keeps in the history entry (history.state.usr, SPEC.md §2.6).
+ */
+export async function openAsIfFrom(page: Page, { path, previous, ...session }: StoredSession & { path: string; previous: string }): Promise<void> {
+  await storeSessionInPage(page, session);
+  await page.evaluate(({ path, previous }) => window.history.replaceState({ usr: { previous }, key: 'e2e', idx: 0 }, '', path), { path, previous });
   await page.reload();
 }

@@ -6,7 +6,7 @@ import { childConditionsTitle, confirmationQuestions as q, consentLabels, myNumb
 import type { BankCode } from '@koza/domain/constants';
 import { answerInOrder, choose, dismissNotice, nextButton, readCode } from './entry.ts';
 import { generalFlowData, heading, searchAndChooseAddress, serverOriginOf, setPin, type Shot } from './general-flow.ts';
-import { occupationIdByApi, openAsIfFrom, savePersonalByApi, signInByApi } from './api-walk.ts';
+import { apiTargetOf, occupationIdByApi, openAsIfFrom, savePersonalByApi, signInByApi, type ApiCall } from './api-walk.ts';
 
 // The child flow from /child/before-check to the PIN (SPEC.md §2.2, §2.5), by role and label only,
 // and a shortcut through the API for specs that start on a later child page.
@@ -186,13 +186,16 @@ export async function completeChildStepsThroughPin(
   await completeBranchToPin(page, check);
 }
 
-/** Saves through the API what /child/personal saves: the child's personal data and workplace (学生). */
-async function saveChildByApi(call: Awaited<ReturnType<typeof signInByApi>>['call'], postalNumber: string): Promise<void> {
+/**
+ * Saves through the API what /child/personal saves: the child's personal data (born on `birthday`,
+ * by default the 10-year-old above) and occupation (未就学児 under 6, else 学生).
+ */
+export async function saveChildByApi(call: ApiCall, postalNumber: string, birthday = `${child.birthYear}-04-01`): Promise<void> {
   const { lastName, firstName, kanaLastName, kanaFirstName } = child;
-  const birthday = `${child.birthYear}-04-01`;
+  const preschool = Number(birthday.slice(0, 4)) > thisYear - 6;
   await savePersonalByApi(call, { lastName, firstName, kanaLastName, kanaFirstName, gender: 'MAN', birthday, mobilePhoneNumber: child.mobile.join('-') }, postalNumber);
   await call('POST', '/api/applications/workplace', {
-    occupationId: await occupationIdByApi(call, child.occupation),
+    occupationId: await occupationIdByApi(call, preschool ? '未就学児' : child.occupation),
     occupationOther: null,
     workplaceName: null,
     workplacePhoneNumber: null,
@@ -204,7 +207,7 @@ async function saveChildByApi(call: Awaited<ReturnType<typeof signInByApi>>['cal
 }
 
 /** Saves the parent (the mother above) through the API: personal data and workplace. */
-async function saveParentByApi(call: Awaited<ReturnType<typeof signInByApi>>['call'], bankCode: string): Promise<void> {
+export async function saveParentByApi(call: ApiCall, bankCode: string): Promise<void> {
   await call('POST', '/api/applications/personal/parent', {
     bankCode,
     lastName: child.lastName,
@@ -241,11 +244,10 @@ export async function openChildPageByApi(
   request: APIRequestContext,
   { baseURL, bankCode, mailAddress, postalNumber, through }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; through: keyof typeof opened },
 ): Promise<void> {
-  const url = new URL(baseURL);
-  const { token, call } = await signInByApi(request, { origin: `http://127.0.0.1:${url.port}`, host: url.host, bankCode, mailAddress, applicationType: 'CHILD' });
+  const { token, call } = await signInByApi(request, { ...apiTargetOf(baseURL), bankCode, mailAddress, applicationType: 'CHILD' });
   if (through !== 'none') await saveChildByApi(call, postalNumber);
   if (through === 'parent') await saveParentByApi(call, bankCode);
   const { path, previous } = opened[through];
-  await openAsIfFrom(page, { baseURL, errorPath: '/child/error', path, previous, token, bankCode, applicationType: 'CHILD' });
+  await openAsIfFrom(page, { baseURL, path, previous, token, bankCode, applicationType: 'CHILD' });
   await expect(heading(page, opened[through].heading)).toBeVisible();
 }

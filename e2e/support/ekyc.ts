@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { occupationIdByApi, savePersonalByApi, setPinByApi, signInByApi, type ApiCall } from './api-walk.ts';
+import { apiTargetOf, occupationIdByApi, savePersonalByApi, setPinByApi, signInByApi, storeSessionInPage, type ApiCall } from './api-walk.ts';
+import { saveChildByApi, saveParentByApi } from './child-flow.ts';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
@@ -58,6 +59,17 @@ export async function captureWithFakeCamera(page: Page): Promise<void> {
       // Drawing and encoding a 1920×1080 frame takes seconds on a loaded 2-core machine.
       await expect(step(name).getByRole('button', { name: '撮り直す' })).toBeVisible({ timeout: 5000 });
     }).toPass({ timeout: 60_000 });
+  }
+}
+
+/**
+ * The simulator's fastest path: the four photos chosen as files (its fallback without a camera)
+ * instead of taken with the fake camera, for specs about what happens around the provider.
+ */
+export async function captureWithFiles(page: Page, jpeg: Buffer): Promise<void> {
+  for (const step of captureSteps) {
+    const title = step.replace(/^\d /, '');
+    await page.getByLabel(`${title}の写真を選ぶ`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   }
 }
 
@@ -123,30 +135,32 @@ export const photoHeic = (): Buffer => readFileSync(new URL('../../apps/api/test
 
 // ---- A shortcut to step 7 through the API (for the specs about eKYC outcomes) ----
 
+type Name = { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
+
+interface Applicant {
+  origin: string;
+  host: string;
+  bankCode: string;
+  mailAddress: string;
+  postalNumber: string;
+}
+
+/** The first branch offered. */
+async function saveBranchByApi(call: ApiCall): Promise<void> {
+  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
+  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
+}
+
 /**
  * Signs in through the development mailbox and saves personal … seal-less and the PIN 7394 through
  * the API (as the web would). Returns the token and the signed-in call for what comes next.
  */
 export async function applyThroughPinByApi(
   request: APIRequestContext,
-  {
-    origin,
-    host,
-    bankCode,
-    mailAddress,
-    postalNumber,
-    name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' },
-  }: {
-    origin: string;
-    host: string;
-    bankCode: string;
-    mailAddress: string;
-    postalNumber: string;
-    name?: { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
-  },
+  { name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' }, ...applicant }: Applicant & { name?: Name },
 ): Promise<{ token: string; call: ApiCall }> {
-  const { token, call } = await signInByApi(request, { origin, host, bankCode, mailAddress, applicationType: 'GENERAL' });
-  await savePersonalByApi(call, { ...name, gender: 'WOMAN', birthday: '1990-06-15', mobilePhoneNumber: '090-1234-5678' }, postalNumber);
+  const { token, call } = await signInByApi(request, { ...applicant, applicationType: 'GENERAL' });
+  await savePersonalByApi(call, { ...name, gender: 'WOMAN', birthday: '1990-06-15', mobilePhoneNumber: '090-1234-5678' }, applicant.postalNumber);
   await call('POST', '/api/applications/workplace', {
     occupationId: await occupationIdByApi(call, '会社員'),
     occupationOther: null,
@@ -157,9 +171,25 @@ export async function applyThroughPinByApi(
     existedAccountBranchCode: null,
     existedAccountNumber: null,
   });
-  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
-  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
+  await saveBranchByApi(call);
   await call('POST', '/api/applications/seal-less', { sealLess: true });
+  await setPinByApi(call, '7394');
+  return { token, call };
+}
+
+/**
+ * A child application through the PIN by the API: the child (born on `childBirthday`; 未就学児 under 6,
+ * else 学生) and the mother of support/child-flow.ts, the first branch of the child's municipality,
+ * and the PIN 7394. Returns the token and the signed-in call.
+ */
+export async function applyChildThroughPinByApi(
+  request: APIRequestContext,
+  { childBirthday, ...applicant }: Applicant & { childBirthday?: string },
+): Promise<{ token: string; call: ApiCall }> {
+  const { token, call } = await signInByApi(request, { ...applicant, applicationType: 'CHILD' });
+  await saveChildByApi(call, applicant.postalNumber, childBirthday);
+  await saveParentByApi(call, applicant.bankCode);
+  await saveBranchByApi(call);
   await setPinByApi(call, '7394');
   return { token, call };
 }
@@ -173,24 +203,8 @@ export async function reachPreparationByApi(
   page: Page,
   { baseURL, bankCode, mailAddress, postalNumber }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string },
 ): Promise<void> {
-  const url = new URL(baseURL);
-  const { token } = await applyThroughPinByApi(page.context().request, {
-    origin: `http://127.0.0.1:${url.port}`,
-    host: url.host,
-    bankCode,
-    mailAddress,
-    postalNumber,
-  });
-
-  await page.goto(`${baseURL}/ekyc-error`);
-  await page.evaluate(
-    ({ token, bankCode }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('bankCode', bankCode);
-      sessionStorage.setItem('applicationType', 'GENERAL');
-    },
-    { token, bankCode },
-  );
+  const { token } = await applyThroughPinByApi(page.context().request, { ...apiTargetOf(baseURL), bankCode, mailAddress, postalNumber });
+  await storeSessionInPage(page, { baseURL, token, bankCode, applicationType: 'GENERAL' });
   await page.getByRole('button', { name: ekycButtons.retry }).click();
   await expect(page.getByRole('heading', { level: 1, name: ekycHeadings.preparation })).toBeVisible();
 }

@@ -32,7 +32,7 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /** A fresh database for the run: a SQLite file in a temporary folder, or a PostgreSQL database. */
-async function freshDatabase(dialect: Dialect, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(dialect: Dialect, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'bench.sqlite')}`, drop: async () => undefined };
   const name = `koza_bench_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name}`);

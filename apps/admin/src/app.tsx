@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Layout } from './layout.tsx';
@@ -7,6 +8,11 @@ import { ApplicationDetailScreen } from './screens/application-detail.tsx';
 import { StaffScreen } from './screens/staff.tsx';
 import { AuditScreen } from './screens/audit.tsx';
 import { NotFoundScreen } from './screens/not-found.tsx';
+import { MaintenanceScreen } from './announcements/maintenance-screen.tsx';
+import { NoticesScreen } from './announcements/notices-screen.tsx';
+
+// The funnel brings the chart library: its own chunk, loaded when the page is opened.
+const FunnelScreen = lazy(() => import('./funnel/funnel-screen.tsx').then((m) => ({ default: m.FunnelScreen })));
 
 const router = createBrowserRouter(
   [
@@ -17,6 +23,16 @@ const router = createBrowserRouter(
         { path: 'applications/:id', element: <ApplicationDetailScreen /> },
         { path: 'staff', element: <StaffScreen /> },
         { path: 'audit', element: <AuditScreen /> },
+        { path: 'maintenance', element: <MaintenanceScreen /> },
+        { path: 'notices', element: <NoticesScreen /> },
+        {
+          path: 'funnel',
+          element: (
+            <Suspense fallback={<p role="status">読み込み中…</p>}>
+              <FunnelScreen />
+            </Suspense>
+          ),
+        },
         { path: '*', element: <NotFoundScreen /> },
       ],
     },

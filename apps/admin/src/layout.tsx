@@ -31,6 +31,21 @@ export function Layout() {
                 申込一覧
               </NavLink>
             </li>
+            {can('announcements.read') && (
+              <>
+                <li>
+                  <NavLink to="/maintenance">メンテナンス</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/notices">お知らせ</NavLink>
+                </li>
+              </>
+            )}
+            {can('funnel.read') && (
+              <li>
+                <NavLink to="/funnel">申込ファネル</NavLink>
+              </li>
+            )}
             {can('staff.manage') && (
               <li>
                 <NavLink to="/staff">職員管理</NavLink>

@@ -87,6 +87,8 @@ export interface HttpLimits {
   readonly maxConnectionsPerIp: number;
   /** On SIGTERM: how long requests already received may take before the rest are cut. */
   readonly shutdownGraceMs: number;
+  /** On SIGTERM: how long a connection with no request in progress stays open for a request already on its way. */
+  readonly shutdownIdleCloseMs: number;
 }
 
 export interface RetentionPolicy {
@@ -111,6 +113,7 @@ export const httpDefaults = {
   HTTP_MAX_CONNECTIONS: 2_000,
   HTTP_MAX_CONNECTIONS_PER_IP: 64,
   SHUTDOWN_GRACE_MS: 8_000,
+  SHUTDOWN_IDLE_CLOSE_MS: 1_500,
 } as const;
 export const retentionDefaults = {
   RETENTION_VERIFICATION_CODES_DAYS: 1,
@@ -198,6 +201,7 @@ const envSchema = z.object({
   // Unset: the default without TRUST_PROXY, no cap behind a proxy (the proxy caps per client).
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_GRACE_MS),
+  SHUTDOWN_IDLE_CLOSE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_IDLE_CLOSE_MS),
   RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
@@ -340,6 +344,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnections: e.HTTP_MAX_CONNECTIONS,
       maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? httpDefaults.HTTP_MAX_CONNECTIONS_PER_IP : 0),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      shutdownIdleCloseMs: e.SHUTDOWN_IDLE_CLOSE_MS,
     },
     retention: {
       verificationCodesMs: e.RETENTION_VERIFICATION_CODES_DAYS * day,

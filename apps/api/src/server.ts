@@ -47,6 +47,7 @@ const app = await buildApp({ config, db });
 // Before listen: the shutdown tracks every connection from the first one.
 const drainAndClose = gracefulShutdown(app, app.drain, {
   graceMs: config.http.shutdownGraceMs,
+  idleCloseMs: config.http.shutdownIdleCloseMs,
   log: app.log,
   answerHeaders: securityHeaders(config.isProduction),
 });

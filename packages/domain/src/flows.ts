@@ -296,6 +296,9 @@ export const flows: Readonly<Record<ApplicationType, Flow>> = {
     previous: previousAlong(childSequence),
     stepAlias: { 'ekyc-callback': 'child-parent-ekyc-preparation' },
     exits: {
+      // SPEC.md §4 and §8: a failed upload of the child's documents goes to /child/error.
+      'child-ekyc-identification-documents': { uploadFailed: 'child-error' },
+      'child-ekyc-supplementary-documents': { uploadFailed: 'child-error' },
       'child-parent-ekyc-preparation': { ekycFailed: 'ekyc-error' },
       'ekyc-callback': { ekycFailed: 'ekyc-error' },
     },
@@ -355,10 +358,16 @@ export const backButtonPage = (slug: PageSlug, type: ApplicationType): FlowPage 
   return prev && prev.step !== null ? prev : undefined;
 };
 
-/** The step the step bar shows on a page (1-based), or null when the page shows no step bar. */
-export function stepFor(slug: PageSlug, type: ApplicationType): number | null {
+/**
+ * The step the step bar shows on a page (1-based), or null when the page shows no step bar. A page
+ * that spans several steps (the child's document pages) shows the step of its current state
+ * (`subState`, a key of its subSteps); without a known state, its first step.
+ */
+export function stepFor(slug: PageSlug, type: ApplicationType, subState?: string | null): number | null {
   const alias = flows[type].stepAlias[slug];
-  return pages[alias ?? slug].step;
+  const page = pages[alias ?? slug];
+  const sub = subState ? page.subSteps?.[subState] : undefined;
+  return sub ?? page.step;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -124,6 +124,16 @@ describe('steps', () => {
     expect(stepFor('term', 'GENERAL')).toBeNull();
     expect(stepFor('child-pin', 'CHILD')).toBe(5);
   });
+
+  it('shows the step of the current state on the child document pages, the first step otherwise', () => {
+    expect(stepFor('child-ekyc-identification-documents', 'CHILD')).toBe(7);
+    expect(stepFor('child-ekyc-identification-documents', 'CHILD', 'confirm')).toBe(8);
+    expect(stepFor('child-ekyc-supplementary-documents', 'CHILD', 'select')).toBe(9);
+    expect(stepFor('child-ekyc-supplementary-documents', 'CHILD', 'camera')).toBe(10);
+    expect(stepFor('child-ekyc-supplementary-documents', 'CHILD', 'confirm')).toBe(11);
+    expect(stepFor('child-ekyc-supplementary-documents', 'CHILD', 'unknown')).toBe(9);
+    expect(stepFor('child-pin', 'CHILD', 'confirm')).toBe(5);
+  });
 });
 
 describe('navigation guard (SPEC.md §2.6)', () => {

@@ -102,6 +102,11 @@ export interface NotificationsTable {
   startedAt: EpochMs;
   /** Exclusive; null = no end. */
   endedAt: EpochMs | null;
+  /** Order in the modal (then startedAt, id); reference rows: their file id. */
+  displayOrder: Generated<number>;
+  updatedAt: EpochMs | null;
+  /** Login id of the staff member who changed the row last. */
+  updatedBy: string | null;
 }
 
 export interface MaintenanceWindowsTable {
@@ -114,6 +119,8 @@ export interface MaintenanceWindowsTable {
   /** Exclusive. */
   endedAt: EpochMs;
   reason: string | null;
+  updatedAt: EpochMs | null;
+  updatedBy: string | null;
 }
 
 export interface ReferenceDataVersionsTable {
@@ -282,6 +289,15 @@ export interface PageViewsTable {
   createdAt: EpochMs;
 }
 
+/** Page views per bank, application type, Japan day ('YYYY-MM-DD') and page: what the funnel reads. */
+export interface PageViewDaysTable {
+  bankCode: string;
+  applicationType: string;
+  day: string;
+  path: string;
+  views: number;
+}
+
 export interface RateLimitEventsTable {
   id: Generated<number>;
   key: string;
@@ -371,6 +387,7 @@ export interface Database extends BackOfficeTables {
   applicationNumberCounters: ApplicationNumberCountersTable;
   mailOutbox: MailOutboxTable;
   pageViews: PageViewsTable;
+  pageViewDays: PageViewDaysTable;
   rateLimitEvents: RateLimitEventsTable;
   appSecrets: AppSecretsTable;
   ekycSessions: EkycSessionsTable;

@@ -94,8 +94,27 @@ export function gracefulShutdown(app: FastifyInstance, drain: DrainState, option
     running ??= (async () => {
       const started = Date.now();
       drain.draining = true;
-      // Stop accepting (net.Server.close: the listening socket only; see above).
-      const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      // Stop accepting (net.Server.close: the listening socket only; see above). Drained means: the
+      // listener is closed AND every connection this module tracks has closed. net.Server's own
+      // callback is not enough: it was seen firing within 50 ms under load with 50 connections still
+      // open (then app.close() reset them all), so the tracked set decides.
+      let finished = false;
+      const listenerClosed = new Promise<void>((resolve) =>
+        NetServer.prototype.close.call(server, (error?: Error) => {
+          if (error) options.log.warn({ err: error.message }, 'shutdown: closing the listener');
+          resolve();
+        }),
+      );
+      const allClosed = listenerClosed.then(
+        () =>
+          new Promise<void>((resolve) => {
+            const check = () => {
+              if (sockets.size === 0 || finished) resolve();
+              else setTimeout(check, 25);
+            };
+            check();
+          }),
+      );
       for (const tracked of sockets.values()) tracked.idleSince = Math.max(tracked.idleSince, started);
       const sweep = setInterval(() => {
         const now = Date.now();
@@ -112,6 +131,7 @@ export function gracefulShutdown(app: FastifyInstance, drain: DrainState, option
         timer = setTimeout(() => resolve('deadline'), options.graceMs);
       });
       const outcome = await Promise.race([allClosed.then(() => 'drained' as const), deadline]);
+      finished = true;
       clearInterval(sweep);
       clearTimeout(timer);
       if (outcome === 'deadline') {

@@ -140,6 +140,7 @@ export function referenceFilesDataSet(dir?: string): DataSet {
           bankCode: n.bankCode,
           channel: n.channel,
           contents: n.contents,
+          displayOrder: n.id,
           startedAt: Date.parse(n.startedAt),
           endedAt: epoch(n.endedAt),
         })),

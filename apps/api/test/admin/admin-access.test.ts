@@ -1,4 +1,5 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import type { Permission } from '@koza/domain/admin/roles';
 import { forEachDialect } from '../helpers/databases.ts';
 import { uniqueIp } from '../helpers/auth.ts';
 import { createAdminApp, insertCompletedApplication, makeStaff, signInStaff } from './admin-helpers.ts';
@@ -9,7 +10,9 @@ import type { AdminApp, CompletedApplication, StaffClient } from './admin-helper
 // checked against the routes the app serves, so a new admin route has to join it.
 
 const app0177 = ':own';
-const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session' | 'applications.read' | 'applications.decide' | 'applications.cancel' | 'staff.manage' | 'audit.read'; body?: object }[] = [
+const maintenanceBody = { startedAt: '2026-06-20T01:00', endedAt: '2026-06-20T05:00', reason: '点検' };
+const noticeBody = { channel: null, contents: 'お知らせ', displayOrder: 5, startedAt: '2026-06-16T09:00', endedAt: null };
+const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session' | Permission; body?: object }[] = [
   { method: 'POST', url: '/api/admin/sign-in', access: 'public' },
   { method: 'GET', url: '/api/admin/session', access: 'session' },
   { method: 'POST', url: '/api/admin/sign-out', access: 'session' },
@@ -27,19 +30,45 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: '/api/admin/staff/:staff/unlock', access: 'staff.manage' },
   { method: 'GET', url: '/api/admin/audit', access: 'audit.read' },
   { method: 'GET', url: '/api/admin/audit/export.csv', access: 'audit.read' },
+  { method: 'GET', url: '/api/admin/maintenance', access: 'announcements.read' },
+  { method: 'POST', url: '/api/admin/maintenance', access: 'announcements.publish', body: maintenanceBody },
+  { method: 'POST', url: '/api/admin/maintenance/:maintenance', access: 'announcements.publish', body: maintenanceBody },
+  { method: 'POST', url: '/api/admin/maintenance/:maintenance/end', access: 'announcements.publish' },
+  { method: 'GET', url: '/api/admin/notices', access: 'announcements.read' },
+  { method: 'POST', url: '/api/admin/notices', access: 'announcements.publish', body: noticeBody },
+  { method: 'POST', url: '/api/admin/notices/:notice', access: 'announcements.publish', body: noticeBody },
+  { method: 'GET', url: '/api/admin/funnel', access: 'funnel.read' },
+  { method: 'GET', url: '/api/admin/funnel/export.csv', access: 'funnel.read' },
 ];
 
 /** A role that lacks each permission. */
-const wrongRole = { 'applications.read': null, 'applications.decide': 'VIEWER', 'applications.cancel': 'ADMIN', 'staff.manage': 'REVIEWER', 'audit.read': 'REVIEWER' } as const;
+const wrongRole: Record<Permission, 'VIEWER' | 'REVIEWER' | 'ADMIN' | null> = {
+  'applications.read': null,
+  'applications.decide': 'VIEWER',
+  'applications.cancel': 'ADMIN',
+  'staff.manage': 'REVIEWER',
+  'audit.read': 'REVIEWER',
+  'announcements.read': null,
+  'announcements.publish': 'REVIEWER',
+  'funnel.read': null,
+};
 
 forEachDialect((dialect) => {
   let app: AdminApp;
   let application: CompletedApplication;
   let documentId: string;
   let staffId: string;
+  let maintenanceId: number;
+  let noticeId: number;
   const clients: Record<string, StaffClient> = {};
 
-  const urlOf = (url: string) => url.replace(app0177, application.id).replace(':doc', documentId).replace(':staff', staffId);
+  const urlOf = (url: string) =>
+    url
+      .replace(app0177, application.id)
+      .replace(':doc', documentId)
+      .replace(':staff', staffId)
+      .replace(':maintenance', String(maintenanceId))
+      .replace(':notice', String(noticeId));
 
   beforeAll(async () => {
     app = await createAdminApp(await dialect.createDb());
@@ -50,6 +79,9 @@ forEachDialect((dialect) => {
     clients.REVIEWER_0587 = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
     clients.ADMIN_0587 = await signInStaff(app, await makeStaff(app, '0587', 'ADMIN'));
     staffId = (await makeStaff(app, '0177', 'VIEWER')).id;
+    // A maintenance window and a notice of bank 0177 (the other bank's staff must get 404 for them).
+    maintenanceId = ((await clients.ADMIN!.post('/api/admin/maintenance', maintenanceBody)).json() as { id: number }).id;
+    noticeId = ((await clients.ADMIN!.post('/api/admin/notices', noticeBody)).json() as { id: number }).id;
   });
   afterAll(() => app?.close());
 
@@ -64,7 +96,9 @@ forEachDialect((dialect) => {
       const path = stack.join('');
       for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD' && path.startsWith('/api/admin/')) served.push(`${method} ${path}`);
     }
-    const listed = routes.map((r) => `${r.method} ${r.url.replace(app0177, ':id').replace(':doc', ':documentId').replace(':staff', ':id')}`);
+    const listed = routes.map(
+      (r) => `${r.method} ${r.url.replace(app0177, ':id').replace(':doc', ':documentId').replace(/:staff|:maintenance|:notice/, ':id')}`,
+    );
     expect(served.sort()).toEqual(listed.sort());
   });
 
@@ -106,8 +140,8 @@ forEachDialect((dialect) => {
   });
 
   it('answers 404 to staff of another bank for the application, its document and decisions, as for one that does not exist', async () => {
-    for (const route of routes.filter((r) => r.url.includes(app0177) || r.url.includes(':staff'))) {
-      const client = route.access === 'staff.manage' ? clients.ADMIN_0587! : clients.REVIEWER_0587!;
+    for (const route of routes.filter((r) => /:own|:staff|:maintenance|:notice/.test(r.url))) {
+      const client = route.access === 'staff.manage' || route.access === 'announcements.publish' ? clients.ADMIN_0587! : clients.REVIEWER_0587!;
       const response = route.method === 'GET' ? await client.get(urlOf(route.url)) : await client.post(urlOf(route.url), route.body);
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
     }

@@ -140,7 +140,7 @@ forEachDialect((dialect) => {
 
       const signedIn = await signInRequest(app, { loginId: 'reviewer.kumamoto', password: 'a long enough password' });
       expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.json()).toMatchObject({ staff: { role: 'REVIEWER', bankCode: '0181' }, permissions: ['applications.read', 'applications.decide', 'applications.cancel'] });
+      expect(signedIn.json()).toMatchObject({ staff: { role: 'REVIEWER', bankCode: '0181' }, permissions: ['applications.read', 'applications.decide', 'applications.cancel', 'announcements.read', 'funnel.read'] });
       expect(await auditActions(app, '0181')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'CREATE_STAFF', 'SIGN_IN']);
     } finally {
       await app.close();

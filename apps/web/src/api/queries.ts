@@ -2,9 +2,12 @@ import { useEffect } from 'react';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { PageSlug } from '@koza/domain/flows';
 import type { PinContext } from '@koza/domain/pin-rules';
+import type { EkycMethod } from '@koza/domain/constants';
 import { useFlow } from '../lib/flow.ts';
+import { fallbackMethod } from '../lib/ekyc-method.ts';
 import { ApiError } from './client.ts';
 import { getBranches, getOccupations, getSavedApplication } from './application.ts';
+import { getEkyc } from './ekyc.ts';
 import { getApplications } from './entry.ts';
 
 // The one way a screen loads what it needs on arrival: TanStack Query, with the query of each call
@@ -60,6 +63,23 @@ export const occupationsQuery = {
   queryFn: ({ signal }) => getOccupations(signal),
   staleTime: Infinity,
 } satisfies UseQueryOptions<Awaited<ReturnType<typeof getOccupations>>>;
+
+/** GET /api/ekyc: the identity-check method in force (of the session, or today's before one). */
+const ekycViewQuery = {
+  queryKey: ['ekyc'],
+  queryFn: ({ signal }) => getEkyc(signal),
+  retry: false,
+  staleTime: Infinity,
+} satisfies UseQueryOptions<Awaited<ReturnType<typeof getEkyc>>>;
+
+/**
+ * The identity-check method to prepare for: the API's answer, or the default cut-over's when the
+ * call fails (the screens still say what to prepare); null while loading.
+ */
+export function useEkycMethod(): EkycMethod | null {
+  const view = useQuery(ekycViewQuery);
+  return view.data?.method ?? (view.isError ? fallbackMethod() : null);
+}
 
 /**
  * Runs a query for a step and returns its data once loaded (undefined before). A failure goes to the

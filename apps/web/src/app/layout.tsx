@@ -5,6 +5,7 @@ import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
 import { StepBar } from '../components/step-bar.tsx';
 import { flowTypeOf } from '../lib/application-type.ts';
+import { useShownSubStep } from '../lib/sub-step.ts';
 import { session } from '../lib/session.ts';
 import { svgDataUrl } from '../lib/svg.ts';
 import { useBank } from '../lib/bank-context.tsx';
@@ -92,9 +93,10 @@ function CurrentStepBar() {
   const bank = useBank();
   const { pathname } = useLocation();
   const page = pageByPath(pathname);
+  const subState = useShownSubStep(page?.slug);
   if (!page) return null;
   const type = flowTypeOf(page);
-  const step = stepFor(page.slug, type);
+  const step = stepFor(page.slug, type, subState);
   if (step === null) return null;
   return <StepBar labels={bank.stepLabels[type]} current={step} />;
 }

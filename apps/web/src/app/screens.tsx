@@ -26,6 +26,16 @@ const loaders = {
   complete: () => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen),
   childPersonal: () => import('../screens/child-personal/child-personal-screen.tsx').then((m) => m.ChildPersonalScreen),
   childParent: () => import('../screens/child-parent/child-parent-screen.tsx').then((m) => m.ChildParentScreen),
+  childEkycPreparation: () =>
+    import('../screens/child-ekyc-preparation/child-ekyc-preparation-screen.tsx').then((m) => m.ChildEkycPreparationScreen),
+  childIdentificationDocuments: () =>
+    import('../screens/child-ekyc-identification-documents/child-ekyc-identification-documents-screen.tsx').then(
+      (m) => m.ChildEkycIdentificationDocumentsScreen,
+    ),
+  childSupplementaryDocuments: () =>
+    import('../screens/child-ekyc-supplementary-documents/child-ekyc-supplementary-documents-screen.tsx').then(
+      (m) => m.ChildEkycSupplementaryDocumentsScreen,
+    ),
 };
 
 const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
@@ -46,6 +56,9 @@ const RedirectScreen = lazyScreen(loaders.redirect);
 const CompleteScreen = lazyScreen(loaders.complete);
 const ChildPersonalScreen = lazyScreen(loaders.childPersonal);
 const ChildParentScreen = lazyScreen(loaders.childParent);
+const ChildEkycPreparationScreen = lazyScreen(loaders.childEkycPreparation);
+const ChildIdentificationDocumentsScreen = lazyScreen(loaders.childIdentificationDocuments);
+const ChildSupplementaryDocumentsScreen = lazyScreen(loaders.childSupplementaryDocuments);
 
 /** Fetches every later screen's chunk once the first screen is up and the browser is idle. */
 export function prefetchScreens(): void {
@@ -86,15 +99,21 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
   'child-branch': () => <BranchScreen slug="child-branch" />,
   'child-confirmation': () => <ConfirmationScreen slug="child-confirmation" />,
   'child-pin': () => <PinScreen slug="child-pin" />,
-  'ekyc-preparation': () => <EkycPreparationScreen />,
+  'ekyc-preparation': () => <EkycPreparationScreen slug="ekyc-preparation" />,
   'ekyc-callback': () => <EkycCallbackScreen />,
   supplement: () => <SupplementScreen />,
   redirect: () => <RedirectScreen slug="redirect" />,
-  complete: () => <CompleteScreen />,
+  complete: () => <CompleteScreen slug="complete" />,
   'ekyc-error': () => <EkycErrorScreen />,
   'supplement-error': () => <SupplementErrorScreen />,
   error: () => <ErrorScreen slug="error" />,
   'child-error': () => <ErrorScreen slug="child-error" />,
+  'child-ekyc-preparation': () => <ChildEkycPreparationScreen />,
+  'child-ekyc-identification-documents': () => <ChildIdentificationDocumentsScreen />,
+  'child-ekyc-supplementary-documents': () => <ChildSupplementaryDocumentsScreen />,
+  'child-parent-ekyc-preparation': () => <EkycPreparationScreen slug="child-parent-ekyc-preparation" />,
+  'child-redirect': () => <RedirectScreen slug="child-redirect" />,
+  'child-complete': () => <CompleteScreen slug="child-complete" />,
 };
 
 export function screenFor(slug: PageSlug): ReactElement {

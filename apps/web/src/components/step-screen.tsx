@@ -30,20 +30,38 @@ interface StepScreenProps {
   children: ReactNode;
   /** Rendered after the form, whether loading or not (the screen's modals). */
   after?: ReactNode;
+  /** A line above the buttons: what a running request is doing (e.g. uploading a photo). */
+  status?: ReactNode;
+  /** Back to an earlier state of a page that spans several steps, instead of the flow's Back. */
+  onBack?: () => void;
 }
 
 /**
  * Frame of a numbered step (SPEC.md §2.5): the page's title, one form, Back (when the flow gives the
  * page one) and Next at the bottom (Next last, nearest the thumb), a spinner while loading.
  */
-export function StepScreen({ slug, onSubmit, formEvents, nextLabel = stepScreenText.next, pending = false, busy = false, loading = false, children, after }: StepScreenProps) {
-  const { back } = useFlow(slug);
+export function StepScreen({
+  slug,
+  onSubmit,
+  formEvents,
+  nextLabel = stepScreenText.next,
+  pending = false,
+  busy = false,
+  loading = false,
+  children,
+  after,
+  status,
+  onBack,
+}: StepScreenProps) {
+  const flow = useFlow(slug);
+  const back = onBack ?? flow.back;
   const formId = `${slug}-form`;
   return (
     <Screen
       title={pageTitles[slug]}
       actions={
         <ButtonBar row={back !== undefined}>
+          {status}
           {back && (
             <Button variant="secondary" disabled={pending} onClick={back}>
               {stepScreenText.back}

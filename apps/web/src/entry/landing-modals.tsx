@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ApplicationType } from '@koza/domain/constants';
 import { flows, pageBySlug } from '@koza/domain/flows';
+import { landingText } from '@koza/domain/landing-text';
 import { getMaintenance, getNotifications } from '../api/entry.ts';
 import { useBank } from '../lib/bank-context.tsx';
 import { Modal } from '../components/modal.tsx';
@@ -13,21 +14,9 @@ import { classifyBrowser, type BrowserSupport } from './browser-support.ts';
 import { parseEntryQuery } from './entry-query.ts';
 import styles from './landing-modals.module.css';
 
-// UI wording of the landing modals (SPEC.md §2.4).
-export const landingText = {
-  maintenanceTitle: 'メンテナンス中',
-  maintenanceLead: '現在、システムメンテナンスのため本サービスを休止しております。ご迷惑をお掛けしますが、メンテナンス終了後に再度お申込みください。',
-  maintenanceStart: '開始日時',
-  maintenanceEnd: '終了日時',
-  browserTitle: 'ご注意',
-  browserUnsupported: 'ご利用中のブラウザは、本サービスの対象外です。',
-  browserOpenInApp: 'アプリ内ブラウザでご覧の場合は、ブラウザアプリで開き直してお申込みください。',
-  browserPhoneOnly: '本サービスはスマートフォン専用です。推奨ブラウザは、iPhoneはSafari、AndroidはGoogle Chromeです。',
-  noticeTitle: '重要なお知らせ',
-  noticeConfirm: '確認しました。口座開設へ進む',
-  backToIntroduction: 'サービス紹介ページへ戻る',
-  close: '閉じる',
-} as const;
+// UI wording of the landing modals (SPEC.md §2.4) lives in the domain: the back office's notice
+// preview shows the same words.
+export { landingText };
 
 type Stage = 'maintenance' | 'in-app' | 'non-phone' | 'notices' | null;
 

@@ -16,6 +16,12 @@ export const permissions = [
   'staff.manage',
   /** Read and export the audit log. */
   'audit.read',
+  /** See the bank's maintenance windows and notices (docs/decisions/0161-maintenance-and-notices-by-staff.md). */
+  'announcements.read',
+  /** Create, edit and end maintenance windows; create, edit, order and publish notices. */
+  'announcements.publish',
+  /** Read and export the conversion funnel (page views per step and day). */
+  'funnel.read',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -24,9 +30,11 @@ export type Permission = (typeof permissions)[number];
  * can create accounts cannot also approve on their own (separation of duties).
  */
 export const rolePermissions: Readonly<Record<StaffRole, readonly Permission[]>> = {
-  VIEWER: ['applications.read'],
-  REVIEWER: ['applications.read', 'applications.decide', 'applications.cancel'],
-  ADMIN: ['applications.read', 'staff.manage', 'audit.read'],
+  VIEWER: ['applications.read', 'announcements.read', 'funnel.read'],
+  REVIEWER: ['applications.read', 'applications.decide', 'applications.cancel', 'announcements.read', 'funnel.read'],
+  // Only ADMIN publishes what every applicant sees (maintenance, notices): one accountable role,
+  // with a second factor.
+  ADMIN: ['applications.read', 'staff.manage', 'audit.read', 'announcements.read', 'announcements.publish', 'funnel.read'],
 };
 
 export const roleLabels: Readonly<Record<StaffRole, string>> = {

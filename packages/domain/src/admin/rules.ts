@@ -46,6 +46,13 @@ export const auditActions = [
   'ENROL_TOTP',
   'VIEW_AUDIT',
   'EXPORT_AUDIT',
+  'CREATE_MAINTENANCE',
+  'UPDATE_MAINTENANCE',
+  'END_MAINTENANCE',
+  'CREATE_NOTICE',
+  'UPDATE_NOTICE',
+  'VIEW_FUNNEL',
+  'EXPORT_FUNNEL',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -65,4 +72,11 @@ export const auditActionLabels: Readonly<Record<AuditAction, string>> = {
   ENROL_TOTP: '二要素認証の登録',
   VIEW_AUDIT: '操作ログの表示',
   EXPORT_AUDIT: '操作ログのCSV出力',
+  CREATE_MAINTENANCE: 'メンテナンスの登録',
+  UPDATE_MAINTENANCE: 'メンテナンスの変更',
+  END_MAINTENANCE: 'メンテナンスの終了',
+  CREATE_NOTICE: 'お知らせの登録',
+  UPDATE_NOTICE: 'お知らせの変更',
+  VIEW_FUNNEL: 'ファネルの表示',
+  EXPORT_FUNNEL: 'ファネルのCSV出力',
 };

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { EpochMs } from '../schema.ts';
+import type { EpochMs, MaintenanceWindowsTable, NotificationsTable } from '../schema.ts';
+import type { Executor } from './applications-repository.ts';
 
 // Maintenance windows and notifications (data files and staff rows alike). Windows are
 // [startedAt, endedAt): start inclusive, end exclusive; a notification without an end never ends.
@@ -56,6 +58,7 @@ export async function findBankNotices(db: Db, bankCode: string, now: EpochMs): P
     .where('channel', 'is', null)
     .where('startedAt', '<=', now)
     .where((eb) => eb.or([eb('endedAt', 'is', null), eb('endedAt', '>', now)]))
+    .orderBy('displayOrder', 'asc')
     .orderBy('startedAt', 'asc')
     .orderBy('id', 'asc')
     .execute();
@@ -71,8 +74,90 @@ export async function findChannelNotices(db: Db, channel: string, bankCode: stri
     .where((eb) => eb.or([eb('bankCode', 'is', null), eb('bankCode', '=', bankCode)]))
     .where('startedAt', '<=', now)
     .where((eb) => eb.or([eb('endedAt', 'is', null), eb('endedAt', '>', now)]))
+    .orderBy('displayOrder', 'asc')
     .orderBy('startedAt', 'asc')
     .orderBy('id', 'asc')
     .execute();
   return rows.map((r) => r.contents);
+}
+
+// ---- the back office (docs/decisions/0161-maintenance-and-notices-by-staff.md) ----
+
+const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
+
+export type MaintenanceRow = Selectable<MaintenanceWindowsTable>;
+export type NoticeRow = Selectable<NotificationsTable>;
+
+/** A bank's windows and those of every bank, latest start first (both tables stay small). */
+export async function listMaintenanceOfBank(db: Db, bankCode: string): Promise<MaintenanceRow[]> {
+  return db.kysely
+    .selectFrom('maintenanceWindows')
+    .selectAll()
+    .where((eb) => eb.or([eb('bankCode', '=', bankCode), eb('bankCode', 'is', null)]))
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** One window of the bank itself (not one for every bank), or undefined. */
+export async function findMaintenanceOfBank(db: Db | Executor, bankCode: string, id: number): Promise<MaintenanceRow | undefined> {
+  return executor(db).selectFrom('maintenanceWindows').selectAll().where('id', '=', id).where('bankCode', '=', bankCode).executeTakeFirst();
+}
+
+export async function insertMaintenance(
+  db: Db | Executor,
+  w: { bankCode: string; startedAt: EpochMs; endedAt: EpochMs; reason: string | null; updatedAt: EpochMs; updatedBy: string },
+): Promise<number> {
+  const row = await executor(db)
+    .insertInto('maintenanceWindows')
+    .values({ source: 'staff', sourceId: null, ...w })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateMaintenance(
+  db: Db | Executor,
+  id: number,
+  w: { startedAt: EpochMs; endedAt: EpochMs; reason?: string | null; updatedAt: EpochMs; updatedBy: string },
+): Promise<void> {
+  await executor(db).updateTable('maintenanceWindows').set(w).where('id', '=', id).execute();
+}
+
+/** A bank's notices (with or without a channel) and the channel notices of every bank, newest first. */
+export async function listNoticesOfBank(db: Db, bankCode: string): Promise<NoticeRow[]> {
+  return db.kysely
+    .selectFrom('notifications')
+    .selectAll()
+    .where((eb) => eb.or([eb('bankCode', '=', bankCode), eb('bankCode', 'is', null)]))
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findNoticeOfBank(db: Db | Executor, bankCode: string, id: number): Promise<NoticeRow | undefined> {
+  return executor(db).selectFrom('notifications').selectAll().where('id', '=', id).where('bankCode', '=', bankCode).executeTakeFirst();
+}
+
+export interface NoticeValues {
+  channel: string | null;
+  contents: string;
+  displayOrder: number;
+  startedAt: EpochMs;
+  endedAt: EpochMs | null;
+  updatedAt: EpochMs;
+  updatedBy: string;
+}
+
+export async function insertNotice(db: Db | Executor, bankCode: string, n: NoticeValues): Promise<number> {
+  const row = await executor(db)
+    .insertInto('notifications')
+    .values({ source: 'staff', sourceId: null, bankCode, ...n })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateNotice(db: Db | Executor, id: number, n: NoticeValues): Promise<void> {
+  await executor(db).updateTable('notifications').set(n).where('id', '=', id).execute();
 }

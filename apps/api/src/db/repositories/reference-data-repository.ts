@@ -100,21 +100,31 @@ export interface ReferenceTables {
   maintenanceWindows: Insertable<MaintenanceWindowsTable>[];
 }
 
-/** Replaces the small reference tables; staff-made notifications and maintenance windows stay. */
+/**
+ * Replaces the small reference tables. Notifications and maintenance windows are only seeded: a
+ * file row whose id is not in the database yet is added; rows already there belong to staff from
+ * then on (they may have edited them) and are left alone, as are the rows staff made
+ * (docs/decisions/0160-announcements-seeded-then-owned-by-staff.md).
+ */
 export async function replaceReferenceTables(trx: Trx, tables: ReferenceTables): Promise<number> {
   await trx.deleteFrom('occupations').execute();
   await trx.deleteFrom('branches').execute();
   await trx.deleteFrom('workplaces').execute();
   await trx.deleteFrom('invitationCodes').execute();
-  await trx.deleteFrom('notifications').where('source', '=', 'reference').execute();
-  await trx.deleteFrom('maintenanceWindows').where('source', '=', 'reference').execute();
   await insertChunked(trx, 'occupations', tables.occupations);
   await insertChunked(trx, 'branches', tables.branches);
   await insertChunked(trx, 'workplaces', tables.workplaces);
   await insertChunked(trx, 'invitationCodes', tables.invitationCodes);
-  await insertChunked(trx, 'notifications', tables.notifications);
-  await insertChunked(trx, 'maintenanceWindows', tables.maintenanceWindows);
+  const seededNotices = await seededIds(trx, 'notifications');
+  const seededWindows = await seededIds(trx, 'maintenanceWindows');
+  await insertChunked(trx, 'notifications', tables.notifications.filter((n) => !seededNotices.has(Number(n.sourceId))));
+  await insertChunked(trx, 'maintenanceWindows', tables.maintenanceWindows.filter((m) => !seededWindows.has(Number(m.sourceId))));
   return Object.values(tables).reduce((n, rows) => n + rows.length, 0);
+}
+
+async function seededIds(trx: Trx, table: 'notifications' | 'maintenanceWindows'): Promise<Set<number>> {
+  const rows = await trx.selectFrom(table).select('sourceId').where('source', '=', 'reference').execute();
+  return new Set(rows.map((r) => Number(r.sourceId)));
 }
 
 async function insertChunked<T extends keyof Database>(k: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]) {

@@ -32,6 +32,7 @@ import { bankNameOf, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, si
 import type { StaffContext } from '../../services/staff-auth.ts';
 import { listStaff, unlockStaffOfBank } from '../../services/staff-accounts.ts';
 import { actorOf, createStaffGuard, requireStaff, staffCookie } from './staff-guard.ts';
+import { announcementsRoutes } from './announcements-routes.ts';
 
 // /api/admin: the back office's API, registered once with one staff-session hook for the whole
 // prefix (staff-guard.ts) and one declared permission per route (`config.staff`).
@@ -220,6 +221,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       .header('content-disposition', `attachment; filename="audit-${actor.bankCode}-${day}.csv"`)
       .send(Readable.from(auditCsv(db, actor.bankCode)));
   });
+
+  // ---- maintenance windows, notices, funnel (part 2) ----
+  await app.register(announcementsRoutes, { db, clock });
 };
 
 /** The filters of a search, for the audit line (no personal data beyond what staff typed). */

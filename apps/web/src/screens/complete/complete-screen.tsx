@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
+import type { PageSlug } from '@koza/domain/flows';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { LinkButton } from '../../components/button.tsx';
@@ -45,12 +46,12 @@ export function completionFromState(state: unknown): Completion | null {
 }
 
 /**
- * /complete: receipt number and time (Japan time), what happens next, the contact point, the
+ * /complete and /child/complete: receipt number and time (Japan time), what happens next, the contact point, the
  * questionnaire (new tab) and the bank's home page. Session storage is cleared (SPEC.md §2.5).
- * Only /redirect can bring the result (route state; the browser keeps it for a reload of the same
+ * Only the redirect page can bring the result (route state; the browser keeps it for a reload of the same
  * history entry); without it the screen says the receipt was shown once.
  */
-export function CompleteScreen() {
+export function CompleteScreen({ slug }: { slug: Extract<PageSlug, 'complete' | 'child-complete'> }) {
   const bank = useBank();
   const { state } = useLocation();
   const completion = completionFromState(state);
@@ -61,7 +62,7 @@ export function CompleteScreen() {
 
   return (
     <Screen
-      title={pageTitles.complete}
+      title={pageTitles[slug]}
       actions={
         <ButtonBar>
           <LinkButton href={bank.links.questionnaire} target="_blank" rel="noopener noreferrer">

@@ -1,24 +1,31 @@
 import { toast } from '../../components/toast.ts';
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { identityDocuments } from '@koza/domain/confirmation-questions';
 import { messages } from '@koza/domain/messages';
 import type { EkycMethod } from '@koza/domain/constants';
+import type { PageSlug } from '@koza/domain/flows';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
+import { stepScreenText } from '../../components/step-screen.tsx';
+import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
 import { ApiError } from '../../api/client.ts';
-import { getEkyc, startEkyc } from '../../api/ekyc.ts';
-import { cameraReadiness, fallbackMethod, type CameraReadiness } from './ekyc-method.ts';
+import { startEkyc } from '../../api/ekyc.ts';
+import { useEkycMethod } from '../../api/queries.ts';
+import { cameraReadiness, type CameraReadiness } from './ekyc-method.ts';
 import panel from '../../components/panel.module.css';
 import styles from './ekyc-preparation-screen.module.css';
 
 // UI wording of this screen; the documents come from the domain, the toast from messages.ts.
 export const ekycPreparationText = {
-  lead: '最後に、スマートフォンで本人確認を行います。本人確認は外部の本人確認サービスの画面で行い、終わるとこの画面に戻ります。',
+  lead: {
+    'ekyc-preparation': '最後に、スマートフォンで本人確認を行います。本人確認は外部の本人確認サービスの画面で行い、終わるとこの画面に戻ります。',
+    'child-parent-ekyc-preparation':
+      '最後に、親権者さまご本人の本人確認をスマートフォンで行います。親権者さまの本人確認書類とお顔で確認します。本人確認は外部の本人確認サービスの画面で行い、終わるとこの画面に戻ります。',
+  },
   loading: '本人確認の方法を確認しています',
   photo: {
     documentsTitle: 'ご用意いただくもの（いずれか1点）',
@@ -60,27 +67,13 @@ function MethodGuide({ method }: { method: EkycMethod }) {
   const documents = method === 'JPKI' ? ekycPreparationText.jpki.documents : identityDocuments;
   return (
     <>
-      <section className={panel.section} aria-labelledby="ekyc-documents">
-        <h2 id="ekyc-documents" className={panel.sectionTitle}>
-          {text.documentsTitle}
-        </h2>
-        <ul className={styles.documents}>
-          {documents.map((d) => (
-            <li key={d}>{d}</li>
-          ))}
-        </ul>
-      </section>
-      <section className={panel.section} aria-labelledby="ekyc-steps">
-        <h2 id="ekyc-steps" className={panel.sectionTitle}>
-          {text.stepsTitle}
-        </h2>
-        <ol className={styles.steps}>
-          {text.steps.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
+      <PanelSection title={text.documentsTitle}>
+        <PanelList items={documents} className={styles.documents} />
+      </PanelSection>
+      <PanelSection title={text.stepsTitle}>
+        <PanelList items={text.steps} ordered className={styles.steps} />
         <p className={styles.note}>{text.note}</p>
-      </section>
+      </PanelSection>
     </>
   );
 }
@@ -98,17 +91,20 @@ function CameraNotice({ readiness }: { readiness: CameraReadiness }) {
   );
 }
 
+/** The general applicant's eKYC preparation, or the parent's in the child flow. */
+type EkycPreparationSlug = Extract<PageSlug, 'ekyc-preparation' | 'child-parent-ekyc-preparation'>;
+
 /**
- * /ekyc-preparation (step 7): what to prepare for the method in force (the API decides it; see
- * fallbackMethod), a camera check for the photo method that never blocks (the provider falls
- * back to choosing photos), and the button that opens the external identity-check service.
+ * /ekyc-preparation (step 7) and /child/parent-ekyc-preparation (child step 12, the parent's
+ * identity): what to prepare for the method in force (the API decides it; see useEkycMethod), a
+ * camera check for the photo method that never blocks (the provider falls back to choosing photos),
+ * and the button that opens the external identity-check service. Back where the flow gives one.
  */
-export function EkycPreparationScreen() {
-  const flow = useFlow('ekyc-preparation');
+export function EkycPreparationScreen({ slug }: { slug: EkycPreparationSlug }) {
+  const flow = useFlow(slug);
   const [starting, setStarting] = useState(false);
   const [camera, setCamera] = useState<CameraReadiness | null>(null);
-  const view = useQuery({ queryKey: ['ekyc'], queryFn: ({ signal }) => getEkyc(signal), retry: false, staleTime: Infinity });
-  const method: EkycMethod | null = view.data?.method ?? (view.isError ? fallbackMethod() : null);
+  const method = useEkycMethod();
 
   useEffect(() => {
     // SPEC.md §2.5: the toast asks whether the document's address is the current one (closes after 5 s).
@@ -152,16 +148,21 @@ export function EkycPreparationScreen() {
 
   return (
     <Screen
-      title={pageTitles['ekyc-preparation']}
+      title={pageTitles[slug]}
       actions={
-        <ButtonBar>
+        <ButtonBar row={flow.back !== undefined}>
+          {flow.back && (
+            <Button variant="secondary" disabled={starting} onClick={flow.back}>
+              {stepScreenText.back}
+            </Button>
+          )}
           <Button onClick={() => void proceed()} pending={starting} disabled={method === null}>
             {ekycPreparationText.proceed}
           </Button>
         </ButtonBar>
       }
     >
-      <p className={panel.lead}>{ekycPreparationText.lead}</p>
+      <p className={panel.lead}>{ekycPreparationText.lead[slug]}</p>
       {method === null ? (
         <div className={styles.loading}>
           <Spinner label={ekycPreparationText.loading} />

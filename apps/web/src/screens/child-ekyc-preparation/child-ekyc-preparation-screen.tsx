@@ -1,0 +1,56 @@
+import type { FormEvent } from 'react';
+import type { EkycMethod } from '@koza/domain/constants';
+import { certificateValidMonths, supplementaryDocumentLabels } from '@koza/domain/steps/child-documents';
+import { PanelList, PanelSection } from '../../components/panel-section.tsx';
+import { StepScreen } from '../../components/step-screen.tsx';
+import { useEkycMethod } from '../../api/queries.ts';
+import { useFlow } from '../../lib/flow.ts';
+import panel from '../../components/panel.module.css';
+
+const slug = 'child-ekyc-preparation';
+
+// UI wording of this screen; the document names come from the domain.
+export const childEkycPreparationText = {
+  lead: 'お子さまの口座開設には、お子さまのマイナンバーカードと補完書類の写真、親権者さまの本人確認が必要です。次の順にお手続きください。',
+  documentsTitle: 'ご用意いただくもの',
+  card: 'お子さまのマイナンバーカード',
+  supplementary: `お子さまの${supplementaryDocumentLabels.CERTIFICATE_RESIDENCE}（発行日から${certificateValidMonths}か月以内）または${supplementaryDocumentLabels.MATERNITY_HANDBOOK}`,
+  parent: {
+    PHOTO_ID_AND_FACE: '親権者さまの本人確認書類（運転免許証・マイナンバーカードなど）',
+    JPKI: '親権者さまのマイナンバーカードと署名用電子証明書のパスワード',
+  } satisfies Record<EkycMethod, string>,
+  stepsTitle: 'お手続きの流れ',
+  steps: [
+    'お子さまのマイナンバーカードの表面を撮影します',
+    `${supplementaryDocumentLabels.CERTIFICATE_RESIDENCE}または${supplementaryDocumentLabels.MATERNITY_HANDBOOK}を選んで撮影し、記載内容を確認します`,
+    '親権者さまご本人の本人確認を、外部の本人確認サービスで行います',
+  ],
+  note: '撮影した写真は、口座開設のお申込みの確認にのみ利用します。マイナンバーカードの裏面（個人番号が記載された面）は撮影しないでください。',
+} as const;
+
+/**
+ * /child/ekyc-preparation (child step 6): what to prepare for the child's documents and the
+ * parent's identity check (the parent's documents by the eKYC method in force), then Next to the
+ * photo of the child's individual number card. Nothing is saved here.
+ */
+export function ChildEkycPreparationScreen() {
+  const flow = useFlow(slug);
+  const method = useEkycMethod();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.next();
+  };
+  const text = childEkycPreparationText;
+  return (
+    <StepScreen slug={slug} onSubmit={onSubmit} loading={method === null}>
+      <p className={panel.lead}>{text.lead}</p>
+      <PanelSection title={text.documentsTitle}>
+        <PanelList items={method ? [text.card, text.supplementary, text.parent[method]] : [text.card, text.supplementary]} />
+      </PanelSection>
+      <PanelSection title={text.stepsTitle}>
+        <PanelList items={text.steps} ordered />
+      </PanelSection>
+      <p>{text.note}</p>
+    </StepScreen>
+  );
+}

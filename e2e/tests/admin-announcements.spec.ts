@@ -1,0 +1,128 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from '../fixtures.ts';
+import { createStaffByCommand, desktop, expectNoAxeViolations, signIn, totpCode } from '../support/admin.ts';
+import { answerAllPositively, landing, nextButton } from '../support/entry.ts';
+
+// Issue 15 end to end: an ADMIN of 熊本銀行 (0587) schedules maintenance in the back office (desktop)
+// and the applicant's /term on kumamoto.localhost shows the maintenance modal (phone) while
+// fukuoka.localhost does not; ending it removes the modal. A notice published for a channel shows
+// only with that channel. The funnel counts the page views of these applicants. axe on every new
+// admin screen.
+
+const dir = mkdtempSync(join(tmpdir(), 'koza-announcements-e2e-'));
+const databaseUrl = `sqlite:${join(dir, 'announcements.sqlite')}`;
+const password = 'announcement admin e2e';
+const channelNotice = 'e2eフェア会場からお申込みのお客さまへ：記念品をご用意しています。';
+
+test.use({ apiEnv: { DATABASE_URL: databaseUrl } });
+test.describe.configure({ mode: 'serial' });
+
+let adminContext: BrowserContext;
+let admin: Page;
+
+/** `YYYY-MM-DDTHH:MM` in Japan time, minutes from now (what a datetime-local field takes). */
+const japanLocal = (minutesFromNow: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutesFromNow * 60_000 + 9 * 3_600_000).toISOString().slice(0, 16);
+
+/** A fresh tab of the phone (its own session storage: the landing modals show again). */
+async function applicantTab(context: BrowserContext, url: string): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto(url);
+  return tab;
+}
+
+test.beforeAll(async ({ browser }) => {
+  adminContext = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  admin = await adminContext.newPage();
+});
+test.afterAll(async () => {
+  await adminContext?.close();
+});
+
+test('maintenance for 0587 shows on kumamoto only, and ending it removes the modal', async ({ server, context }) => {
+  test.setTimeout(90_000);
+  createStaffByCommand(databaseUrl, { bank: '0587', login: 'admin.kumamoto', name: '熊本 管理', role: 'ADMIN', password });
+  await admin.goto(`${server.origin}/admin/`);
+  await signIn(admin, 'admin.kumamoto', password);
+  const secret = admin.getByLabel('セットアップキー');
+  await expect(secret).not.toHaveValue('');
+  await admin.getByLabel('認証アプリに表示された6桁のコード').fill(totpCode(await secret.inputValue()));
+  await admin.getByRole('button', { name: '登録する' }).click();
+  await expect(admin.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+
+  await admin.getByRole('link', { name: 'メンテナンス' }).click();
+  await expect(admin.getByRole('heading', { name: 'メンテナンス', exact: true })).toBeVisible();
+  await admin.getByLabel('開始日時').fill(japanLocal(-60));
+  await admin.getByLabel('終了日時').fill(japanLocal(120));
+  await admin.getByLabel(/メモ/).fill('e2e 臨時メンテナンス');
+  await admin.getByRole('button', { name: '登録する' }).click();
+  await expect(admin.getByText('メンテナンスを登録しました。')).toBeVisible();
+  await expect(admin.getByRole('row', { name: /e2e 臨時メンテナンス/ }).getByRole('cell', { name: '実施中' })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: test.info().outputPath('admin-maintenance.png'), fullPage: true });
+
+  const kumamoto = await applicantTab(context, `${server.baseURLFor('0587')}/term`);
+  await expect(kumamoto.getByRole('dialog', { name: landing.maintenanceTitle })).toBeVisible();
+  await kumamoto.screenshot({ path: test.info().outputPath('applicant-maintenance.png') });
+  const fukuoka = await applicantTab(context, `${server.baseURLFor('0177')}/term`);
+  await expect(fukuoka.getByRole('dialog', { name: landing.noticeTitle })).toBeVisible();
+  await expect(fukuoka.getByRole('dialog', { name: landing.maintenanceTitle })).toHaveCount(0);
+
+  await admin.getByRole('button', { name: /開始のメンテナンスを今すぐ終了$/ }).click();
+  await admin.getByRole('button', { name: '今すぐ終了する' }).click();
+  await expect(admin.getByText('メンテナンスを終了しました。')).toBeVisible();
+  await expect(admin.getByRole('row', { name: /e2e 臨時メンテナンス/ }).getByRole('cell', { name: '終了' })).toBeVisible();
+
+  const after = await applicantTab(context, `${server.baseURLFor('0587')}/term`);
+  await expect(after.getByRole('dialog', { name: landing.noticeTitle })).toBeVisible();
+  await expect(after.getByRole('dialog', { name: landing.maintenanceTitle })).toHaveCount(0);
+});
+
+test('a notice published for a channel shows only to applicants with that channel', async ({ server, context }) => {
+  test.setTimeout(90_000);
+  await admin.getByRole('link', { name: 'お知らせ' }).click();
+  await expect(admin.getByRole('heading', { name: 'お知らせ', exact: true })).toBeVisible();
+  await admin.getByLabel(/チャネルID/).fill('e2e-fair');
+  await admin.getByLabel(/表示順/).fill('1');
+  await admin.getByLabel('掲載開始日時').fill(japanLocal(-60));
+  await admin.getByLabel(/本文/).fill(channelNotice);
+  await admin.getByRole('button', { name: 'プレビュー' }).click();
+  const preview = admin.getByRole('group', { name: `プレビュー：${landing.noticeTitle}` });
+  await expect(preview).toContainText(channelNotice);
+  await expect(preview).toContainText(landing.noticeConfirm);
+  await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: test.info().outputPath('admin-notice-preview.png'), fullPage: true });
+  await admin.getByRole('button', { name: '登録する' }).click();
+  await expect(admin.getByText('お知らせを登録しました。')).toBeVisible();
+  await expect(admin.getByRole('cell', { name: channelNotice })).toBeVisible();
+
+  const withChannel = await applicantTab(context, `${server.baseURLFor('0587')}/term?channel=e2e-fair`);
+  const notice = withChannel.getByRole('dialog', { name: landing.noticeTitle });
+  await expect(notice).toContainText(channelNotice);
+  await withChannel.screenshot({ path: test.info().outputPath('applicant-channel-notice.png') });
+
+  const without = await applicantTab(context, `${server.baseURLFor('0587')}/term`);
+  const bankNotice = without.getByRole('dialog', { name: landing.noticeTitle });
+  await expect(bankNotice).toContainText('運転免許証');
+  await expect(bankNotice).not.toContainText(channelNotice);
+  // This applicant goes on to the mail step: the funnel's second step.
+  await bankNotice.getByRole('button', { name: landing.noticeConfirm }).click();
+  await answerAllPositively(without);
+  await nextButton(without).click();
+  await expect(without).toHaveURL(/\/verification$/);
+});
+
+test('the funnel shows the steps these applicants reached', async () => {
+  test.setTimeout(90_000);
+  await admin.getByRole('link', { name: '申込ファネル' }).click();
+  await expect(admin.getByRole('heading', { name: '申込ファネル' })).toBeVisible();
+  await expect(admin.getByRole('img', { name: /ステップ別の閲覧数の棒グラフ/ })).toBeVisible();
+  const totals = admin.getByRole('table', { name: 'ステップ別の合計と離脱率' });
+  // kumamoto /term: the maintenance visit, the one after it ended, the two notice visits; one went on.
+  await expect(totals.getByRole('row', { name: /^申込前確認・規約/ }).getByRole('cell')).toHaveText(['4', '75.0%']);
+  await expect(totals.getByRole('row', { name: /^メールアドレス認証/ }).getByRole('cell')).toHaveText(['1', '100.0%']);
+  await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: test.info().outputPath('admin-funnel.png'), fullPage: true });
+});
