@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { supplementaryDocumentLabels, supplementChecks, type SupplementaryDocumentType } from '@koza/domain/steps/child-documents';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
-import { apiTargetOf, applyChildThroughPinByApi, storeSessionInPage } from './ekyc.ts';
+import { apiTargetOf, openAsIfFrom } from './api-walk.ts';
+import { applyChildThroughPinByApi } from './ekyc.ts';
 
 // The child's document pages (child steps 6 to 11), by role and label only.
 
@@ -43,9 +44,7 @@ export async function reachChildDocumentsByApi(
     postalNumber,
     ...(childBirthday ? { childBirthday } : {}),
   });
-  await storeSessionInPage(page, { baseURL, token, bankCode, applicationType: 'CHILD' });
-  await page.evaluate(() => history.replaceState({ usr: { previous: 'child-pin' }, key: 'e2e', idx: 0 }, '', '/child/ekyc-preparation'));
-  await page.reload();
+  await openAsIfFrom(page, { baseURL, token, bankCode, applicationType: 'CHILD', path: '/child/ekyc-preparation', previous: 'child-pin' });
   await expect(h1(page, childHeadings.preparation)).toBeVisible();
 }
 

@@ -1,8 +1,9 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiTargetOf, occupationIdByApi, savePersonalByApi, setPinByApi, signInByApi, storeSessionInPage, type ApiCall } from './api-walk.ts';
+import { saveChildByApi, saveParentByApi } from './child-flow.ts';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
@@ -134,21 +135,6 @@ export const photoHeic = (): Buffer => readFileSync(new URL('../../apps/api/test
 
 // ---- A shortcut to step 7 through the API (for the specs about eKYC outcomes) ----
 
-interface AddressItem {
-  addressCode: string;
-  prefecture: string;
-  municipality: string;
-  section: string;
-  chome: string;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string;
-  kanaChome: string;
-}
-
-/** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
-export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
-
 type Name = { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
 
 interface Applicant {
@@ -159,97 +145,10 @@ interface Applicant {
   postalNumber: string;
 }
 
-/**
- * Signs in through the development mailbox for an application of the given type. Returns the token
- * and the signed-in call.
- */
-async function signInByApi(
-  request: APIRequestContext,
-  { origin, host, bankCode, mailAddress }: Omit<Applicant, 'postalNumber'>,
-  applicationType: 'GENERAL' | 'CHILD',
-): Promise<{ token: string; call: ApiCall }> {
-  let token = '';
-  const call: ApiCall = async (method, path, data) => {
-    const headers: Record<string, string> = { host };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
-    if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-    return response.status() === 204 ? undefined : ((await response.json()) as unknown);
-  };
-
-  await call('POST', '/api/verification-codes/register', { bankCode, mailAddress, applicationType });
-  let verificationCode: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await call('GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`)) as { text: string }[];
-      verificationCode = mails[0]?.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
-      return verificationCode;
-    })
-    .toBeTruthy();
-  const verified = (await call('POST', '/api/verification-codes/verify', {
-    bankCode,
-    mailAddress,
-    verificationCode,
-    channel: null,
-    deviceId: null,
-    applicationType,
-  })) as { authenticationToken: string };
-  token = verified.authenticationToken;
-  return { token, call };
-}
-
-/** Saves the personal data at the first address of the postal code (the applicant's, or the child's). */
-async function savePersonalByApi(call: ApiCall, postalNumber: string, person: Name & { gender: 'MAN' | 'WOMAN'; birthday: string }): Promise<void> {
-  const { addressList } = (await call('GET', `/api/addresses?postalNumber=${postalNumber}`)) as { addressList: AddressItem[] };
-  const address = addressList[0];
-  if (!address) throw new Error(`no address for ${postalNumber}`);
-  await call('POST', '/api/applications/personal', {
-    ...person,
-    mobilePhoneNumber: '090-1234-5678',
-    phoneNumber: null,
-    postalNumber,
-    addressCode: address.addressCode,
-    addressPrefecture: address.prefecture,
-    addressMunicipality: address.municipality,
-    addressSection: address.section,
-    addressChome: address.chome,
-    kanaAddressPrefecture: address.kanaPrefecture,
-    kanaAddressMunicipality: address.kanaMunicipality,
-    kanaAddressSection: address.kanaSection,
-    kanaAddressChome: address.kanaChome,
-    address: '1-2-3',
-    subAddress: 'テストハイツ101',
-    kanaAddress: '1-2-3',
-    kanaSubAddress: 'ﾃｽﾄﾊｲﾂ101',
-    tempAddressPrefecture: null,
-    tempAddress: null,
-    kanaTempAddress: null,
-    utilizationPurpose: ['生活費決済'],
-    utilizationPurposeOther: null,
-    distanceTransactionReason: null,
-  });
-}
-
-/** The id of an occupation by its name (data/files/occupations.json). */
-async function occupationId(call: ApiCall, name: string): Promise<number> {
-  const { occupationList } = (await call('GET', '/api/occupations')) as { occupationList: { id: number; name: string }[] };
-  const found = occupationList.find((o) => o.name === name);
-  if (!found) throw new Error(`no ${name} occupation`);
-  return found.id;
-}
-
 /** The first branch offered. */
 async function saveBranchByApi(call: ApiCall): Promise<void> {
   const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
   await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
-}
-
-/** The PIN 7394, encrypted as the web does it. */
-async function setPinByApi(call: ApiCall): Promise<void> {
-  const { keyCode } = (await call('GET', '/api/public-key')) as { keyCode: string };
-  const publicKey = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
-  const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
-  await call('POST', '/api/pin', { code });
 }
 
 /**
@@ -260,10 +159,10 @@ export async function applyThroughPinByApi(
   request: APIRequestContext,
   { name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' }, ...applicant }: Applicant & { name?: Name },
 ): Promise<{ token: string; call: ApiCall }> {
-  const { token, call } = await signInByApi(request, applicant, 'GENERAL');
-  await savePersonalByApi(call, applicant.postalNumber, { ...name, gender: 'WOMAN', birthday: '1990-06-15' });
+  const { token, call } = await signInByApi(request, { ...applicant, applicationType: 'GENERAL' });
+  await savePersonalByApi(call, { ...name, gender: 'WOMAN', birthday: '1990-06-15', mobilePhoneNumber: '090-1234-5678' }, applicant.postalNumber);
   await call('POST', '/api/applications/workplace', {
-    occupationId: await occupationId(call, '会社員'),
+    occupationId: await occupationIdByApi(call, '会社員'),
     occupationOther: null,
     workplaceName: '株式会社テスト商事',
     workplacePhoneNumber: '092-123-4567',
@@ -274,84 +173,25 @@ export async function applyThroughPinByApi(
   });
   await saveBranchByApi(call);
   await call('POST', '/api/applications/seal-less', { sealLess: true });
-  await setPinByApi(call);
+  await setPinByApi(call, '7394');
   return { token, call };
 }
 
 /**
- * The child flow's steps 1 to 5 through the API (as the web would): a child application signed in,
- * the child's personal data (山田 花子, born `childBirthday`) and occupation (未就学児 under 6,
- * otherwise 学生 at a school), the mother 山田 良子 (会社員), the first branch of the child's
- * municipality, and the PIN 7394. Returns the token and the signed-in call.
+ * A child application through the PIN by the API: the child (born on `childBirthday`; 未就学児 under 6,
+ * else 学生) and the mother of support/child-flow.ts, the first branch of the child's municipality,
+ * and the PIN 7394. Returns the token and the signed-in call.
  */
 export async function applyChildThroughPinByApi(
   request: APIRequestContext,
-  { childBirthday = '2016-05-05', ...applicant }: Applicant & { childBirthday?: string },
+  { childBirthday, ...applicant }: Applicant & { childBirthday?: string },
 ): Promise<{ token: string; call: ApiCall }> {
-  const { token, call } = await signInByApi(request, applicant, 'CHILD');
-  await savePersonalByApi(call, applicant.postalNumber, {
-    lastName: '山田',
-    firstName: '花子',
-    kanaLastName: 'ﾔﾏﾀﾞ',
-    kanaFirstName: 'ﾊﾅｺ',
-    gender: 'WOMAN',
-    birthday: childBirthday,
-  });
-  const preschool = Number(childBirthday.slice(0, 4)) > new Date().getFullYear() - 6;
-  await call('POST', '/api/applications/workplace', {
-    occupationId: await occupationId(call, preschool ? '未就学児' : '学生'),
-    occupationOther: null,
-    workplaceName: preschool ? null : '天神小学校',
-    workplacePhoneNumber: null,
-    workplaceId: null,
-    invitationCode: null,
-    existedAccountBranchCode: null,
-    existedAccountNumber: null,
-  });
-  await call('POST', '/api/applications/personal/parent', {
-    bankCode: applicant.bankCode,
-    lastName: '山田',
-    firstName: '良子',
-    kanaLastName: 'ﾔﾏﾀﾞ',
-    kanaFirstName: 'ﾖｼｺ',
-    birthday: '1985-05-05',
-    relationship: 'MOTHER',
-    mobilePhoneNumber: '080-1111-2222',
-    phoneNumber: null,
-    proxyApplicationReason: 'MINOR',
-  });
-  await call('POST', '/api/applications/workplace/parent', {
-    occupationId: await occupationId(call, '会社員'),
-    occupationOther: null,
-    workplaceName: '株式会社博多テスト',
-    workplacePhoneNumber: '092-111-2222',
-  });
+  const { token, call } = await signInByApi(request, { ...applicant, applicationType: 'CHILD' });
+  await saveChildByApi(call, applicant.postalNumber, childBirthday);
+  await saveParentByApi(call, applicant.bankCode);
   await saveBranchByApi(call);
-  await setPinByApi(call);
+  await setPinByApi(call, '7394');
   return { token, call };
-}
-
-/** Where a Node-side call reaches the bank of a page's base URL (Node cannot resolve *.localhost). */
-export function apiTargetOf(baseURL: string): { origin: string; host: string } {
-  const url = new URL(baseURL);
-  return { origin: `http://127.0.0.1:${url.port}`, host: url.host };
-}
-
-/**
- * Opens /ekyc-error (a page without a guard that keeps session storage) and stores the session as a
- * verification in the browser would: the token, the bank and the application type.
- */
-export async function storeSessionInPage(
-  page: Page,
-  { baseURL, token, bankCode, applicationType }: { baseURL: string; token: string; bankCode: string; applicationType: 'GENERAL' | 'CHILD' },
-): Promise<void> {
-  await page.goto(`${baseURL}/ekyc-error`);
-  await page.evaluate(
-    (stored) => {
-      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
-    },
-    { token, bankCode, applicationType },
-  );
 }
 
 /**

@@ -51,6 +51,11 @@ export async function answerAllPositively(page: Page): Promise<void> {
     () => page.getByRole('checkbox', { name: q.passbookLess.confirm }).check(),
     () => page.getByRole('checkbox', { name: q.sealLess.confirm }).check(),
   ];
+  await answerInOrder(page, steps);
+}
+
+/** Answers questions in order, checking before each that Next is still disabled, and after the last that it is enabled. */
+export async function answerInOrder(page: Page, steps: readonly (() => Promise<void>)[]): Promise<void> {
   for (const step of steps) {
     await expect(nextButton(page)).toBeDisabled();
     await step();

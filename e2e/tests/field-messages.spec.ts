@@ -4,6 +4,7 @@ import { fieldLimits, invitationCodeLength } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
 import { nextButton, uniqueAddress } from '../support/entry.ts';
+import { describedAs, fillAndSubmit, group, runRows, submit, textbox, type Row } from '../support/field-rows.ts';
 import { applicant, fillPersonal, heading, headings, reachPersonal } from '../support/general-flow.ts';
 
 // Every field message of SPEC.md §5 on steps 1–6, reached through the UI (one bank, 0177: the only
@@ -13,39 +14,6 @@ import { applicant, fillPersonal, heading, headings, reachPersonal } from '../su
 
 const bankCode = '0177';
 const bank = getBank(bankCode);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const describedAs = (message: string) => new RegExp(escape(message));
-
-interface Row {
-  name: string;
-  /** Makes the field wrong and triggers the check. */
-  act: (page: Page) => Promise<void>;
-  /** The input or group the message belongs to. */
-  target: (page: Page) => Locator;
-  message: string;
-  /** Puts the field right again. */
-  undo: (page: Page) => Promise<void>;
-}
-
-const textbox = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name, exact: typeof name === 'string' });
-const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
-const submit = (page: Page) => nextButton(page).click();
-
-async function runRows(page: Page, rows: readonly Row[]): Promise<void> {
-  for (const row of rows) {
-    await test.step(row.name, async () => {
-      await row.act(page);
-      await expect(row.target(page)).toHaveAccessibleDescription(describedAs(row.message));
-      await row.undo(page);
-    });
-  }
-}
-
-const fillAndSubmit = (locate: (page: Page) => Locator, value: string) => async (page: Page) => {
-  await locate(page).fill(value);
-  await submit(page);
-};
-
 const personalRows: readonly Row[] = [
   {
     name: 'name over 24 characters',

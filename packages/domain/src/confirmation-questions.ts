@@ -93,3 +93,21 @@ export const confirmationQuestions = {
 
 /** The branch and ATM search link offered with every blocking message (SPEC.md §2.3, §8). */
 export const branchSearchLabel = '店舗・ATM検索';
+
+/**
+ * The questions of each pre-application page, in order: /term asks all eight; /child/term (SPEC.md
+ * §2.5, §4 "Term gating (child)") asks whether parent and child meet the conditions, then the
+ * regulations and the individual-number question, then the passbook-less and seal-less notices.
+ * The first account, the identity document and the age are the before-check's and the child
+ * personal page's to settle (the child's birthday rule).
+ */
+export const termQuestionIds = {
+  term: confirmationQuestionIds,
+  'child-term': ['conditions', 'regulations', 'myNumber', 'passbookLess', 'sealLess'],
+} as const satisfies Record<string, readonly ConfirmationQuestionId[]>;
+
+/** The conditions question of /child/term: asked of the parent and the child together. */
+export const childConditionsTitle: Bilingual = {
+  ja: '親権者さまとお子さまは、以下の条件をすべて満たしていますか？',
+  en: 'Do both the parent and the child meet all of the following conditions?',
+};

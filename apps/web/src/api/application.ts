@@ -114,3 +114,13 @@ export async function setPin(code: string): Promise<void> {
   const body: PinRequest = { code };
   await api.post('/api/pin', body);
 }
+
+/** POST /api/applications/personal/parent (child flow) → 204; 400 { errors } (same surname, over 17 …). */
+export async function saveParentPersonal(payload: unknown): Promise<void> {
+  await api.post('/api/applications/personal/parent', payload);
+}
+
+/** POST /api/applications/workplace/parent (child flow) → 204; 400 { errors }. */
+export async function saveParentWorkplace(payload: unknown): Promise<void> {
+  await api.post('/api/applications/workplace/parent', payload);
+}

@@ -25,6 +25,17 @@ export const savedApplicationQuery = {
 } satisfies UseQueryOptions<Awaited<ReturnType<typeof getSavedApplication>>>;
 
 /**
+ * The saved application and, for a child application, the saved parent (null for a general one):
+ * the parent page and the child confirmation. Not kept either.
+ */
+export const applicationsQuery = {
+  queryKey: ['applications'],
+  queryFn: ({ signal }) => getApplications(signal),
+  staleTime: 0,
+  gcTime: 0,
+} satisfies UseQueryOptions<Awaited<ReturnType<typeof getApplications>>>;
+
+/**
  * The saved data the PIN rules are checked against in the browser (pin-rules.ts): the application
  * and, for a child application, the parent. Not kept, like the saved application.
  */

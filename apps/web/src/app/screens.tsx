@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import { TermScreen } from '../screens/term/term-screen.tsx';
+import { ChildBeforeCheckScreen } from '../screens/child-before-check/child-before-check-screen.tsx';
 import { VerificationScreen } from '../screens/verification/verification-screen.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { PlaceholderScreen } from '../screens/placeholder/placeholder-screen.tsx';
@@ -23,6 +24,8 @@ const loaders = {
   ekycError: () => import('../screens/ekyc-error/ekyc-error-screen.tsx').then((m) => m.EkycErrorScreen),
   redirect: () => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen),
   complete: () => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen),
+  childPersonal: () => import('../screens/child-personal/child-personal-screen.tsx').then((m) => m.ChildPersonalScreen),
+  childParent: () => import('../screens/child-parent/child-parent-screen.tsx').then((m) => m.ChildParentScreen),
   childEkycPreparation: () =>
     import('../screens/child-ekyc-preparation/child-ekyc-preparation-screen.tsx').then((m) => m.ChildEkycPreparationScreen),
   childIdentificationDocuments: () =>
@@ -51,6 +54,8 @@ const SupplementErrorScreen = lazyScreen(loaders.supplementError);
 const EkycErrorScreen = lazyScreen(loaders.ekycError);
 const RedirectScreen = lazyScreen(loaders.redirect);
 const CompleteScreen = lazyScreen(loaders.complete);
+const ChildPersonalScreen = lazyScreen(loaders.childPersonal);
+const ChildParentScreen = lazyScreen(loaders.childParent);
 const ChildEkycPreparationScreen = lazyScreen(loaders.childEkycPreparation);
 const ChildIdentificationDocumentsScreen = lazyScreen(loaders.childIdentificationDocuments);
 const ChildSupplementaryDocumentsScreen = lazyScreen(loaders.childSupplementaryDocuments);
@@ -72,7 +77,7 @@ export function prefetchScreens(): void {
 const screens: Partial<Record<PageSlug, () => ReactElement>> = {
   term: () => (
     <EntryPage type="GENERAL">
-      <TermScreen />
+      <TermScreen slug="term" />
     </EntryPage>
   ),
   verification: () => <VerificationScreen slug="verification" type="GENERAL" />,
@@ -80,14 +85,20 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
   workplace: () => <WorkplaceScreen />,
   branch: () => <BranchScreen slug="branch" />,
   'seal-less': () => <SealLessScreen />,
-  confirmation: () => <ConfirmationScreen />,
+  confirmation: () => <ConfirmationScreen slug="confirmation" />,
   pin: () => <PinScreen slug="pin" />,
   'child-before-check': () => (
     <EntryPage type="CHILD">
-      <PlaceholderScreen slug="child-before-check" />
+      <ChildBeforeCheckScreen />
     </EntryPage>
   ),
+  'child-term': () => <TermScreen slug="child-term" />,
   'child-verification': () => <VerificationScreen slug="child-verification" type="CHILD" />,
+  'child-personal': () => <ChildPersonalScreen />,
+  'child-parent': () => <ChildParentScreen />,
+  'child-branch': () => <BranchScreen slug="child-branch" />,
+  'child-confirmation': () => <ConfirmationScreen slug="child-confirmation" />,
+  'child-pin': () => <PinScreen slug="child-pin" />,
   'ekyc-preparation': () => <EkycPreparationScreen slug="ekyc-preparation" />,
   'ekyc-callback': () => <EkycCallbackScreen />,
   supplement: () => <SupplementScreen />,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApplicationType } from '@koza/domain/constants';
-import { birthYearChoices, daysInMonth, japaneseEraYear } from '@koza/domain/dates';
+import { birthYearChoices, daysInMonth, japaneseEraYear, type BirthdayKind } from '@koza/domain/dates';
 import { FieldGroup, type GroupControlProps } from '../components/field.tsx';
 import parts from '../components/parts.module.css';
 import styles from './personal-sections.module.css';
@@ -26,6 +26,13 @@ export function birthdayOf(form: BirthdayParts): string {
   return `${form.birthYear}-${form.birthMonth.padStart(2, '0')}-${form.birthDay.padStart(2, '0')}`;
 }
 
+/** The three selects' values of a saved 'YYYY-MM-DD' (month and day without a leading zero; '' for none). */
+export function birthdayParts(iso: string): BirthdayParts {
+  const [year = '', month = '', day = ''] = iso.split('-');
+  const unpadded = (s: string): string => (s === '' ? '' : String(Number(s)));
+  return { birthYear: year, birthMonth: unpadded(month), birthDay: unpadded(day) };
+}
+
 /** Day choices for the chosen year and month (31 before both are chosen). */
 export function dayChoices(year: string, month: string): number[] {
   const count = year && month ? daysInMonth(Number(year), Number(month)) : 31;
@@ -35,14 +42,16 @@ export function dayChoices(year: string, month: string): number[] {
 interface BirthdaySelectProps {
   /** The years offered depend on the flow (an adult, a child or a parent: the domain's birthYearChoices). */
   applicationType: ApplicationType;
+  /** Whose birthday, when not the applicant's of the flow: 'PARENT' in the child flow (adult years). */
+  kind?: BirthdayKind;
   value: BirthdayParts;
   onChange: (value: Partial<BirthdayParts>) => void;
   error: string | undefined;
 }
 
 /** Year (with the Japanese era), month and day selects answering one question. */
-export function BirthdaySelect({ applicationType, value, onChange, error }: BirthdaySelectProps) {
-  const [years] = useState(() => birthYearChoices(applicationType, new Date()).years.slice().reverse());
+export function BirthdaySelect({ applicationType, kind, value, onChange, error }: BirthdaySelectProps) {
+  const [years] = useState(() => birthYearChoices(kind ?? applicationType, new Date()).years.slice().reverse());
   const select = (control: GroupControlProps, key: keyof BirthdayParts, label: string, unit: string, autoComplete: string, empty: string, options: number[], text: (n: number) => string) => (
     <label className={parts.part}>
       <span>{unit}</span>

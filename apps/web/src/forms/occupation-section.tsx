@@ -1,6 +1,6 @@
-import { normalisePhone } from '@koza/domain/fields/phone';
+import { joinPhoneParts, normalisePhone } from '@koza/domain/fields/phone';
 import { normaliseWorkplaceName } from '@koza/domain/normalise';
-import type { OccupationContext } from '@koza/domain/fields/occupation';
+import { isOccupationAllowed, otherOccupationName, type OccupationContext } from '@koza/domain/fields/occupation';
 import type { Occupation } from '../api/application.ts';
 import { Field } from '../components/field.tsx';
 import { PhoneField, type PhoneParts } from '../components/phone-field.tsx';
@@ -20,6 +20,43 @@ export interface OccupationEntry {
   occupationOther: string;
   workplaceName: string;
   workplacePhone: PhoneParts;
+}
+
+export const emptyOccupationEntry: OccupationEntry = { occupationId: '', occupationOther: '', workplaceName: '', workplacePhone: ['', '', ''] };
+
+/** Who chooses (the domain's chooser: application type and age); null age while no birthday is known. */
+type Chooser = Parameters<typeof isOccupationAllowed>[1];
+
+/** The occupations a chooser may pick: the domain's rule by application type and age. */
+export const occupationsFor = (occupations: readonly Occupation[], who: Chooser): Occupation[] =>
+  occupations.filter((o) => isOccupationAllowed(o, who));
+
+/** The chosen occupation's requirement and whether it is その他. */
+export function occupationContext(occupation: Occupation | undefined): OccupationContext | null {
+  if (!occupation) return null;
+  return { workplaceRequirement: occupation.workplaceRequirement, isOther: occupation.name === otherOccupationName };
+}
+
+/**
+ * The entry with its occupation cleared when the chooser may no longer pick it (SPEC.md §4: changing
+ * the child's birthday recomputes the age and clears an occupation no longer allowed).
+ */
+export function withAllowedOccupation<E extends OccupationEntry>(entry: E, occupations: readonly Occupation[], who: Chooser): E {
+  if (entry.occupationId === '') return entry;
+  const chosen = occupations.find((o) => String(o.id) === entry.occupationId);
+  if (chosen && isOccupationAllowed(chosen, who)) return entry;
+  return { ...entry, occupationId: '', occupationOther: '' };
+}
+
+/** The payload's occupation fields (name and phone only when the occupation asks for them). */
+export function occupationPayload(entry: OccupationEntry, occupation: Occupation | undefined) {
+  const requirement = occupation?.workplaceRequirement ?? 'NONE';
+  return {
+    occupationId: occupation?.id ?? null,
+    occupationOther: entry.occupationOther,
+    workplaceName: requirement === 'NONE' ? null : entry.workplaceName,
+    workplacePhoneNumber: requirement === 'NONE' ? null : joinPhoneParts(entry.workplacePhone),
+  };
 }
 
 interface OccupationSectionProps {

@@ -12,6 +12,8 @@ export const sessionKeys = {
   channel: 'channel',
   /** The /term answers, so that Back and a reload keep them (JSON, see screens/term). */
   termAnswers: 'termAnswers',
+  /** The /child/term answers (JSON, same shape as termAnswers). */
+  childTermAnswers: 'childTermAnswers',
   /** The /verification step and address, so that a reload keeps them (JSON, see screens/verification). */
   verification: 'verification',
   /** Set once the applicant has dismissed the landing notices or the non-phone alert in this tab. */
@@ -43,7 +45,7 @@ export const session = {
   isLandingAcknowledged: (): boolean => storage()?.getItem(sessionKeys.landingAcknowledged) === '1',
   acknowledgeLanding: (): void => storage()?.setItem(sessionKeys.landingAcknowledged, '1'),
   /** A JSON value kept by a screen; null when absent or unreadable (the screen then starts afresh). */
-  getJson: (key: (typeof sessionKeys)['termAnswers' | 'verification']): unknown => {
+  getJson: (key: (typeof sessionKeys)['termAnswers' | 'childTermAnswers' | 'verification']): unknown => {
     const raw = storage()?.getItem(key);
     if (raw == null) return null;
     try {
@@ -52,7 +54,7 @@ export const session = {
       return null;
     }
   },
-  setJson: (key: (typeof sessionKeys)['termAnswers' | 'verification'], value: unknown): void =>
+  setJson: (key: (typeof sessionKeys)['termAnswers' | 'childTermAnswers' | 'verification'], value: unknown): void =>
     storage()?.setItem(key, JSON.stringify(value)),
   /** Session storage is cleared on the completion and error screens (SPEC.md §2.5). */
   clear: (): void => storage()?.clear(),

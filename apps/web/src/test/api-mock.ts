@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { applicationViewSchema, type ApplicationView, type ApplicationsResponse } from '@koza/domain/api/application';
+import { applicationViewSchema, type ApplicationParentView, type ApplicationView, type ApplicationsResponse } from '@koza/domain/api/application';
 
 /** A handler answers one call; `body` is the parsed JSON body (or undefined). */
 export type Handler = (request: { url: URL; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
@@ -75,3 +75,20 @@ export const userAgents = {
 export function setUserAgent(userAgent: string): void {
   Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
 }
+
+/** The saved parent of a child application (GET /api/applications' applicationParent): the mother 山田良子. */
+export const savedParent: ApplicationParentView = {
+  lastName: '山田',
+  firstName: '良子',
+  kanaLastName: 'ﾔﾏﾀﾞ',
+  kanaFirstName: 'ﾖｼｺ',
+  birthday: '1985-05-05',
+  relationship: 'MOTHER',
+  mobilePhoneNumber: '090-2222-3456',
+  phoneNumber: null,
+  proxyApplicationReason: 'MINOR',
+  occupationName: '会社員',
+  occupationOther: null,
+  workplaceName: '株式会社テスト商事',
+  workplacePhoneNumber: '092-123-4567',
+};

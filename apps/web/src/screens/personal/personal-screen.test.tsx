@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
-import { personalText } from './personal-screen.tsx';
+import { personalText } from '../../forms/personal-section.tsx';
 
 // The kana suggestion of the address below the street (decision 0041): what the applicant sees in
 // the kana field after leaving the kanji field, including when the answer comes late.

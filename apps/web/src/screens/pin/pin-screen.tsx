@@ -18,6 +18,9 @@ export const pinText = {
   lead: `キャッシュカードの暗証番号（${pinLength}桁の数字）を決めて、2回入力してください。`,
   rules:
     '同じ数字4つ、生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
+  /** The child flow: the parent's birthday and phones count too (decision 0154). */
+  childRules:
+    '同じ数字4つ、お子さま・親権者さまの生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
   pin: '暗証番号',
   confirmation: '暗証番号（確認用）',
   set: '暗証番号を設定する',
@@ -146,7 +149,7 @@ export function PinScreen({ slug }: { slug: Extract<PageSlug, 'pin' | 'child-pin
   return (
     <StepScreen slug={slug} onSubmit={onSubmit} nextLabel={pinText.set} pending={pending} busy={!valid} loading={context === undefined} after={warning}>
       <p className={styles.lead}>{pinText.lead}</p>
-      <p className={styles.rules}>{pinText.rules}</p>
+      <p className={styles.rules}>{flow.type === 'CHILD' ? pinText.childRules : pinText.rules}</p>
       <Field label={pinText.pin} requirement="required" error={shown('pin')} id="pin">
         {input('pin')}
       </Field>

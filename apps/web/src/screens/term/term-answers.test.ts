@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationQuestionIds } from '@koza/domain/confirmation-questions';
+import { confirmationQuestionIds, termQuestionIds } from '@koza/domain/confirmation-questions';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';
 
 const allPositive: TermAnswers = {
@@ -64,5 +64,31 @@ describe('term answers', () => {
     expect(parseTermAnswers(null)).toEqual({});
     expect(parseTermAnswers({ firstAccount: 'maybe' })).toEqual({});
     expect(parseTermAnswers('yes')).toEqual({});
+  });
+});
+
+describe('child term answers (SPEC.md §4 "Term gating (child)")', () => {
+  const child = termQuestionIds['child-term'];
+
+  it('starts with the conditions; yes reveals the agreements, then the passbook-less and seal-less notices', () => {
+    expect(visibleQuestions({}, child)).toEqual(['conditions']);
+    expect(visibleQuestions({ conditions: 'yes' }, child)).toEqual(['conditions', 'regulations']);
+    expect(visibleQuestions({ conditions: 'yes', regulations: 'yes', myNumber: 'wish' }, child)).toEqual([
+      'conditions',
+      'regulations',
+      'myNumber',
+      'passbookLess',
+    ]);
+  });
+
+  it('stops at a "no" to the conditions', () => {
+    expect(visibleQuestions({ conditions: 'no', regulations: 'yes' }, child)).toEqual(['conditions']);
+    expect(canProceed({ ...allPositive, conditions: 'no' }, child)).toBe(false);
+  });
+
+  it('needs only its own five answers for Next', () => {
+    const { firstAccount: _f, identityDocument: _i, adult: _a, ...five } = allPositive;
+    expect(canProceed(five, child)).toBe(true);
+    expect(canProceed({ ...five, sealLess: false }, child)).toBe(false);
   });
 });

@@ -38,18 +38,22 @@ export function isPositive(question: ConfirmationQuestionId, answers: TermAnswer
   }
 }
 
+/** The questions of a page, in order (/term: all eight; /child/term: its five, termQuestionIds). */
+type Questions = readonly ConfirmationQuestionId[];
+
 /** The questions shown: each one up to and including the first not answered positively. */
-export function visibleQuestions(answers: TermAnswers): ConfirmationQuestionId[] {
+export function visibleQuestions(answers: TermAnswers, questions: Questions = confirmationQuestionIds): ConfirmationQuestionId[] {
   const shown: ConfirmationQuestionId[] = [];
-  for (const question of confirmationQuestionIds) {
+  for (const question of questions) {
     shown.push(question);
     if (!isPositive(question, answers)) break;
   }
   return shown;
 }
 
-/** Next is enabled only when all eight answers are positive (SPEC.md §4). */
-export const canProceed = (answers: TermAnswers): boolean => confirmationQuestionIds.every((q) => isPositive(q, answers));
+/** Next is enabled only when every answer of the page is positive (SPEC.md §4). */
+export const canProceed = (answers: TermAnswers, questions: Questions = confirmationQuestionIds): boolean =>
+  questions.every((q) => isPositive(q, answers));
 
 /** Whether a question was answered 'no' and so blocks the service. */
 export const isBlocked = (question: BlockingQuestion, answers: TermAnswers): boolean => answers[question] === 'no';

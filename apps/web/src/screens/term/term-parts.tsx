@@ -1,6 +1,16 @@
 import { useId, type ReactNode } from 'react';
-import { consentLabels, myNumberChoices, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
+import {
+  childConditionsTitle,
+  confirmationQuestions,
+  consentLabels,
+  myNumberChoices,
+  myNumberLabels,
+  termQuestionIds,
+  yesNoLabels,
+  type Bilingual,
+} from '@koza/domain/confirmation-questions';
 import { messages } from '@koza/domain/messages';
+import { sessionKeys } from '../../lib/session.ts';
 import type { Choice } from '../../components/choice-group.tsx';
 import type { YesNo } from './term-answers.ts';
 import styles from './term-screen.module.css';
@@ -31,6 +41,25 @@ export const blockedMessages = {
   conditions: { message: messages.conditionsNotMet, note: messages.branchVisitNote },
   regulations: { message: messages.regulationRefused, note: undefined },
 } as const;
+
+/** What differs between /term and /child/term: the questions, where answers are kept, the conditions' wording. */
+export const termVariants = {
+  term: {
+    questions: termQuestionIds.term,
+    storageKey: sessionKeys.termAnswers,
+    eyebrow: (bankName: string) => `${bankName} 普通預金口座開設のお申込み`,
+    conditionsTitle: confirmationQuestions.conditions.title as Bilingual,
+    conditionsBlocked: blockedMessages.conditions as { message: string; note: string | undefined },
+  },
+  'child-term': {
+    questions: termQuestionIds['child-term'],
+    storageKey: sessionKeys.childTermAnswers,
+    eyebrow: (bankName: string) => `${bankName} お子さまの普通預金口座開設のお申込み`,
+    conditionsTitle: childConditionsTitle,
+    conditionsBlocked: { message: messages.childConditionsNotMet, note: messages.branchVisitNote },
+  },
+} as const;
+export type TermSlug = keyof typeof termVariants;
 
 export const prefersReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -10,29 +10,30 @@ import { ExternalLink } from '../../components/external-link.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
-import { session, sessionKeys } from '../../lib/session.ts';
+import { session } from '../../lib/session.ts';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';
-import { blockedMessages, consent, myNumber, Notice, prefersReducedMotion, text, yesNo } from './term-parts.tsx';
+import { blockedMessages, consent, myNumber, Notice, prefersReducedMotion, termVariants, text, yesNo, type TermSlug } from './term-parts.tsx';
 import styles from './term-screen.module.css';
 
 /**
- * /term: the pre-application confirmation (SPEC.md §2.3, §4). The eight questions appear one at a
- * time; answering one positively reveals the next and scrolls to it. Answers are kept in session
- * storage, so Back from /verification and a reload keep them.
+ * /term and /child/term: the pre-application confirmation (SPEC.md §2.3, §2.5, §4). The page's
+ * questions (all eight; the child's five) appear one at a time; answering one positively reveals the
+ * next and scrolls to it. Answers are kept in session storage, so Back and a reload keep them.
  */
-export function TermScreen() {
+export function TermScreen({ slug }: { slug: TermSlug }) {
   const bank = useBank();
-  const flow = useFlow('term');
-  const [answers, setAnswers] = useState<TermAnswers>(() => parseTermAnswers(session.getJson(sessionKeys.termAnswers)));
-  const visible = visibleQuestions(answers);
+  const flow = useFlow(slug);
+  const variant = termVariants[slug];
+  const [answers, setAnswers] = useState<TermAnswers>(() => parseTermAnswers(session.getJson(variant.storageKey)));
+  const visible = visibleQuestions(answers, variant.questions);
   const sectionRefs = useRef(new Map<ConfirmationQuestionId, HTMLElement>());
   const shownBefore = useRef(visible.length);
   const hintId = useId();
-  const ready = canProceed(answers);
+  const ready = canProceed(answers, variant.questions);
 
   useEffect(() => {
-    session.setJson(sessionKeys.termAnswers, answers);
-  }, [answers]);
+    session.setJson(variant.storageKey, answers);
+  }, [answers, variant.storageKey]);
 
   // When an answer reveals the next question, bring it into view (smoothly unless reduced motion is asked).
   const shownCount = visible.length;
@@ -46,14 +47,10 @@ export function TermScreen() {
 
   const answer = <K extends keyof TermAnswers>(key: K, value: TermAnswers[K]) => setAnswers((a) => ({ ...a, [key]: value }));
 
-  const blocked = (question: keyof typeof blockedMessages): ReactNode =>
-    isBlocked(question, answers) ? (
-      <BlockedNotice
-        message={blockedMessages[question].message}
-        note={blockedMessages[question].note}
-        branchSearchUrl={bank.links.branchSearch}
-      />
-    ) : undefined;
+  const blocked = (question: keyof typeof blockedMessages): ReactNode => {
+    const { message, note } = question === 'conditions' ? variant.conditionsBlocked : blockedMessages[question];
+    return isBlocked(question, answers) ? <BlockedNotice message={message} note={note} branchSearchUrl={bank.links.branchSearch} /> : undefined;
+  };
 
   const number = (question: ConfirmationQuestionId) => (
     <span className={styles.number} aria-hidden="true">
@@ -104,9 +101,9 @@ export function TermScreen() {
         legend={
           <>
             {number('conditions')}
-            {q.conditions.title.ja}
+            {variant.conditionsTitle.ja}
             <span className={styles.english} lang="en">
-              {q.conditions.title.en}
+              {variant.conditionsTitle.en}
             </span>
           </>
         }
@@ -197,8 +194,8 @@ export function TermScreen() {
 
   return (
     <Screen
-      title={pageTitles.term}
-      eyebrow={`${bank.name} 普通預金口座開設のお申込み`}
+      title={pageTitles[slug]}
+      eyebrow={variant.eyebrow(bank.name)}
       actions={
         <ButtonBar>
           {!ready && (
@@ -211,7 +208,7 @@ export function TermScreen() {
             aria-describedby={ready ? undefined : hintId}
             onClick={() => {
               session.setBankCode(bank.code);
-              session.setApplicationType('GENERAL');
+              session.setApplicationType(flow.type);
               flow.next();
             }}
           >

@@ -1,8 +1,6 @@
 import type { ApplicationType } from '@koza/domain/constants';
 import { ageOn, parseIsoDate } from '@koza/domain/dates';
 import { isMultipleAccountsPermitted } from '@koza/domain/fields/existing-account';
-import { isOccupationAllowed, otherOccupationName, type OccupationContext } from '@koza/domain/fields/occupation';
-import { joinPhoneParts } from '@koza/domain/fields/phone';
 import { isWorkplaceComplete } from '@koza/domain/steps/workplace-completeness';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { workplaceSchema } from '@koza/domain/steps/workplace';
@@ -11,7 +9,7 @@ import { savedText } from '../../api/application.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
 import type { CodeState } from '../../forms/code-field.tsx';
 import type { ExistingAccount } from '../../forms/existing-account-section.tsx';
-import type { OccupationEntry } from '../../forms/occupation-section.tsx';
+import { emptyOccupationEntry, occupationContext, occupationPayload, occupationsFor, type OccupationEntry } from '../../forms/occupation-section.tsx';
 
 export interface WorkplaceForm extends OccupationEntry, ExistingAccount {
   workplaceCode: string;
@@ -23,10 +21,7 @@ export interface WorkplaceForm extends OccupationEntry, ExistingAccount {
 }
 
 export const emptyWorkplaceForm: WorkplaceForm = {
-  occupationId: '',
-  occupationOther: '',
-  workplaceName: '',
-  workplacePhone: ['', '', ''],
+  ...emptyOccupationEntry,
   workplaceCode: '',
   workplaceCodeState: { status: 'idle' },
   workplace: null,
@@ -40,13 +35,7 @@ export const emptyWorkplaceForm: WorkplaceForm = {
 /** The occupations the applicant may choose: the domain's rule by application type and age. */
 export function allowedOccupations(occupations: readonly Occupation[], applicationType: ApplicationType, birthday: string, today: Date): Occupation[] {
   const age = parseIsoDate(birthday) ? ageOn(birthday, today) : null;
-  return occupations.filter((o) => isOccupationAllowed(o, { applicationType, age }));
-}
-
-/** The chosen occupation's requirement and whether it is その他. */
-export function occupationContext(occupation: Occupation | undefined): OccupationContext | null {
-  if (!occupation) return null;
-  return { workplaceRequirement: occupation.workplaceRequirement, isOther: occupation.name === otherOccupationName };
+  return occupationsFor(occupations, { applicationType, age });
 }
 
 /** Whether the existing-account question is asked: a verified workplace that permits a second account. */
@@ -65,12 +54,8 @@ export const canGoNext = (form: WorkplaceForm, occupation: Occupation | undefine
 /** The payload of POST /api/applications/workplace, before the domain schema normalises it. */
 export function workplacePayload(form: WorkplaceForm, occupation: Occupation | undefined): Record<string, unknown> {
   const asked = asksExistingAccount(form) && form.holdsAccount === 'yes';
-  const requirement = occupation?.workplaceRequirement ?? 'NONE';
   return {
-    occupationId: occupation?.id ?? null,
-    occupationOther: form.occupationOther,
-    workplaceName: requirement === 'NONE' ? null : form.workplaceName,
-    workplacePhoneNumber: requirement === 'NONE' ? null : joinPhoneParts(form.workplacePhone),
+    ...occupationPayload(form, occupation),
     workplaceId: form.workplaceCodeState.status === 'verified' ? (form.workplace?.id ?? null) : null,
     invitationCode: form.invitationCodeState.status === 'verified' ? form.invitationCodeState.applied : null,
     existedAccountBranchCode: asked ? form.existedAccountBranchCode : null,

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { invitationCodeLength, workplaceCodeLengths } from '@koza/domain/constants';
-import { invitationCodeSchema, normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
+import { workplaceCodeLengths } from '@koza/domain/constants';
+import { normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
 import { messages } from '@koza/domain/messages';
 import type { StepResult } from '@koza/domain/steps/validate-step';
-import { checkInvitationCode, lookupWorkplace, saveWorkplace, savedText, type Workplace } from '../../api/application.ts';
+import { lookupWorkplace, saveWorkplace, savedText, type Workplace } from '../../api/application.ts';
 import { occupationsQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { toast } from '../../components/toast.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { CodeField, unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { ExistingAccountSection } from '../../forms/existing-account-section.tsx';
-import { OccupationSection } from '../../forms/occupation-section.tsx';
+import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
+import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
 import { errorMap, focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
@@ -20,7 +21,6 @@ import {
   canGoNext,
   checkWorkplace,
   emptyWorkplaceForm,
-  occupationContext,
   workplaceFormFrom,
   type WorkplaceForm,
 } from './workplace-form.ts';
@@ -29,8 +29,6 @@ import {
 export const workplaceText = {
   workplaceCode: '勤務先コード',
   workplaceCodeHint: 'お勤め先から案内されたコード（6桁または8桁）をお持ちの方は入力して「適用」を押してください。',
-  invitationCode: '紹介コード',
-  invitationCodeHint: `紹介コード（${invitationCodeLength}桁）をお持ちの方は入力して「適用」を押してください。`,
 } as const;
 
 type Lookup = 'workplace' | 'invitation';
@@ -90,8 +88,8 @@ export function WorkplaceScreen() {
     // Codes that came with the entry link (not saved yet) are looked up on arrival, as if 適用 was
     // pressed, and shown applied or not found (SPEC.md §3, §4).
     void (async () => {
-      if (filled.workplaceCode && filled.workplaceCodeState.status === 'idle') await apply('workplace', filled.workplaceCode);
-      if (filled.invitationCode && filled.invitationCodeState.status === 'idle') await apply('invitation', filled.invitationCode);
+      if (filled.workplaceCode && filled.workplaceCodeState.status === 'idle') await applyWorkplaceCode(filled.workplaceCode);
+      if (filled.invitationCode && filled.invitationCodeState.status === 'idle') await applyInvitationCode(filled.invitationCode, invitationHandlers);
     })();
     if (!savedText(application, 'workplaceCode') && !savedText(application, 'invitationCode')) {
       // SPEC.md §2.5, §8: a reminder when no code has been saved yet; closes after 5 s (Toaster).
@@ -104,6 +102,13 @@ export function WorkplaceScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
+  const invitationHandlers = {
+    onChange: (change: Partial<WorkplaceForm>) => setForm((f) => ({ ...f, ...change })),
+    setError: (message: string | undefined) => setFieldError('invitationCode', message),
+    onLookup: (running: boolean) => setLookup(running ? 'invitation' : null),
+    onFail: fail,
+  };
+
   /** Next stays disabled until the required inputs are filled (SPEC.md §5), so a field's own message shows when it is left. */
   function checkOnLeave(key: string, patch: Partial<WorkplaceForm>) {
     const next = { ...form, ...patch };
@@ -111,25 +116,19 @@ export function WorkplaceScreen() {
     setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
   }
 
-  async function apply(kind: Lookup, input?: string) {
-    const key = kind === 'workplace' ? 'workplaceCode' : 'invitationCode';
-    const code = normaliseCode(input ?? form[key]);
-    const checked = (kind === 'workplace' ? workplaceCodeSchema : invitationCodeSchema).safeParse(code);
-    set(key, code);
+  async function applyWorkplaceCode(input?: string) {
+    const code = normaliseCode(input ?? form.workplaceCode);
+    const checked = workplaceCodeSchema.safeParse(code);
+    set('workplaceCode', code);
     if (!checked.success) {
-      setFieldError(key, checked.error.issues[0]?.message);
+      setFieldError('workplaceCode', checked.error.issues[0]?.message);
       focusFirstError();
       return;
     }
-    if (kind === 'workplace') clearErrors(key, 'workplaceId');
-    else clearErrors(key);
-    setLookup(kind);
+    clearErrors('workplaceCode', 'workplaceId');
+    setLookup('workplace');
     try {
-      if (kind === 'workplace') applyWorkplace(checked.data, await lookupWorkplace(checked.data));
-      else {
-        const valid = await checkInvitationCode(checked.data);
-        set('invitationCodeState', valid ? { status: 'verified', applied: checked.data } : { status: 'notFound', applied: checked.data });
-      }
+      applyWorkplace(checked.data, await lookupWorkplace(checked.data));
     } catch {
       fail();
     } finally {
@@ -203,30 +202,11 @@ export function WorkplaceScreen() {
         notFound={messages.workplaceCodeNotFound}
         onChange={(v) => set('workplaceCode', v)}
         onBlur={() => setForm((f) => ({ ...f, workplaceCode: normaliseCode(f.workplaceCode) }))}
-        onApply={() => void apply('workplace')}
+        onApply={() => void applyWorkplaceCode()}
         onClear={clearWorkplaceCode}
       />
       {asksExistingAccount(form) && <ExistingAccountSection value={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />}
-      <CodeField
-        label={workplaceText.invitationCode}
-        hint={workplaceText.invitationCodeHint}
-        value={form.invitationCode}
-        state={form.invitationCodeState}
-        maxLength={invitationCodeLength}
-        error={errors.invitationCode}
-        readOnly={form.invitationCodeState.status === 'verified'}
-        applying={lookup === 'invitation'}
-        busy={lookup !== null || pending}
-        found={messages.invitationCodeFound}
-        notFound={messages.invitationCodeNotFound}
-        onChange={(v) => set('invitationCode', v)}
-        onBlur={() => setForm((f) => ({ ...f, invitationCode: normaliseCode(f.invitationCode) }))}
-        onApply={() => void apply('invitation')}
-        onClear={() => {
-          setForm((f) => ({ ...f, invitationCode: '', invitationCodeState: { status: 'idle' } }));
-          clearErrors('invitationCode');
-        }}
-      />
+      <InvitationCodeField value={form} error={errors.invitationCode} busy={lookup !== null || pending} {...invitationHandlers} />
     </StepScreen>
   );
 }

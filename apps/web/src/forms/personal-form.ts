@@ -1,11 +1,12 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import { joinPhoneParts } from '@koza/domain/fields/phone';
 import { addressMode } from '@koza/domain/steps/personal';
-import type { SavedApplication } from '../../api/application.ts';
-import { savedText } from '../../api/application.ts';
-import { splitPhone, type PhoneParts } from '../../components/phone-field.tsx';
-import type { AddressEntry, ChosenAddress } from '../../forms/address-section.tsx';
-import { birthdayOf, type BirthdayParts } from '../../forms/birthday-select.tsx';
+import type { SavedApplication } from '../api/application.ts';
+import { savedText } from '../api/application.ts';
+import { splitPhone, type PhoneParts } from '../components/phone-field.tsx';
+import type { AddressEntry, ChosenAddress } from './address-section.tsx';
+import { birthdayOf, birthdayParts, type BirthdayParts } from './birthday-select.tsx';
+import { nameEntryOf } from './person-fields.tsx';
 
 export interface PersonalForm extends BirthdayParts, AddressEntry {
   lastName: string;
@@ -46,12 +47,9 @@ export const emptyPersonalForm = (bank: Bank): PersonalForm => ({
   distanceReason: '',
 });
 
-const noLeadingZero = (s: string): string => (s === '' ? '' : String(Number(s)));
-
 /** The form as the saved application fills it (Back, a reload or a resumed application). */
 export function personalFormFrom(application: SavedApplication, bank: Bank): PersonalForm {
   const t = (key: keyof SavedApplication) => savedText(application, key);
-  const [year = '', month = '', day = ''] = t('birthday').split('-');
   const mode = addressMode({
     addressCode: t('addressCode'),
     tempAddressPrefecture: t('tempAddressPrefecture'),
@@ -75,13 +73,8 @@ export function personalFormFrom(application: SavedApplication, bank: Bank): Per
   const empty = emptyPersonalForm(bank);
   return {
     ...empty,
-    lastName: t('lastName'),
-    firstName: t('firstName'),
-    kanaLastName: t('kanaLastName'),
-    kanaFirstName: t('kanaFirstName'),
-    birthYear: year,
-    birthMonth: noLeadingZero(month),
-    birthDay: noLeadingZero(day),
+    ...nameEntryOf(t),
+    ...birthdayParts(t('birthday')),
     gender: t('gender'),
     mobile: splitPhone(t('mobilePhoneNumber')),
     home: splitPhone(t('phoneNumber')),

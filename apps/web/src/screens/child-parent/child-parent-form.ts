@@ -1,0 +1,91 @@
+import { proxyReasonMinor } from '@koza/domain/constants';
+import { birthYearChoices } from '@koza/domain/dates';
+import { joinPhoneParts } from '@koza/domain/fields/phone';
+import { parentOccupationChooser } from '@koza/domain/steps/child-parent';
+import type { ApplicationParentView } from '@koza/domain/api/application';
+import type { Occupation, SavedApplication } from '../../api/application.ts';
+import { savedText } from '../../api/application.ts';
+import { splitPhone } from '../../components/phone-field.tsx';
+import { birthdayOf, birthdayParts, type BirthdayParts } from '../../forms/birthday-select.tsx';
+import { emptyOccupationEntry, occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import { nameEntryOf, type NameEntry, type PhoneEntry } from '../../forms/person-fields.tsx';
+
+/** /child/parent: the parent's personal data and occupation, workplace or school. */
+export interface ChildParentForm extends NameEntry, PhoneEntry, BirthdayParts, OccupationEntry {
+  relationship: string;
+  proxyApplicationReason: string;
+}
+
+/**
+ * An empty parent form: the birth year pre-selected (SPEC.md §5: 1990 in the parent form), the
+ * surname and its kana taken from the child's (they must be the same), the only proxy reason chosen.
+ */
+export function emptyParentForm(child: SavedApplication | undefined, today: Date): ChildParentForm {
+  const year = birthYearChoices('PARENT', today).defaultYear;
+  return {
+    lastName: child ? savedText(child, 'lastName') : '',
+    firstName: '',
+    kanaLastName: child ? savedText(child, 'kanaLastName') : '',
+    kanaFirstName: '',
+    birthYear: year === null ? '' : String(year),
+    birthMonth: '',
+    birthDay: '',
+    relationship: '',
+    mobile: ['', '', ''],
+    home: ['', '', ''],
+    proxyApplicationReason: proxyReasonMinor,
+    ...emptyOccupationEntry,
+  };
+}
+
+/** The form as the saved parent fills it (Back from the branch, a reload); empty when none is saved. */
+export function parentFormFrom(
+  child: SavedApplication,
+  parent: ApplicationParentView | null,
+  list: readonly Occupation[],
+  today: Date,
+): ChildParentForm {
+  const empty = emptyParentForm(child, today);
+  if (!parent || parent.lastName === null) return empty;
+  const t = (key: keyof ApplicationParentView) => parent[key] ?? '';
+  const occupation = list.find((o) => o.name === t('occupationName'));
+  return {
+    ...empty,
+    ...nameEntryOf(t),
+    ...birthdayParts(t('birthday')),
+    relationship: t('relationship'),
+    mobile: splitPhone(t('mobilePhoneNumber')),
+    home: splitPhone(t('phoneNumber')),
+    occupationId: occupation ? String(occupation.id) : '',
+    occupationOther: t('occupationOther'),
+    workplaceName: t('workplaceName'),
+    workplacePhone: splitPhone(t('workplacePhoneNumber')),
+  };
+}
+
+/** The occupations the parent may choose: the general list at the parent's age (decision 0131). */
+export const parentOccupations = (form: ChildParentForm, list: readonly Occupation[], today: Date): Occupation[] =>
+  occupationsFor(list, parentOccupationChooser(birthdayOf(form) || null, today));
+
+/** The form after a change: a new birthday clears an occupation the parent may no longer choose. */
+export const afterParentChange = (form: ChildParentForm, list: readonly Occupation[], today: Date): ChildParentForm =>
+  withAllowedOccupation(form, list, parentOccupationChooser(birthdayOf(form) || null, today));
+
+/** Both payloads in one (the domain's childParentScreenSchema checks them together). */
+export function parentPayload(form: ChildParentForm, occupation: Occupation | undefined): Record<string, unknown> {
+  return {
+    lastName: form.lastName,
+    firstName: form.firstName,
+    kanaLastName: form.kanaLastName,
+    kanaFirstName: form.kanaFirstName,
+    birthday: birthdayOf(form) || null,
+    relationship: form.relationship || null,
+    mobilePhoneNumber: joinPhoneParts(form.mobile),
+    phoneNumber: joinPhoneParts(form.home),
+    proxyApplicationReason: form.proxyApplicationReason || null,
+    ...occupationPayload(form, occupation),
+  };
+}
+
+/** The parent's workplace call's fields (POST /applications/workplace/parent); the rest is the personal call's. */
+export const parentWorkplaceKeys = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber'] as const;

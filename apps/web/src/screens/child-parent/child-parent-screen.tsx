@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { proxyReasonLabels, proxyReasonMinor, relationshipLabels, relationships } from '@koza/domain/constants';
+import { childParentScreenSchema } from '@koza/domain/steps/child-parent';
+import { validateStep } from '@koza/domain/steps/validate-step';
+import { saveParentPersonal, saveParentWorkplace } from '../../api/application.ts';
+import { applicationsQuery, occupationsQuery, useStepQuery } from '../../api/queries.ts';
+import { StepScreen } from '../../components/step-screen.tsx';
+import { BirthdaySelect } from '../../forms/birthday-select.tsx';
+import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
+import { NameFields, PhoneFields } from '../../forms/person-fields.tsx';
+import { RadioField } from '../../forms/radio-field.tsx';
+import { splitPayload } from '../../forms/split-payload.ts';
+import { errorMap, useStepForm } from '../../forms/use-step-form.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import {
+  afterParentChange,
+  emptyParentForm,
+  parentFormFrom,
+  parentOccupations,
+  parentPayload,
+  parentWorkplaceKeys,
+  type ChildParentForm,
+} from './child-parent-form.ts';
+import styles from '../../forms/personal-sections.module.css';
+
+export const parentText = {
+  lead: 'お子さまの代理人としてお申込みいただく親権者さまの情報を入力してください。',
+  nameHint: 'お子さまと同じ姓を入力してください。',
+  relationship: 'お子さまとの続柄',
+  proxyReason: '代理でのお申込みの理由',
+  occupationTitle: '親権者さまのご職業・お勤め先',
+} as const;
+
+const relationshipChoices = relationships.map((value) => ({ value, label: relationshipLabels[value] }));
+const proxyReasonChoices = [{ value: proxyReasonMinor, label: proxyReasonLabels[proxyReasonMinor] }];
+
+/**
+ * /child/parent (child step 2, SPEC.md §2.5, §3, §5): the parent's name and kana (the child's surname),
+ * birthday (over 17; 1990 pre-selected), relationship, phones, proxy reason, occupation and workplace,
+ * checked with the domain's childParentScreenSchema against the SAVED child; then POST
+ * /applications/personal/parent and /workplace/parent → Next.
+ */
+export function ChildParentScreen() {
+  const slug = 'child-parent';
+  const bank = useBank();
+  const saved = useStepQuery(slug, applicationsQuery);
+  const list = useStepQuery(slug, occupationsQuery);
+  const [today] = useState(() => new Date());
+  const [ready, setReady] = useState(false);
+  const child = saved?.application;
+  const ctx = { today, childLastName: child?.lastName ?? '', childKanaLastName: child?.kanaLastName ?? '' };
+  const occupationOf = (f: ChildParentForm) => parentOccupations(f, list ?? [], today).find((o) => String(o.id) === f.occupationId);
+  const check = (f: ChildParentForm) =>
+    validateStep(childParentScreenSchema({ ...ctx, occupation: occupationContext(occupationOf(f)) }), parentPayload(f, occupationOf(f)));
+  const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, formEvents, flow } = useStepForm({
+    slug,
+    initial: () => emptyParentForm(undefined, today),
+    validate: check,
+    save: async (value) => {
+      const { first, second } = splitPayload(value, parentWorkplaceKeys);
+      await saveParentPersonal({ bankCode: bank.code, ...first });
+      await saveParentWorkplace(second);
+    },
+  });
+
+  useEffect(() => {
+    if (!saved || !list) return;
+    setForm(parentFormFrom(saved.application, saved.applicationParent, list, today));
+    setReady(true);
+  }, [saved, list, today, setForm]);
+
+  const update = (change: (f: ChildParentForm) => Partial<ChildParentForm>) =>
+    setForm((f) => afterParentChange({ ...f, ...change(f) }, list ?? [], today));
+  const choose = (key: 'relationship' | 'proxyApplicationReason', value: string) => {
+    update(() => ({ [key]: value }));
+    clearErrors(key);
+  };
+
+  return (
+    <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} loading={!ready}>
+      <p className={styles.stepLead}>{parentText.lead}</p>
+      <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} />
+      <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />
+      <RadioField
+        label={parentText.relationship}
+        name="relationship"
+        options={relationshipChoices}
+        value={form.relationship}
+        onChange={(v) => choose('relationship', v)}
+        error={errors.relationship}
+      />
+      <PhoneFields value={form} update={update} errors={errors} />
+      <RadioField
+        label={parentText.proxyReason}
+        name="proxyApplicationReason"
+        options={proxyReasonChoices}
+        value={form.proxyApplicationReason}
+        onChange={(v) => choose('proxyApplicationReason', v)}
+        error={errors.proxyApplicationReason}
+      />
+      <h2 className={styles.sectionTitle}>{parentText.occupationTitle}</h2>
+      <OccupationSection
+        occupations={parentOccupations(form, list ?? [], today)}
+        context={occupationContext(occupationOf(form))}
+        value={form}
+        onChange={(patch) => {
+          update(() => patch);
+          if ('occupationId' in patch) clearErrors('occupationId');
+        }}
+        onLeave={(key, patch) => {
+          const checked = check({ ...form, ...patch });
+          setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
+        }}
+        errors={errors}
+        locked={false}
+      />
+    </StepScreen>
+  );
+}
