@@ -5,7 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBank } from '@koza/domain/banks/banks';
 import { App } from './app/app.tsx';
-import { prefetchScreens } from './app/screens.tsx';
 import { resolveBankCode } from './lib/current-bank.ts';
 import { applyBankTheme } from './lib/theme.ts';
 
@@ -20,4 +19,3 @@ createRoot(root).render(
     <App bank={bank} />
   </StrictMode>,
 );
-prefetchScreens();

@@ -350,6 +350,15 @@ export const exitPage = (slug: PageSlug, type: ApplicationType, exit: FlowExit):
 };
 
 /**
+ * The pages a page can lead to in a flow, in order: its Next, then its exits (what the web fetches one
+ * step ahead while the applicant fills the page in).
+ */
+export function pagesAfter(slug: PageSlug, type: ApplicationType): PageSlug[] {
+  const out = [flows[type].next[slug], ...Object.values(flows[type].exits[slug] ?? {})].filter((s): s is PageSlug => s !== undefined);
+  return [...new Set(out)];
+}
+
+/**
  * The Back button's target: the previous page when it is a numbered step. The pages before step 1
  * (term, verification) are re-entered only by the browser's Back, so step 1 shows no Back button.
  */

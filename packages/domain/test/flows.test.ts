@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageSlug, SavedStep } from '../src/flows.ts';
 import {
+  pagesAfter,
   fallbackPath,
   flowFor,
   flows,
@@ -364,5 +365,19 @@ describe('API order checks', () => {
   it('locks the data saves once the PIN is set', () => {
     expect(lockedAfterPin.GENERAL).toEqual(['personal', 'workplace', 'branch', 'sealLess']);
     expect(lockedAfterPin.CHILD).toEqual(['personal', 'workplace', 'parentPersonal', 'parentWorkplace', 'branch']);
+  });
+});
+
+describe('pages one step ahead (what the web prefetches)', () => {
+  it('is the Next page, then the exits', () => {
+    expect(pagesAfter('personal', 'GENERAL')).toEqual(['workplace']);
+    expect(pagesAfter('supplement', 'GENERAL')).toContain('supplement-error');
+    expect(pagesAfter('child-ekyc-identification-documents', 'CHILD')).toEqual(['child-ekyc-supplementary-documents', 'child-error']);
+  });
+
+  it('leads every page of both flows only to pages of the same flow', () => {
+    for (const type of ['GENERAL', 'CHILD'] as const) {
+      for (const slug of flows[type].pages) for (const next of pagesAfter(slug, type)) expect(flows[type].pages).toContain(next);
+    }
   });
 });

@@ -1,14 +1,22 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
-import { fallbackPath, pages } from '@koza/domain/flows';
+import { fallbackPath, pages, type FlowPage } from '@koza/domain/flows';
+import { flowTypeOf } from '../lib/application-type.ts';
 import { Layout } from './layout.tsx';
 import { NavigationGuard } from './navigation-guard.tsx';
 import { PageViewTracker } from './page-view.tsx';
-import { screenFor } from './screens.tsx';
+import { prefetchAfter, screenFor } from './screens.tsx';
 
 /** '/' and unknown paths go to /term, keeping the entry query (channel, workplace …, SPEC.md §3). */
 function ToEntry() {
   const { search } = useLocation();
   return <Navigate to={{ pathname: fallbackPath, search }} replace />;
+}
+
+/** Fetches the chunks of the pages this page can lead to, once it is shown (inside the guard). */
+function PrefetchAhead({ page }: { page: FlowPage }) {
+  useEffect(() => prefetchAfter(page.slug, flowTypeOf(page)), [page]);
+  return null;
 }
 
 /** Every route of SPEC.md §2.1 and §2.2, read from the flow data: one per page. */
@@ -24,6 +32,7 @@ export function buildRoutes(): RouteObject[] {
             element: (
               <NavigationGuard page={page}>
                 <PageViewTracker page={page} />
+                <PrefetchAhead page={page} />
                 {screenFor(page.slug)}
               </NavigationGuard>
             ),

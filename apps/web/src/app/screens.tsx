@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import type { PageSlug } from '@koza/domain/flows';
+import type { ApplicationType } from '@koza/domain/constants';
+import { pagesAfter, type PageSlug } from '@koza/domain/flows';
 import { TermScreen } from '../screens/term/term-screen.tsx';
 import { ChildBeforeCheckScreen } from '../screens/child-before-check/child-before-check-screen.tsx';
 import { VerificationScreen } from '../screens/verification/verification-screen.tsx';
@@ -9,7 +10,7 @@ import { EntryPage } from '../entry/entry-page.tsx';
 import { Spinner } from '../components/spinner.tsx';
 
 // The entry pages (term, verification, error) are in the first bundle; every later screen is its own
-// chunk, fetched while the applicant reads the entry page (prefetchScreens) so moving on never waits.
+// chunk, fetched one step ahead while the applicant fills in the page before it (prefetchAfter).
 const loaders = {
   personal: () => import('../screens/personal/personal-screen.tsx').then((m) => m.PersonalScreen),
   workplace: () => import('../screens/workplace/workplace-screen.tsx').then((m) => m.WorkplaceScreen),
@@ -60,10 +61,44 @@ const ChildEkycPreparationScreen = lazyScreen(loaders.childEkycPreparation);
 const ChildIdentificationDocumentsScreen = lazyScreen(loaders.childIdentificationDocuments);
 const ChildSupplementaryDocumentsScreen = lazyScreen(loaders.childSupplementaryDocuments);
 
-/** Fetches every later screen's chunk once the first screen is up and the browser is idle. */
-export function prefetchScreens(): void {
+/** The chunk of each page shown by a lazily loaded screen (the entry pages are in the first bundle). */
+const chunkOf: Partial<Record<PageSlug, keyof typeof loaders>> = {
+  personal: 'personal',
+  workplace: 'workplace',
+  branch: 'branch',
+  'child-branch': 'branch',
+  'seal-less': 'sealLess',
+  confirmation: 'confirmation',
+  'child-confirmation': 'confirmation',
+  pin: 'pin',
+  'child-pin': 'pin',
+  'ekyc-preparation': 'ekycPreparation',
+  'child-parent-ekyc-preparation': 'ekycPreparation',
+  'ekyc-callback': 'ekycCallback',
+  supplement: 'supplement',
+  'supplement-error': 'supplementError',
+  'ekyc-error': 'ekycError',
+  redirect: 'redirect',
+  'child-redirect': 'redirect',
+  complete: 'complete',
+  'child-complete': 'complete',
+  'child-personal': 'childPersonal',
+  'child-parent': 'childParent',
+  'child-ekyc-preparation': 'childEkycPreparation',
+  'child-ekyc-identification-documents': 'childIdentificationDocuments',
+  'child-ekyc-supplementary-documents': 'childSupplementaryDocuments',
+};
+
+/**
+ * Fetches, once the page is up and the browser is idle, the chunks of the pages it can lead to in its
+ * flow (its Next and its exits: flows.ts `pagesAfter`), one step ahead rather than every screen at once.
+ */
+export function prefetchAfter(slug: PageSlug, type: ApplicationType): void {
   const run = () => {
-    for (const load of Object.values(loaders)) load().catch(() => undefined);
+    for (const target of pagesAfter(slug, type)) {
+      const chunk = chunkOf[target];
+      if (chunk) loaders[chunk]().catch(() => undefined);
+    }
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 3000 });
   else window.setTimeout(run, 1000);
