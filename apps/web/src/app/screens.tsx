@@ -7,7 +7,7 @@ import { VerificationScreen } from '../screens/verification/verification-screen.
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { PlaceholderScreen } from '../screens/placeholder/placeholder-screen.tsx';
 import { EntryPage } from '../entry/entry-page.tsx';
-import { Spinner } from '../components/spinner.tsx';
+import { PageLoading } from '../components/spinner.tsx';
 
 // The entry pages (term, verification, error) are in the first bundle; every later screen is its own
 // chunk, fetched one step ahead while the applicant fills in the page before it (prefetchAfter).
@@ -153,5 +153,5 @@ const screens: Partial<Record<PageSlug, () => ReactElement>> = {
 
 export function screenFor(slug: PageSlug): ReactElement {
   const render = screens[slug];
-  return <Suspense fallback={<Spinner label="読み込み中" />}>{render ? render() : <PlaceholderScreen slug={slug} />}</Suspense>;
+  return <Suspense fallback={<PageLoading label="読み込み中" />}>{render ? render() : <PlaceholderScreen slug={slug} />}</Suspense>;
 }

@@ -16,3 +16,15 @@ export function Spinner({ label }: SpinnerProps) {
   }
   return <span className={styles.spinner} aria-hidden="true" />;
 }
+
+/**
+ * A page's content while it loads: a spinner in a block as tall as the screen, so the footer stays
+ * below the fold and does not jump when the content arrives (no layout shift on reload, issue 13).
+ */
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <div className={styles.page}>
+      <Spinner label={label} />
+    </div>
+  );
+}

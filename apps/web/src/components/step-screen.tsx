@@ -5,7 +5,7 @@ import { pageTitles } from '../lib/page-titles.ts';
 import { Button } from './button.tsx';
 import { ButtonBar } from './button-bar.tsx';
 import { Screen } from './screen.tsx';
-import { Spinner } from './spinner.tsx';
+import { PageLoading } from './spinner.tsx';
 
 // UI wording of the step frame.
 export const stepScreenText = { back: '戻る', next: '次へ', loading: '読み込んでいます' } as const;
@@ -74,7 +74,7 @@ export function StepScreen({
       }
     >
       {loading ? (
-        <Spinner label={stepScreenText.loading} />
+        <PageLoading label={stepScreenText.loading} />
       ) : (
         <form id={formId} noValidate onSubmit={onSubmit} {...formEvents}>
           {children}
