@@ -202,6 +202,8 @@ const envSchema = z.object({
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_GRACE_MS),
   SHUTDOWN_IDLE_CLOSE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_IDLE_CLOSE_MS),
+  // Staff password hashing cost (log2 of scrypt's N, services/staff-passwords.ts); below 15 only for tests.
+  STAFF_PASSWORD_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
   RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
@@ -242,6 +244,9 @@ export function loadConfig(env: Env = process.env): Config {
     if (missing.length > 0) problems.push(`missing in production: ${missing.join(', ')}`);
     const devValued = (Object.keys(devDefaults) as (keyof typeof devDefaults)[]).filter((name) => e[name] === devDefaults[name]);
     if (devValued.length > 0) problems.push(`development default used in production: ${devValued.join(', ')}`);
+  }
+  if (isProduction && e.STAFF_PASSWORD_LOG_N !== undefined && e.STAFF_PASSWORD_LOG_N < 15) {
+    problems.push('STAFF_PASSWORD_LOG_N: below 15 is for tests only, not production');
   }
   const value = (name: keyof typeof devDefaults): string => e[name] ?? devDefaults[name];
 

@@ -137,6 +137,11 @@ describe('configuration in production', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('refuses a staff password cost below scrypt N = 2^15 (tests only)', () => {
+    expect(() => loadConfig({ ...productionEnv, STAFF_PASSWORD_LOG_N: '10' })).toThrow(/STAFF_PASSWORD_LOG_N/);
+    expect(() => loadConfig({ ...productionEnv, STAFF_PASSWORD_LOG_N: '16' })).not.toThrow();
+  });
+
   it('refuses to start without secrets, naming every missing variable', () => {
     const error = (() => {
       try {

@@ -7,7 +7,12 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 //
 //   scrypt$<log2 N>$<r>$<p>$<salt base64>$<hash base64>
 
-const params = { logN: 15, r: 8, p: 3 } as const;
+// STAFF_PASSWORD_LOG_N lowers N for test runs only (config.ts validates it and refuses it below 15 in
+// production): hundreds of sign-ins at ~290 ms a hash were minutes of `npm test`. Verification always
+// reads the parameters from the stored hash.
+const costFromEnv = Number(process.env.STAFF_PASSWORD_LOG_N);
+const logN = process.env.NODE_ENV !== 'production' && Number.isInteger(costFromEnv) && costFromEnv >= 10 && costFromEnv <= 20 ? costFromEnv : 15;
+const params = { logN, r: 8, p: 3 } as const;
 const keyLength = 32;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { staffAuth } from '@koza/domain/admin/rules';
 import { staffCookie } from '../../src/routes/admin/staff-guard.ts';
 import { hashPassword, verifyPassword } from '../../src/services/staff-passwords.ts';
@@ -11,11 +11,28 @@ import { auditActions, clientOf, createAdminApp, makeStaff, signInRequest, signI
 it('hashes passwords with scrypt, salted, and verifies only the right one', async () => {
   const one = await hashPassword('correct horse battery');
   const two = await hashPassword('correct horse battery');
-  expect(one).toMatch(/^scrypt\$15\$8\$3\$/);
+  // The test runs hash with N = 2^10 (vitest.config.ts: STAFF_PASSWORD_LOG_N); see the next test for 2^15.
+  expect(one).toMatch(/^scrypt\$10\$8\$3\$/);
   expect(one).not.toBe(two);
   expect(await verifyPassword('correct horse battery', one)).toBe(true);
   expect(await verifyPassword('correct horse batterx', one)).toBe(false);
   expect(await verifyPassword('anything', 'not a hash')).toBe(false);
+});
+
+it('hashes with scrypt N = 2^15, r = 8, p = 3 unless a test run lowers N, and never in production', async () => {
+  for (const [nodeEnv, cost, expected] of [
+    ['development', undefined, '15'],
+    ['test', '10', '10'],
+    ['production', '10', '15'],
+  ] as const) {
+    vi.resetModules();
+    vi.stubEnv('NODE_ENV', nodeEnv);
+    vi.stubEnv('STAFF_PASSWORD_LOG_N', cost);
+    const passwords = await import('../../src/services/staff-passwords.ts');
+    expect(await passwords.hashPassword('x'), `${nodeEnv} ${cost ?? ''}`).toMatch(new RegExp(`^scrypt\\$${expected}\\$8\\$3\\$`));
+  }
+  vi.unstubAllEnvs();
+  vi.resetModules();
 });
 
 it('sets the session cookie HttpOnly and SameSite=Strict, Secure with the __Host- prefix in production', () => {
