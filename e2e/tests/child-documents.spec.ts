@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { generalFlowData } from '../support/general-flow.ts';
+import { completeChildStepsThroughPin } from '../support/child-flow.ts';
 import { expectNoAxeViolations } from '../support/admin.ts';
 import { smallTapTargets } from '../support/layout-checks.ts';
 import { captureWithFiles, ekycButtons, makeJpeg, openProvider, submitOutcome } from '../support/ekyc.ts';
@@ -23,8 +24,9 @@ import {
 } from '../support/child-documents.ts';
 
 // The child flow from its eKYC preparation (step 6) to the receipt: the child's individual number
-// card, the supplementary document with every check, the parent's eKYC at the simulator. The steps
-// before are saved through the API (the child's input pages have their own spec).
+// card, the supplementary document with every check, the parent's eKYC at the simulator. The 0177 test
+// is one whole application through the UI from /child/before-check; the others save the steps before
+// through the API (the child's input pages have their own spec).
 
 mkdirSync(screenshotDir, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
@@ -45,11 +47,15 @@ const reach = (page: Page, baseURLFor: (code: BankCode) => string, bankCode: Ban
     ...(childBirthday ? { childBirthday } : {}),
   });
 
-test('0177: the card, a certificate of residence with every check, the parent’s eKYC, to /child/complete with the receipt', async ({ page, baseURLFor }) => {
-  test.setTimeout(90_000);
+test('0177: one whole child application through the UI — every step from /child/before-check, the card, a certificate of residence with every check, the parent’s eKYC, to /child/complete with the receipt', async ({
+  page,
+  baseURLFor,
+}) => {
+  test.setTimeout(180_000);
   const bankCode = '0177';
   const bank = getBank(bankCode);
-  await reach(page, baseURLFor, bankCode, 'child-docs');
+  // Steps 1–5 and the PIN through the UI (their own checks are child-entry.spec.ts's).
+  await completeChildStepsThroughPin(page, { bankCode, baseURL: baseURLFor(bankCode), mailAddress: uniqueAddress(`child-whole-${bankCode}`) });
   const jpeg = await makeJpeg(page);
 
   // Step 6: what to prepare; no Back after the PIN.
