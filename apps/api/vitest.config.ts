@@ -11,9 +11,6 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
-    // Cheaper staff password hashes (scrypt N = 2^10 instead of 2^15) for the many sign-ins of the
-    // back-office tests; production refuses it (config.ts). Child server processes inherit it.
-    env: { STAFF_PASSWORD_LOG_N: '10' },
     // Building the templates (postal table into SQLite and PostgreSQL) takes seconds on a busy machine.
     hookTimeout: 180_000,
   },

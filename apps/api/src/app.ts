@@ -183,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     handover: options.handover ?? fileHandover(config.handoverDir),
     codeHashKey: config.codeHashKey,
     dataKey: config.pinDataKey,
+    passwordLogN: config.staffPasswordLogN,
     isProduction: config.isProduction,
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });

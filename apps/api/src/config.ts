@@ -29,6 +29,8 @@ export interface Config {
   /** What a request on a host missing from hostMap gets: the default bank (dev), or 421 (production). */
   readonly unknownHost: 'default-bank' | 'reject';
   readonly smtpUrl: string | null;
+  /** log2 of scrypt's N for new staff password hashes: 15, lowered by STAFF_PASSWORD_LOG_N for test runs only. */
+  readonly staffPasswordLogN: number;
   readonly mailFrom: Readonly<Record<BankCode, string>>;
   readonly ekyc: {
     readonly providerUrl: string;
@@ -328,6 +330,8 @@ export function loadConfig(env: Env = process.env): Config {
     hostMap,
     unknownHost: isProduction ? 'reject' : 'default-bank',
     smtpUrl: e.SMTP_URL ?? null,
+    // OWASP's scrypt cost (N = 2^15, r = 8, p = 3; services/staff-passwords.ts).
+    staffPasswordLogN: e.STAFF_PASSWORD_LOG_N ?? 15,
     mailFrom,
     ekyc: {
       providerUrl: value('EKYC_PROVIDER_URL').replace(/\/$/, ''),

@@ -48,7 +48,7 @@ try {
   try {
     await migrateToLatest(db);
     const now = Date.now();
-    const created = await createStaff(db, { ...input.data, bankCode: values.bank, now });
+    const created = await createStaff({ db, passwordLogN: config.staffPasswordLogN }, { ...input.data, bankCode: values.bank, now });
     if (!created) {
       console.error(`login id ${input.data.loginId} is taken`);
       process.exit(1);

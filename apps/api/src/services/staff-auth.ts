@@ -54,6 +54,8 @@ export interface StaffAuthDeps {
   codeHashKey: Buffer;
   /** PIN_DATA_KEY: the TOTP secrets are kept encrypted like the PIN. */
   dataKey: Buffer;
+  /** log2 of scrypt's N for new password hashes (config `staffPasswordLogN`). */
+  passwordLogN: number;
 }
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -77,11 +79,12 @@ const needsSecondFactor = (row: StaffRow) => isStaffRole(row.role) && rolesNeedi
 
 /** Creates a staff account (the command line's first ADMIN, or an ADMIN in the app). Null: login id taken. */
 export async function createStaff(
-  db: Db,
+  deps: Pick<StaffAuthDeps, 'db' | 'passwordLogN'>,
   s: { bankCode: string; loginId: string; displayName: string; role: StaffRole; password: string; now: number },
 ): Promise<StaffIdentity | null> {
   const id = randomUUID();
-  const ok = await insertStaff(db, { id, bankCode: s.bankCode, loginId: s.loginId, displayName: s.displayName, role: s.role, passwordHash: await hashPassword(s.password), now: s.now });
+  const passwordHash = await hashPassword(s.password, deps.passwordLogN);
+  const ok = await insertStaff(deps.db, { id, bankCode: s.bankCode, loginId: s.loginId, displayName: s.displayName, role: s.role, passwordHash, now: s.now });
   if (!ok) return null;
   return { id, loginId: s.loginId, displayName: s.displayName, role: s.role, bankCode: s.bankCode };
 }
@@ -99,7 +102,7 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   const { db } = deps;
   const row = await findStaffByLoginId(db, input.loginId);
   if (!row) {
-    await spendPasswordTime(input.password);
+    await spendPasswordTime(input.password, deps.passwordLogN);
     throw new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
   }
   const actor = { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress };

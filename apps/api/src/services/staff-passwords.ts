@@ -7,12 +7,10 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 //
 //   scrypt$<log2 N>$<r>$<p>$<salt base64>$<hash base64>
 
-// STAFF_PASSWORD_LOG_N lowers N for test runs only (config.ts validates it and refuses it below 15 in
-// production): hundreds of sign-ins at ~290 ms a hash were minutes of `npm test`. Verification always
-// reads the parameters from the stored hash.
-const costFromEnv = Number(process.env.STAFF_PASSWORD_LOG_N);
-const logN = process.env.NODE_ENV !== 'production' && Number.isInteger(costFromEnv) && costFromEnv >= 10 && costFromEnv <= 20 ? costFromEnv : 15;
-const params = { logN, r: 8, p: 3 } as const;
+// New hashes use the cost the configuration gives (config.ts `staffPasswordLogN`: 15 unless
+// STAFF_PASSWORD_LOG_N lowers it for a test run, which production refuses): hundreds of sign-ins at
+// ~290 ms a hash were minutes of `npm test`. Verification always reads the parameters from the hash.
+const params = { r: 8, p: 3 } as const;
 const keyLength = 32;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
@@ -22,10 +20,11 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, logN: number): Promise<string> {
+  if (!Number.isInteger(logN) || logN < 10 || logN > 20) throw new RangeError('scrypt cost (log2 N) must be an integer from 10 to 20');
   const salt = randomBytes(16);
-  const hash = await derive(password, salt, params.logN, params.r, params.p);
-  return ['scrypt', params.logN, params.r, params.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await derive(password, salt, logN, params.r, params.p);
+  return ['scrypt', logN, params.r, params.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -39,8 +38,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash of nothing in particular: an unknown login id costs the same time as a wrong password. */
-let dummyHash: Promise<string> | null = null;
-export const spendPasswordTime = async (password: string): Promise<void> => {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+const dummyHashes = new Map<number, Promise<string>>();
+export const spendPasswordTime = async (password: string, logN: number): Promise<void> => {
+  let dummy = dummyHashes.get(logN);
+  if (!dummy) dummyHashes.set(logN, (dummy = hashPassword(randomBytes(16).toString('hex'), logN)));
+  await verifyPassword(password, await dummy);
 };

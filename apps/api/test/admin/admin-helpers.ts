@@ -28,7 +28,16 @@ export type AdminApp = App & { clock: ReturnType<typeof fixedClock>; handoverDir
 export async function createAdminApp(db: Db, options: { env?: Record<string, string>; now?: string } = {}): Promise<AdminApp> {
   const clock = fixedClock(options.now ?? adminNow);
   const handoverDir = testTempDir('handover-');
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:', WEB_DIST_DIR: emptyWebDist(), HANDOVER_DIR: handoverDir, ...options.env });
+  // Cheaper staff password hashes (scrypt N = 2^10 instead of 2^15) for the many sign-ins of these
+  // tests; production refuses it (config.ts).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'sqlite::memory:',
+    WEB_DIST_DIR: emptyWebDist(),
+    HANDOVER_DIR: handoverDir,
+    STAFF_PASSWORD_LOG_N: '10',
+    ...options.env,
+  });
   const app = await buildApp({ config, db, clock, logger: false });
   return Object.assign(app, { clock, handoverDir });
 }
@@ -43,7 +52,7 @@ export interface StaffMember {
 }
 
 export async function makeStaff(app: AdminApp, bankCode: BankCode, role: StaffRole, loginId = `${role.toLowerCase()}.${bankCode}.${++counter}`): Promise<StaffMember> {
-  const created = await createStaff(app.deps.db, { bankCode, loginId, displayName: `${role} ${counter}`, role, password: staffPassword, now: app.clock.now().getTime() });
+  const created = await createStaff({ db: app.deps.db, passwordLogN: app.deps.config.staffPasswordLogN }, { bankCode, loginId, displayName: `${role} ${counter}`, role, password: staffPassword, now: app.clock.now().getTime() });
   if (!created) throw new Error('login id taken');
   return { id: created.id, loginId, role, bankCode };
 }

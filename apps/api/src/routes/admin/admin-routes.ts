@@ -44,6 +44,8 @@ export interface AdminRouteDeps {
   handover: AccountSystemHandover;
   codeHashKey: Buffer;
   dataKey: Buffer;
+  /** log2 of scrypt's N for new staff password hashes (config `staffPasswordLogN`). */
+  passwordLogN: number;
   isProduction: boolean;
 }
 
@@ -66,7 +68,7 @@ function logMail(log: FastifyBaseLogger, result: DecisionResult) {
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   const { db, clock } = deps;
-  const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey };
+  const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey, passwordLogN: deps.passwordLogN };
   const reviewDeps = { db, clock, mail: deps.mail, handover: deps.handover, dataKey: deps.dataKey };
   app.decorateRequest('staff', null);
   app.decorateRequest('staffCsrfToken', null);
@@ -186,7 +188,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.post('/staff', { config: { staff: 'staff.manage' }, schema: { body: staffCreateBodySchema } }, async (request, reply) => {
     const actor = actorOf(request);
     const now = clock.now().getTime();
-    const created = await createStaff(db, { ...request.body, bankCode: actor.bankCode, now });
+    const created = await createStaff(authDeps, { ...request.body, bankCode: actor.bankCode, now });
     if (!created) throw new FieldValidationError([{ field: 'loginId', message: adminMessages.loginIdTaken }]);
     await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}` });
     return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode) });
