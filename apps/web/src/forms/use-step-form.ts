@@ -94,11 +94,9 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
     if (fromSchema.current.size === 0) return;
     const checked = validateRef.current(values);
     const now = checked.ok ? {} : errorMap(checked.errors);
-    setErrors((shown) => {
-      const next = recheckErrors(shown, now, fromSchema.current, full);
-      for (const key of fromSchema.current) if (!(key in next)) fromSchema.current.delete(key);
-      return next;
-    });
+    // A key stays in fromSchema after its error went: harmless, since only shown errors are re-checked,
+    // and another path that sets or clears that key's error takes it out (setFieldError, clearErrors).
+    setErrors((shown) => recheckErrors(shown, now, fromSchema.current, full));
   }, []);
 
   // Every change of the form re-checks the errors shown: corrected ones go at once.
@@ -120,6 +118,7 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
 
   /** Removes the errors of some payload properties (a field the applicant has just corrected). */
   const clearErrors = useCallback((...keys: string[]) => {
+    for (const k of keys) fromSchema.current.delete(k);
     setErrors((e) => {
       if (!keys.some((k) => k in e)) return e;
       const rest = { ...e };
@@ -130,6 +129,8 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
 
   /** Sets or removes one property's error without touching the others (a check when a field is left). */
   const setFieldError = useCallback((key: string, message: string | undefined) => {
+    // The screen's own check owns this key's error from now on: the schema re-check leaves it alone.
+    fromSchema.current.delete(key);
     setErrors((e) => {
       if (e[key] === message) return e;
       const rest = { ...e };
