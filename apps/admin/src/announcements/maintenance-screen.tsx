@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { announcementStateLabels, maintenanceListSchema, toJapanLocal } from '@koza/domain/api/admin-announcements';
+import { maintenanceListSchema, toJapanLocal } from '@koza/domain/api/admin-announcements';
 import type { MaintenanceItem } from '@koza/domain/api/admin-announcements';
 import { post } from '../api.ts';
 import { formText } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
-import { Outcome, useAnnouncementList } from './announcement-list.tsx';
+import { AnnouncementTable, Outcome, useAnnouncementList } from './announcement-list.tsx';
 
 /**
  * Maintenance windows of the bank (docs/decisions/0161): every role sees them; ADMIN schedules,
@@ -93,50 +93,34 @@ export function MaintenanceScreen() {
       <section aria-labelledby="maintenance-list">
         <h2 id="maintenance-list">メンテナンス一覧</h2>
         {items && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">状態</th>
-                <th scope="col">対象</th>
-                <th scope="col">開始日時</th>
-                <th scope="col">終了日時</th>
-                <th scope="col">メモ</th>
-                <th scope="col">最終更新者</th>
-                {publisher && <th scope="col">操作</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((w) => (
-                <tr key={w.id}>
-                  <td>{announcementStateLabels[w.state]}</td>
-                  <td>{target(w)}</td>
-                  <td>{formatDateTime(w.startedAt)}</td>
-                  <td>{formatDateTime(w.endedAt)}</td>
-                  <td>{w.reason ?? ''}</td>
-                  <td>{w.updatedBy ?? '参照データ'}</td>
-                  {publisher && (
-                    <td>
-                      {w.editable && (
-                        <div className="row-actions">
-                          <button type="button" className="secondary" aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを変更`} onClick={() => setEditing(w)}>
-                            変更
-                          </button>
-                          <button
-                            type="button"
-                            className="secondary"
-                            aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを${w.state === 'ACTIVE' ? '今すぐ終了' : '中止'}`}
-                            onClick={() => setEnding(w)}
-                          >
-                            {w.state === 'ACTIVE' ? '今すぐ終了' : '中止'}
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AnnouncementTable
+            rows={items}
+            columns={[
+              { header: '対象', cell: target },
+              { header: '開始日時', cell: (w) => formatDateTime(w.startedAt) },
+              { header: '終了日時', cell: (w) => formatDateTime(w.endedAt) },
+              { header: 'メモ', cell: (w) => w.reason ?? '' },
+            ]}
+            actions={
+              publisher
+                ? (w) => (
+                    <div className="row-actions">
+                      <button type="button" className="secondary" aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを変更`} onClick={() => setEditing(w)}>
+                        変更
+                      </button>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを${w.state === 'ACTIVE' ? '今すぐ終了' : '中止'}`}
+                        onClick={() => setEnding(w)}
+                      >
+                        {w.state === 'ACTIVE' ? '今すぐ終了' : '中止'}
+                      </button>
+                    </div>
+                  )
+                : undefined
+            }
+          />
         )}
       </section>
     </>

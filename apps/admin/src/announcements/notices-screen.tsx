@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { announcementStateLabels, japanLocalToEpoch, noticeListSchema, toJapanLocal } from '@koza/domain/api/admin-announcements';
+import { japanLocalToEpoch, noticeListSchema, toJapanLocal } from '@koza/domain/api/admin-announcements';
 import type { NoticeItem } from '@koza/domain/api/admin-announcements';
 import type { BankCode } from '@koza/domain/constants';
 import { landingText } from '@koza/domain/landing-text';
@@ -9,7 +9,7 @@ import { formText } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { NoticePreview } from './notice-preview.tsx';
-import { Outcome, useAnnouncementList } from './announcement-list.tsx';
+import { AnnouncementTable, Outcome, useAnnouncementList } from './announcement-list.tsx';
 
 interface Draft {
   channel: string;
@@ -129,45 +129,27 @@ export function NoticesScreen() {
       <section aria-labelledby="notice-list">
         <h2 id="notice-list">お知らせ一覧</h2>
         {items && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">状態</th>
-                <th scope="col">対象</th>
-                <th scope="col">表示順</th>
-                <th scope="col">掲載期間</th>
-                <th scope="col">本文</th>
-                <th scope="col">最終更新者</th>
-                {publisher && <th scope="col">操作</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((n) => (
-                <tr key={n.id}>
-                  <td>{announcementStateLabels[n.state]}</td>
-                  <td>
-                    {n.bankCode === null ? '全行' : session?.staff.bankName}
-                    {n.channel === null ? '（チャネル指定なし）' : `（チャネル ${n.channel}）`}
-                  </td>
-                  <td>{n.displayOrder}</td>
-                  <td>
-                    {formatDateTime(n.startedAt)}〜{n.endedAt ? formatDateTime(n.endedAt) : ''}
-                  </td>
-                  <td className="pre-line">{n.contents}</td>
-                  <td>{n.updatedBy ?? '参照データ'}</td>
-                  {publisher && (
-                    <td>
-                      {n.editable && (
-                        <button type="button" className="secondary" aria-label={`お知らせNo.${n.id}を変更`} onClick={() => edit(n)}>
-                          変更
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AnnouncementTable
+            rows={items}
+            columns={[
+              {
+                header: '対象',
+                cell: (n) => `${n.bankCode === null ? '全行' : (session?.staff.bankName ?? n.bankCode)}${n.channel === null ? '（チャネル指定なし）' : `（チャネル ${n.channel}）`}`,
+              },
+              { header: '表示順', cell: (n) => n.displayOrder },
+              { header: '掲載期間', cell: (n) => `${formatDateTime(n.startedAt)}〜${n.endedAt ? formatDateTime(n.endedAt) : ''}` },
+              { header: '本文', cell: (n) => n.contents, className: 'pre-line' },
+            ]}
+            actions={
+              publisher
+                ? (n) => (
+                    <button type="button" className="secondary" aria-label={`お知らせNo.${n.id}を変更`} onClick={() => edit(n)}>
+                      変更
+                    </button>
+                  )
+                : undefined
+            }
+          />
         )}
       </section>
     </>
