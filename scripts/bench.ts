@@ -8,16 +8,19 @@
 // - web.ts: the built web as served by the API: JS and CSS bytes per route as transferred, and
 //   Lighthouse 12 (Debian's Chromium) for /term and for /personal reached through a user flow.
 // - funnel.ts: the back office's funnel query on 1,000,000 generated page views (also `npm run bench:funnel`).
+// - start.ts: `npm start` on a fresh clone of the committed tree (after npm ci) → first /api/health.
 // Another section is one more import and one more call in `sections` below.
 //
 // Environment: BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default "10,50"),
-// BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web),
+// BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web, cluster,
+// funnel, start),
 // BENCH_CPU_PROF (a folder: the API under load writes its V8 CPU profile there, per dialect).
 
 import { loadavg } from 'node:os';
 import { measureApi } from './bench/api.ts';
 import { measureCeiling } from './bench/ceiling.ts';
 import { measureMicro } from './bench/micro.ts';
+import { measureStart } from './bench/start.ts';
 import type { Ceiling } from './bench/ceiling.ts';
 import type { Row } from './bench/common.ts';
 import { log } from './bench/common.ts';
@@ -50,6 +53,8 @@ const sections: { name: string; run(): Promise<Row[]> }[] = [
   { name: 'cluster', run: async () => (await import('./bench/cluster.ts')).benchClusterSaves() },
   // The staff funnel on 1,000,000 generated page views, SQLite and PostgreSQL (issue 15, decision 0162).
   { name: 'funnel', run: async () => (await import('./bench/funnel.ts')).benchFunnel() },
+  // `npm start` on a fresh clone of the committed tree → first /api/health, and a restart.
+  { name: 'start', run: () => measureStart() },
 ];
 
 for (const section of sections) {

@@ -25,6 +25,8 @@ export interface Row {
   name: string;
   value: string;
   target?: string;
+  /** Whether the figure meets its target (computed from the figures, never asserted); absent without a target. */
+  met?: boolean;
 }
 
 export const freePort = (): Promise<number> =>
@@ -37,6 +39,14 @@ export const freePort = (): Promise<number> =>
       server.close(() => resolve(port));
     });
   });
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux). */
+export function cpuMicrosOf(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 Hz).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
 
 /** Resident and peak memory of a process in MiB, from /proc (Linux). */
 export function memoryOf(pid: number): { rss: number; peak: number } {

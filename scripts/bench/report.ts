@@ -12,8 +12,14 @@ export function report(rows: readonly Row[], startedAt: Date, loadBefore: string
     `machine: ${m.cpu}, ${m.cores} cores, Node ${process.version}`,
     `load average (1/5/15 min) before: ${loadBefore}; after: ${m.load}`,
   ];
-  const lines = ['| section | figure | value | target |', '|---|---|---|---|'];
-  for (const r of rows) lines.push(`| ${r.section} | ${r.name} | ${r.value} | ${r.target ?? ''} |`);
+  const lines = ['| section | figure | value | target | met |', '|---|---|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.section} | ${r.name} | ${r.value} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} |`);
+  const judged = rows.filter((r) => r.met !== undefined);
+  const missed = judged.filter((r) => !r.met);
+  header.push(
+    `targets met: ${judged.length - missed.length} of ${judged.length}` +
+      (missed.length ? `; not met: ${missed.map((r) => `${r.section} / ${r.name}`).join('; ')}` : ''),
+  );
   console.log('');
   for (const h of header) console.log(h);
   console.log('');
