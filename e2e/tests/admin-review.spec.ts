@@ -75,7 +75,7 @@ test('the first admin (made by npm run staff) enrols a second factor and creates
   await page.getByLabel(/初期パスワード/).fill(reviewerPassword);
   await page.getByRole('button', { name: '作成する' }).click();
   await expect(page.getByText('reviewer.fukuoka を作成しました。')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'reviewer.fukuoka' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'reviewer.fukuoka', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'ログアウト' }).click();
 });

@@ -6,6 +6,7 @@ import { SessionProvider } from './session.tsx';
 import { ApplicationsScreen } from './screens/applications.tsx';
 import { ApplicationDetailScreen } from './screens/application-detail.tsx';
 import { StaffScreen } from './screens/staff.tsx';
+import { PasswordScreen } from './screens/password.tsx';
 import { AuditScreen } from './screens/audit.tsx';
 import { NotFoundScreen } from './screens/not-found.tsx';
 import { MaintenanceScreen } from './announcements/maintenance-screen.tsx';
@@ -22,6 +23,7 @@ const router = createBrowserRouter(
         { index: true, element: <ApplicationsScreen /> },
         { path: 'applications/:id', element: <ApplicationDetailScreen /> },
         { path: 'staff', element: <StaffScreen /> },
+        { path: 'password', element: <PasswordScreen /> },
         { path: 'audit', element: <AuditScreen /> },
         { path: 'maintenance', element: <MaintenanceScreen /> },
         { path: 'notices', element: <NoticesScreen /> },

@@ -14,6 +14,9 @@ export function useFieldErrors(prefix: string) {
     else setError(e instanceof ApiProblem ? e.message : fallback);
   }, []);
 
+  /** A check of the screen's own (e.g. two entries that must match) shown like the API's. */
+  const showField = useCallback((name: string, text: string) => setFieldErrors({ [name]: text }), []);
+
   const reset = useCallback(() => {
     setFieldErrors({});
     setError(null);
@@ -34,7 +37,7 @@ export function useFieldErrors(prefix: string) {
       </p>
     ) : null;
 
-  return { error, fail, reset, id, input, message };
+  return { error, fail, reset, showField, id, input, message };
 }
 
 /** A form's text value, trimmed. */

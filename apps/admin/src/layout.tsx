@@ -62,6 +62,7 @@ export function Layout() {
           <span>
             {session.staff.displayName}（{roleLabels[session.staff.role]}）
           </span>
+          <NavLink to="/password">パスワード変更</NavLink>
           <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/'))}>
             ログアウト
           </button>

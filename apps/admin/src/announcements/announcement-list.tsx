@@ -1,65 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
 import { announcementStateLabels } from '@koza/domain/api/admin-announcements';
-import { getJson } from '../api.ts';
-import { useFieldErrors } from '../field-errors.tsx';
-
-/**
- * One list screen of the back office (maintenance, notices): its rows, loaded at once and again after
- * each change; the form's errors; the outcome of the last change. `change` runs a call and answers
- * whether it went through.
- */
-export function useAnnouncementList<T>(path: string, schema: z.ZodType<{ items: T[] }>, formPrefix: string) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const form = useFieldErrors(formPrefix);
-  const { fail, reset } = form;
-
-  const load = useCallback(async () => {
-    try {
-      setItems((await getJson(path, schema)).items);
-    } catch (e) {
-      fail(e, '読み込めませんでした。');
-    }
-  }, [path, schema, fail]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const change = useCallback(
-    async (call: () => Promise<void>, doneText: string, failText: string): Promise<boolean> => {
-      reset();
-      setDone(null);
-      try {
-        await call();
-      } catch (e) {
-        fail(e, failText);
-        return false;
-      }
-      setDone(doneText);
-      await load();
-      return true;
-    },
-    [reset, fail, load],
-  );
-
-  return { items, form, done, change };
-}
-
-/** The outcome of the last change (a polite live region) and any failure (an alert). */
-export function Outcome({ done, error }: { done: string | null; error: string | null }) {
-  return (
-    <>
-      <div aria-live="polite">{done && <p className="notice">{done}</p>}</div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
 
 interface ListedAnnouncement {
   id: number;
@@ -68,7 +8,7 @@ interface ListedAnnouncement {
   editable: boolean;
 }
 
-export interface AnnouncementColumn<T> {
+interface AnnouncementColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;

@@ -6,7 +6,8 @@ import { post } from '../api.ts';
 import { formText } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
-import { AnnouncementTable, Outcome, useAnnouncementList } from './announcement-list.tsx';
+import { Outcome, useListScreen } from '../list-screen.tsx';
+import { AnnouncementTable } from './announcement-list.tsx';
 
 /**
  * Maintenance windows of the bank (docs/decisions/0161): every role sees them; ADMIN schedules,
@@ -15,7 +16,7 @@ import { AnnouncementTable, Outcome, useAnnouncementList } from './announcement-
  */
 export function MaintenanceScreen() {
   const { session, can } = useSession();
-  const { items, form, done, change } = useAnnouncementList('/maintenance', maintenanceListSchema, 'maintenance');
+  const { items, form, done, change } = useListScreen('/maintenance', maintenanceListSchema, 'maintenance');
   const [editing, setEditing] = useState<MaintenanceItem | null>(null);
   const [ending, setEnding] = useState<MaintenanceItem | null>(null);
 

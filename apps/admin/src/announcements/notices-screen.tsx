@@ -9,7 +9,8 @@ import { formText } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { NoticePreview } from './notice-preview.tsx';
-import { AnnouncementTable, Outcome, useAnnouncementList } from './announcement-list.tsx';
+import { Outcome, useListScreen } from '../list-screen.tsx';
+import { AnnouncementTable } from './announcement-list.tsx';
 
 interface Draft {
   channel: string;
@@ -45,7 +46,7 @@ function previewContents(items: readonly NoticeItem[], bankCode: string, draft: 
 /** Notices of the bank, for everyone or for one channel (docs/decisions/0161): ADMIN publishes, every role reads. */
 export function NoticesScreen() {
   const { session, can } = useSession();
-  const { items, form, done, change } = useAnnouncementList('/notices', noticeListSchema, 'notice');
+  const { items, form, done, change } = useListScreen('/notices', noticeListSchema, 'notice');
   const [editing, setEditing] = useState<NoticeItem | null>(null);
   const [preview, setPreview] = useState<string[] | null>(null);
   const formRef = useRef<HTMLFormElement>(null);

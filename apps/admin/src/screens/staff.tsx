@@ -1,113 +1,139 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { staffListSchema } from '@koza/domain/api/admin';
+import type { z } from 'zod';
 import { roleLabels, staffRoles } from '@koza/domain/admin/roles';
 import { staffAuth } from '@koza/domain/admin/rules';
-import { ApiProblem, getJson, post } from '../api.ts';
+import { post } from '../api.ts';
+import { formText, useFieldErrors } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
+import { Outcome, useListScreen } from '../list-screen.tsx';
 import { useSession } from '../session.tsx';
 
-type StaffList = ReturnType<typeof staffListSchema.parse>;
+type Member = z.infer<typeof staffListSchema>['items'][number];
 
-/** ADMIN: the bank's staff accounts, a new account, lifting a lock-out. */
+/** The changes an ADMIN can make to another member, each asked for again before it is made. */
+const memberChanges = {
+  disable: { button: '利用停止', question: 'を利用停止しますか？ログイン中の場合はログアウトされます。', confirm: '利用停止する', done: 'を利用停止しました。' },
+  enable: { button: '利用再開', question: 'の利用を再開しますか？', confirm: '利用を再開する', done: 'の利用を再開しました。' },
+  'totp-reset': {
+    button: '二要素認証をリセット',
+    question: 'の二要素認証をリセットしますか？次回ログイン時に認証アプリの登録からやり直します。',
+    confirm: 'リセットする',
+    done: 'の二要素認証をリセットしました。',
+  },
+  password: { button: 'パスワード再設定', question: 'の新しい初期パスワードを入力してください。ログイン中の場合はログアウトされます。', confirm: '再設定する', done: 'のパスワードを再設定しました。' },
+} as const;
+type MemberChange = keyof typeof memberChanges;
+
+const stateOf = (s: Member) => (s.disabled ? '利用停止中' : s.locked ? 'ロック中' : '利用可');
+
+/** ADMIN: the bank's staff accounts, a new account, lifting a lock-out, stopping and restarting, resets. */
 export function StaffScreen() {
-  const { can } = useSession();
-  const [list, setList] = useState<StaffList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setList(await getJson('/staff', staffListSchema));
-    } catch (e) {
-      setError(e instanceof ApiProblem ? e.message : '読み込めませんでした。');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { session, can } = useSession();
+  const { items, form, done, change } = useListScreen('/staff', staffListSchema, 'staff');
+  // The confirmation's own form (the new password of a reset), apart from the new-account form.
+  const changeForm = useFieldErrors('staff-change');
+  const [pending, setPending] = useState<{ kind: MemberChange; member: Member } | null>(null);
 
   if (!can('staff.manage')) return <p className="error">この操作を行う権限がありません。</p>;
 
-  async function create(event: FormEvent<HTMLFormElement>) {
+  async function submitNew(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setError(null);
-    setFieldErrors({});
-    setNotice(null);
-    try {
-      await post('/staff', {
-        loginId: String(form.get('loginId') ?? '').trim(),
-        displayName: String(form.get('displayName') ?? ''),
-        role: String(form.get('role') ?? ''),
-        password: String(form.get('password') ?? ''),
-      });
-      setNotice(`${String(form.get('loginId'))} を作成しました。`);
-      formElement.reset();
-      await load();
-    } catch (e) {
-      if (e instanceof ApiProblem && e.fieldErrors.length > 0) setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-      else setError(e instanceof ApiProblem ? e.message : '作成できませんでした。');
-    }
+    const data = new FormData(formElement);
+    const body = { loginId: formText(data, 'loginId'), displayName: String(data.get('displayName') ?? ''), role: formText(data, 'role'), password: String(data.get('password') ?? '') };
+    if (await change(() => post('/staff', body), `${body.loginId} を作成しました。`, '作成できませんでした。')) formElement.reset();
   }
 
-  async function unlock(id: string, loginId: string) {
-    try {
-      await post(`/staff/${encodeURIComponent(id)}/unlock`);
-      setNotice(`${loginId} のロックを解除しました。`);
-      await load();
-    } catch (e) {
-      setError(e instanceof ApiProblem ? e.message : '解除できませんでした。');
-    }
+  async function unlock(member: Member) {
+    setPending(null);
+    await change(() => post(`/staff/${encodeURIComponent(member.id)}/unlock`), `${member.loginId} のロックを解除しました。`, '解除できませんでした。');
   }
 
-  const describedBy = (name: string) => (fieldErrors[name] ? `${name}-error` : undefined);
-  const fieldError = (name: string) =>
-    fieldErrors[name] ? (
-      <p id={`${name}-error`} className="field-error">
-        {fieldErrors[name]}
-      </p>
-    ) : null;
+  async function confirmChange(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!pending) return;
+    const { kind, member } = pending;
+    const body = kind === 'password' ? { password: String(new FormData(event.currentTarget).get('password') ?? '') } : undefined;
+    const text = memberChanges[kind];
+    const call = () => post(`/staff/${encodeURIComponent(member.id)}/${kind}`, body);
+    if (await change(call, `${member.loginId} ${text.done}`, '変更できませんでした。', changeForm)) setPending(null);
+  }
+
+  const actionsOf = (s: Member) => {
+    if (s.id === session?.staff.id) return <span>（ご自身）</span>;
+    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password'];
+    return (
+      <div className="row-actions">
+        {s.locked && (
+          <button type="button" className="secondary" onClick={() => void unlock(s)}>
+            {s.loginId} のロックを解除
+          </button>
+        )}
+        {kinds.map((kind) => (
+          <button key={kind} type="button" className="secondary" aria-label={`${s.loginId} の${memberChanges[kind].button}`} onClick={() => setPending({ kind, member: s })}>
+            {memberChanges[kind].button}
+          </button>
+        ))}
+      </div>
+    );
+  };
 
   return (
     <>
       <h1>職員管理</h1>
-      <div aria-live="polite">{notice && <p className="notice">{notice}</p>}</div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
+      <Outcome done={done} error={form.error ?? changeForm.error} />
+      {pending && (
+        <form key={`${pending.kind}-${pending.member.id}`} className="confirm" aria-labelledby="change-question" onSubmit={(e) => void confirmChange(e)} noValidate>
+          <p id="change-question">
+            {pending.member.loginId}（{pending.member.displayName}）{memberChanges[pending.kind].question}
+          </p>
+          {pending.kind === 'password' && (
+            <div className="field">
+              <label htmlFor={changeForm.id('password')}>新しい初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
+              <input type="password" autoComplete="new-password" {...changeForm.input('password')} />
+              {changeForm.message('password')}
+            </div>
+          )}
+          <div className="actions">
+            <button type="submit" className={pending.kind === 'enable' ? undefined : 'danger'}>
+              {memberChanges[pending.kind].confirm}
+            </button>
+            <button type="button" className="secondary" onClick={() => setPending(null)}>
+              キャンセル
+            </button>
+          </div>
+        </form>
       )}
       <section aria-labelledby="new-staff">
         <h2 id="new-staff">職員アカウントの作成</h2>
-        <form onSubmit={(e) => void create(e)} className="grid-form" noValidate>
+        <form onSubmit={(e) => void submitNew(e)} className="grid-form" noValidate>
           <div className="field">
-            <label htmlFor="new-loginId">ログインID</label>
-            <input id="new-loginId" name="loginId" autoComplete="off" aria-describedby={describedBy('loginId')} aria-invalid={Boolean(fieldErrors.loginId)} />
-            {fieldError('loginId')}
+            <label htmlFor={form.id('loginId')}>ログインID</label>
+            <input autoComplete="off" {...form.input('loginId')} />
+            {form.message('loginId')}
           </div>
           <div className="field">
-            <label htmlFor="new-displayName">氏名</label>
-            <input id="new-displayName" name="displayName" autoComplete="off" aria-describedby={describedBy('displayName')} aria-invalid={Boolean(fieldErrors.displayName)} />
-            {fieldError('displayName')}
+            <label htmlFor={form.id('displayName')}>氏名</label>
+            <input autoComplete="off" {...form.input('displayName')} />
+            {form.message('displayName')}
           </div>
           <div className="field">
-            <label htmlFor="new-role">権限</label>
-            <select id="new-role" name="role" defaultValue="REVIEWER" aria-describedby={describedBy('role')}>
+            <label htmlFor={form.id('role')}>権限</label>
+            <select defaultValue="REVIEWER" {...form.input('role')}>
               {staffRoles.map((r) => (
                 <option key={r} value={r}>
                   {roleLabels[r]}
                 </option>
               ))}
             </select>
-            {fieldError('role')}
+            {form.message('role')}
           </div>
           <div className="field">
-            <label htmlFor="new-password">初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
-            <input id="new-password" name="password" type="password" autoComplete="new-password" aria-describedby={describedBy('password')} aria-invalid={Boolean(fieldErrors.password)} />
-            {fieldError('password')}
+            <label htmlFor={form.id('password')}>初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
+            <input type="password" autoComplete="new-password" {...form.input('password')} />
+            {form.message('password')}
           </div>
           <div className="actions">
             <button type="submit">作成する</button>
@@ -116,7 +142,7 @@ export function StaffScreen() {
       </section>
       <section aria-labelledby="staff-list">
         <h2 id="staff-list">職員一覧</h2>
-        {list && (
+        {items && (
           <table>
             <thead>
               <tr>
@@ -126,28 +152,19 @@ export function StaffScreen() {
                 <th scope="col">二要素認証</th>
                 <th scope="col">状態</th>
                 <th scope="col">作成日時</th>
+                <th scope="col">操作</th>
               </tr>
             </thead>
             <tbody>
-              {list.items.map((s) => (
+              {items.map((s) => (
                 <tr key={s.id}>
                   <td>{s.loginId}</td>
                   <td>{s.displayName}</td>
                   <td>{roleLabels[s.role]}</td>
                   <td>{s.totpEnabled ? '登録済' : '—'}</td>
-                  <td>
-                    {s.locked ? (
-                      <>
-                        ロック中{' '}
-                        <button type="button" className="secondary" onClick={() => void unlock(s.id, s.loginId)}>
-                          {s.loginId} のロックを解除
-                        </button>
-                      </>
-                    ) : (
-                      '利用可'
-                    )}
-                  </td>
+                  <td>{stateOf(s)}</td>
                   <td>{formatDateTime(s.createdAt)}</td>
+                  <td>{actionsOf(s)}</td>
                 </tr>
               ))}
             </tbody>

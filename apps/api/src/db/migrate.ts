@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-ekyc-documents-completion.ts';
 import * as m010 from './migrations/010-job-runs.ts';
 import * as m020 from './migrations/020-back-office.ts';
 import * as m030 from './migrations/030-announcements-and-funnel.ts';
+import * as m031 from './migrations/031-staff-account-life-cycle.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '010-job-runs': m010,
   '020-back-office': m020,
   '030-announcements-and-funnel': m030,
+  '031-staff-account-life-cycle': m031,
 };
 
 /**

@@ -408,6 +408,8 @@ export interface StaffUsersTable {
   passwordHash: string;
   failedSignIns: Generated<number>;
   lockedAt: EpochMs | null;
+  /** Stopped by an ADMIN: no sign-in, no session (migration 031). */
+  disabledAt: EpochMs | null;
   totpSecret: string | null;
   totpEnabledAt: EpochMs | null;
   /** The last TOTP time step accepted: a code is good once. */

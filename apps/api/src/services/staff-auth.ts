@@ -15,14 +15,17 @@ import {
   insertStaffSession,
   recordFailedSignIn,
   resetFailedSignIns,
+  revokeSessionsOfStaff,
   revokeStaffSession,
+  setStaffPassword,
   setTotpSecret,
   touchStaffSession,
   useTotpStep,
 } from '../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, FieldValidationError } from '../http/errors.ts';
 import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
 import { keyedHash, sameHash } from './keyed-hash.ts';
 import { decryptStoredPin, encryptPinForStorage } from './pin.ts';
 import { hashPassword, spendPasswordTime, verifyPassword } from './staff-passwords.ts';
@@ -106,6 +109,12 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
     throw new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
   }
   const actor = { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress };
+  if (row.disabledAt !== null) {
+    // A stopped account learns nothing from the answer (a leaver): the same time and words as a wrong password.
+    await spendPasswordTime(input.password, deps.passwordLogN);
+    await audit(db, actor, 'SIGN_IN_FAILED', input.now, { detail: 'disabled' });
+    throw new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+  }
   if (row.lockedAt !== null) {
     await audit(db, actor, 'SIGN_IN_FAILED', input.now, { detail: 'locked' });
     throw new ApiError(403, { code: 'ACCOUNT_LOCKED', message: adminMessages.accountLocked });
@@ -142,6 +151,30 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string, now:
 }
 
 export const signOut = (db: Db, sessionId: string, now: number) => revokeStaffSession(db, sessionId, now);
+
+/**
+ * A staff member changes their own password: the current one is asked again (400 on the field when
+ * wrong), and their other sessions end; this one stays.
+ */
+export async function changeOwnPassword(
+  deps: StaffAuthDeps,
+  context: StaffContext,
+  body: { currentPassword: string; newPassword: string },
+  actor: Actor,
+  now: number,
+): Promise<void> {
+  const row = await findStaffById(deps.db, context.staff.id);
+  if (!row) throw new ApiError(401);
+  if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
+    throw new FieldValidationError([{ field: 'currentPassword', message: adminMessages.currentPasswordWrong }]);
+  }
+  const passwordHash = await hashPassword(body.newPassword, deps.passwordLogN);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await setStaffPassword(trx, row.id, passwordHash, now);
+    await revokeSessionsOfStaff(trx, row.id, now, context.sessionId);
+    await audit(trx, actor, 'CHANGE_PASSWORD', now);
+  });
+}
 
 // ---- TOTP (RFC 6238: SHA-1, 6 digits, 30 seconds, ±1 step) ----
 

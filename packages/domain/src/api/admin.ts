@@ -43,6 +43,11 @@ export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 export const reasonBodySchema = z.object({ reason });
 
+const newPassword = z
+  .string({ error: adminMessages.passwordTooShort })
+  .min(staffAuth.passwordMinLength, adminMessages.passwordTooShort)
+  .max(staffAuth.passwordMaxLength, adminMessages.passwordTooLong);
+
 export const staffCreateBodySchema = z.object({
   loginId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, adminMessages.loginIdInvalid),
   displayName: z
@@ -50,12 +55,25 @@ export const staffCreateBodySchema = z.object({
     .transform((s) => s.trim())
     .pipe(z.string().min(1, adminMessages.displayNameRequired).max(100)),
   role: z.enum(staffRoles, { error: adminMessages.roleRequired }),
-  password: z.string().min(staffAuth.passwordMinLength, adminMessages.passwordTooShort).max(staffAuth.passwordMaxLength, adminMessages.passwordTooLong),
+  password: newPassword,
 });
 export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
 
+/** An ADMIN sets a new initial password for a staff member who forgot theirs. */
+export const staffPasswordResetBodySchema = z.object({ password: newPassword });
+
+/** A staff member changes their own password. */
+export const passwordChangeBodySchema = z
+  .object({
+    currentPassword: z.string({ error: adminMessages.currentPasswordWrong }).min(1, adminMessages.currentPasswordWrong).max(staffAuth.passwordMaxLength),
+    newPassword,
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, { path: ['newPassword'], message: adminMessages.passwordUnchanged });
+
 export const staffListItemSchema = staffSchema.extend({
   locked: z.boolean(),
+  /** Stopped by an ADMIN (a leaver, a long absence): cannot sign in, sessions ended. */
+  disabled: z.boolean(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
 });

@@ -31,6 +31,7 @@ export async function insertStaff(db: Db | Executor, s: NewStaff): Promise<boole
       role: s.role,
       passwordHash: s.passwordHash,
       lockedAt: null,
+      disabledAt: null,
       totpSecret: null,
       totpEnabledAt: null,
       lastTotpStep: null,
@@ -86,6 +87,21 @@ export async function unlockStaff(db: Db | Executor, id: string, now: EpochMs): 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** An ADMIN stops (a time) or restarts (null) an account. */
+export async function setStaffDisabled(db: Db | Executor, id: string, disabledAt: EpochMs | null, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ disabledAt, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** A new password hash (the member's own change, or an ADMIN's reset). */
+export async function setStaffPassword(db: Db | Executor, id: string, passwordHash: string, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ passwordHash, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** Forgets the second factor: the member enrols again at the next sign-in. */
+export async function clearTotp(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ totpSecret: null, totpEnabledAt: null, lastTotpStep: null, updatedAt: now }).where('id', '=', id).execute();
+}
+
 export async function setTotpSecret(db: Db | Executor, id: string, encryptedSecret: string, now: EpochMs): Promise<void> {
   await executor(db).updateTable('staffUsers').set({ totpSecret: encryptedSecret, updatedAt: now }).where('id', '=', id).where('totpEnabledAt', 'is', null).execute();
 }
@@ -116,7 +132,7 @@ export async function insertStaffSession(db: Db | Executor, s: { id: string; tok
 
 /**
  * The live session of a token and its staff, extending the idle window (one UPDATE); null when
- * unknown, revoked, idle too long or too old, or the account is locked.
+ * unknown, revoked, idle too long or too old, or the account is locked or stopped.
  */
 export async function touchStaffSession(
   db: Db | Executor,
@@ -134,8 +150,15 @@ export async function touchStaffSession(
   const session = await executor(db).selectFrom('staffSessions').select(['id', 'staffId']).where('tokenHash', '=', q.tokenHash).executeTakeFirst();
   if (!session) return null;
   const staff = await findStaffById(db, session.staffId);
-  if (!staff || staff.lockedAt !== null) return null;
+  if (!staff || staff.lockedAt !== null || staff.disabledAt !== null) return null;
   return { sessionId: session.id, staff };
+}
+
+/** Ends every live session of a staff member, but `keep` (the session that made the change). */
+export async function revokeSessionsOfStaff(db: Db | Executor, staffId: string, now: EpochMs, keep?: string): Promise<void> {
+  let query = executor(db).updateTable('staffSessions').set({ revokedAt: now }).where('staffId', '=', staffId).where('revokedAt', 'is', null);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  await query.execute();
 }
 
 export async function revokeStaffSession(db: Db | Executor, id: string, now: EpochMs): Promise<void> {

@@ -8,10 +8,12 @@ import {
   applicationListSchema,
   auditListQuerySchema,
   auditListSchema,
+  passwordChangeBodySchema,
   reasonBodySchema,
   signInBodySchema,
   staffCreateBodySchema,
   staffListSchema,
+  staffPasswordResetBodySchema,
   staffSessionSchema,
   totpConfirmBodySchema,
   totpSetupSchema,
@@ -28,9 +30,16 @@ import { applicationDetail, applicationDocument, applicationsCsv, auditCsv, audi
 import { audit } from '../../services/audit.ts';
 import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
-import { bankNameOf, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
+import { bankNameOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
 import type { StaffContext } from '../../services/staff-auth.ts';
-import { listStaff, unlockStaffOfBank } from '../../services/staff-accounts.ts';
+import {
+  disableStaffOfBank,
+  enableStaffOfBank,
+  listStaff,
+  resetStaffPasswordOfBank,
+  resetStaffTotpOfBank,
+  unlockStaffOfBank,
+} from '../../services/staff-accounts.ts';
 import { actorOf, createStaffGuard, requireStaff, staffCookie } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
 
@@ -194,11 +203,28 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode) });
   });
 
-  app.post('/staff/:id/unlock', { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const now = clock.now().getTime();
-    const loginId = await unlockStaffOfBank(db, actor.bankCode, request.params.id, now);
-    await audit(db, actor, 'UNLOCK_STAFF', now, { detail: loginId });
+  // An ADMIN's changes to another member of the bank (never their own account: 409), each audited.
+  const memberChanges = { unlock: unlockStaffOfBank, disable: disableStaffOfBank, enable: enableStaffOfBank, 'totp-reset': resetStaffTotpOfBank } as const;
+  for (const [name, change] of Object.entries(memberChanges)) {
+    app.post(`/staff/:id/${name}`, { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
+      await change(db, actorOf(request), request.params.id, clock.now().getTime());
+      return reply.code(204).send();
+    });
+  }
+
+  app.post(
+    '/staff/:id/password',
+    { config: { staff: 'staff.manage' }, schema: { params: idParams, body: staffPasswordResetBodySchema } },
+    async (request, reply) => {
+      await resetStaffPasswordOfBank(db, actorOf(request), request.params.id, request.body.password, deps.passwordLogN, clock.now().getTime());
+      return reply.code(204).send();
+    },
+  );
+
+  // ---- the member's own password (every role) ----
+
+  app.post('/password', { config: { staff: 'session' }, schema: { body: passwordChangeBodySchema } }, async (request, reply) => {
+    await changeOwnPassword(authDeps, requireStaff(request), request.body, actorOf(request), clock.now().getTime());
     return reply.code(204).send();
   });
 

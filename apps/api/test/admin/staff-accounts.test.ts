@@ -1,0 +1,133 @@
+import { expect, it } from 'vitest';
+import { adminMessages } from '@koza/domain/admin/messages';
+import { forEachDialect } from '../helpers/databases.ts';
+import { auditActions, createAdminApp, makeStaff, signInRequest, signInStaff, staffPassword } from './admin-helpers.ts';
+import type { AdminApp, StaffClient } from './admin-helpers.ts';
+
+// An ADMIN stops and restarts accounts of the bank, resets a member's second factor or password;
+// every member changes their own password (docs/decisions/0164-staff-account-life-cycle.md).
+
+const listed = async (admin: StaffClient, id: string) =>
+  ((await admin.get('/api/admin/staff')).json() as { items: { id: string; disabled: boolean; locked: boolean; totpEnabled: boolean }[] }).items.find((s) => s.id === id);
+
+const auditDetails = async (app: AdminApp, action: string) =>
+  (await app.deps.db.kysely.selectFrom('auditLog').select('detail').where('action', '=', action).execute()).map((r) => r.detail);
+
+forEachDialect((dialect) => {
+  it('stops an account: its session ends at once, it cannot sign in (told no more than for a wrong password), until an ADMIN restarts it', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const leaver = await makeStaff(app, '0177', 'REVIEWER');
+      const leaverClient = await signInStaff(app, leaver);
+      expect((await leaverClient.get('/api/admin/applications')).statusCode).toBe(200);
+
+      expect((await admin.post(`/api/admin/staff/${leaver.id}/disable`)).statusCode).toBe(204);
+      expect((await leaverClient.get('/api/admin/applications')).statusCode).toBe(401);
+      const refused = await signInRequest(app, { loginId: leaver.loginId, password: staffPassword });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect(await listed(admin, leaver.id)).toMatchObject({ disabled: true, locked: false });
+
+      expect((await admin.post(`/api/admin/staff/${leaver.id}/enable`)).statusCode).toBe(204);
+      expect(await listed(admin, leaver.id)).toMatchObject({ disabled: false });
+      expect((await signInRequest(app, { loginId: leaver.loginId, password: staffPassword })).statusCode).toBe(200);
+      expect(await auditDetails(app, 'DISABLE_STAFF')).toEqual([leaver.loginId]);
+      expect(await auditDetails(app, 'ENABLE_STAFF')).toEqual([leaver.loginId]);
+      expect(await auditDetails(app, 'SIGN_IN_FAILED')).toEqual(['disabled']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never lets an ADMIN stop or reset their own account, nor touch another bank’s staff', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const self = await makeStaff(app, '0177', 'ADMIN');
+      const admin = await signInStaff(app, self);
+      const other = await makeStaff(app, '0587', 'VIEWER');
+      for (const change of ['disable', 'enable', 'totp-reset', 'unlock']) {
+        const own = await admin.post(`/api/admin/staff/${self.id}/${change}`);
+        expect(own.statusCode, change).toBe(409);
+        expect(own.json()).toMatchObject({ message: adminMessages.notOwnAccount });
+        expect((await admin.post(`/api/admin/staff/${other.id}/${change}`)).statusCode, change).toBe(404);
+      }
+      expect((await admin.post(`/api/admin/staff/${self.id}/password`, { password: 'a new long password' })).statusCode).toBe(409);
+      expect((await admin.get('/api/admin/session')).statusCode).toBe(200);
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('resets a member’s second factor: their sessions end and they enrol again at the next sign-in', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const lostPhone = await makeStaff(app, '0177', 'ADMIN');
+      const lostPhoneClient = await signInStaff(app, lostPhone);
+      expect(await listed(admin, lostPhone.id)).toMatchObject({ totpEnabled: true });
+
+      expect((await admin.post(`/api/admin/staff/${lostPhone.id}/totp-reset`)).statusCode).toBe(204);
+      expect((await lostPhoneClient.get('/api/admin/session')).statusCode).toBe(401);
+      expect(await listed(admin, lostPhone.id)).toMatchObject({ totpEnabled: false });
+      const again = await signInRequest(app, { loginId: lostPhone.loginId, password: staffPassword });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ totpSetupRequired: true });
+      expect(await auditDetails(app, 'RESET_STAFF_TOTP')).toEqual([lostPhone.loginId]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sets a new initial password for a member who forgot theirs: the old one no longer works, their sessions end', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const member = await makeStaff(app, '0177', 'VIEWER');
+      const memberClient = await signInStaff(app, member);
+
+      const short = await admin.post(`/api/admin/staff/${member.id}/password`, { password: 'short' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toMatchObject({ errors: [{ field: 'password', message: adminMessages.passwordTooShort }] });
+      expect((await memberClient.get('/api/admin/session')).statusCode).toBe(200);
+
+      expect((await admin.post(`/api/admin/staff/${member.id}/password`, { password: 'the new initial password' })).statusCode).toBe(204);
+      expect((await memberClient.get('/api/admin/session')).statusCode).toBe(401);
+      expect((await signInRequest(app, { loginId: member.loginId, password: staffPassword })).statusCode).toBe(401);
+      expect((await signInRequest(app, { loginId: member.loginId, password: 'the new initial password' })).statusCode).toBe(200);
+      expect(await auditDetails(app, 'RESET_STAFF_PASSWORD')).toEqual([member.loginId]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets a member change their own password: the current one asked again, other sessions ended, this one kept', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const member = await makeStaff(app, '0177', 'REVIEWER');
+      const here = await signInStaff(app, member);
+      const elsewhere = await signInStaff(app, member);
+
+      const wrong = await here.post('/api/admin/password', { currentPassword: 'not my password', newPassword: 'my own new password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ errors: [{ field: 'currentPassword', message: adminMessages.currentPasswordWrong }] });
+      const same = await here.post('/api/admin/password', { currentPassword: staffPassword, newPassword: staffPassword });
+      expect(same.statusCode).toBe(400);
+      expect(same.json()).toMatchObject({ errors: [{ field: 'newPassword', message: adminMessages.passwordUnchanged }] });
+      const short = await here.post('/api/admin/password', { currentPassword: staffPassword, newPassword: 'short' });
+      expect(short.json()).toMatchObject({ errors: [{ field: 'newPassword', message: adminMessages.passwordTooShort }] });
+      expect((await elsewhere.get('/api/admin/session')).statusCode).toBe(200);
+
+      expect((await here.post('/api/admin/password', { currentPassword: staffPassword, newPassword: 'my own new password' })).statusCode).toBe(204);
+      expect((await here.get('/api/admin/session')).statusCode).toBe(200);
+      expect((await elsewhere.get('/api/admin/session')).statusCode).toBe(401);
+      expect((await signInRequest(app, { loginId: member.loginId, password: staffPassword })).statusCode).toBe(401);
+      expect((await signInRequest(app, { loginId: member.loginId, password: 'my own new password' })).statusCode).toBe(200);
+      expect(await auditDetails(app, 'CHANGE_PASSWORD')).toEqual([null]);
+    } finally {
+      await app.close();
+    }
+  });
+});

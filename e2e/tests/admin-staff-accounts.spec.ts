@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures.ts';
+import { screenshotDir } from '../paths.ts';
+import { createStaffByCommand, desktop, expectNoAxeViolations, signIn, totpCode } from '../support/admin.ts';
+
+// A staff account's life in the back office (docs/decisions/0164): the ADMIN stops a member, whose
+// open screen falls back to the sign-in and whose sign-in is refused like a wrong password; restarts
+// it; sets a new initial password; the member changes it on their own screen. At a desktop viewport.
+
+mkdirSync(screenshotDir, { recursive: true });
+const dir = mkdtempSync(join(tmpdir(), 'koza-staff-e2e-'));
+const databaseUrl = `sqlite:${join(dir, 'staff.sqlite')}`;
+const adminPassword = 'admin password for e2e';
+const memberPassword = 'member password for e2e';
+const resetPassword = 'initial password by admin';
+const ownPassword = 'the member own password';
+
+test.use({ ...desktop, apiEnv: { DATABASE_URL: databaseUrl } });
+
+async function confirmChange(admin: Page, button: RegExp, question: RegExp, confirm: string) {
+  await admin.getByRole('button', { name: button }).click();
+  await expect(admin.getByText(question)).toBeVisible();
+  await admin.getByRole('button', { name: confirm, exact: true }).click();
+}
+
+test('an ADMIN stops, restarts and resets a member; the member changes their own password', async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.staff', name: '管理 花子', role: 'ADMIN', password: adminPassword });
+  createStaffByCommand(databaseUrl, { bank: '0177', login: 'member.staff', name: '照会 次郎', role: 'VIEWER', password: memberPassword });
+  const newTab = async () => (await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })).newPage();
+
+  const member = await newTab();
+  await member.goto(`${server.origin}/admin/`);
+  await signIn(member, 'member.staff', memberPassword);
+  await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+
+  const admin = await newTab();
+  await admin.goto(`${server.origin}/admin/`);
+  await signIn(admin, 'admin.staff', adminPassword);
+  const secret = admin.getByLabel('セットアップキー');
+  await expect(secret).not.toHaveValue('');
+  await admin.getByLabel('認証アプリに表示された6桁のコード').fill(totpCode(await secret.inputValue()));
+  await admin.getByRole('button', { name: '登録する' }).click();
+  await admin.getByRole('link', { name: '職員管理' }).click();
+  const memberRow = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'member.staff', exact: true }) });
+  await expect(memberRow.getByRole('cell', { name: '利用可' })).toBeVisible();
+  // Nothing to do to one's own account from here.
+  await expect(admin.getByRole('row').filter({ hasText: 'admin.staff' }).getByRole('button')).toHaveCount(0);
+
+  // Stopped: the member's open screen returns to the sign-in, and signing in is refused.
+  await confirmChange(admin, /member\.staff の利用停止/, /member\.staff（照会 次郎）を利用停止しますか？/, '利用停止する');
+  await expect(admin.getByText('member.staff を利用停止しました。')).toBeVisible();
+  await expect(memberRow.getByRole('cell', { name: '利用停止中' })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: join(screenshotDir, 'admin-staff-stopped.png'), fullPage: true });
+  await member.reload();
+  await expect(member.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
+  await signIn(member, 'member.staff', memberPassword);
+  await expect(member.getByText('ログインIDまたはパスワードが正しくありません。')).toBeVisible();
+
+  // Restarted, then a new initial password (a too short one is refused under its field).
+  await confirmChange(admin, /member\.staff の利用再開/, /member\.staff（照会 次郎）の利用を再開しますか？/, '利用を再開する');
+  await expect(memberRow.getByRole('cell', { name: '利用可' })).toBeVisible();
+  await admin.getByRole('button', { name: /member\.staff のパスワード再設定/ }).click();
+  const initial = admin.getByLabel(/^新しい初期パスワード/);
+  await initial.fill('short');
+  await admin.getByRole('button', { name: '再設定する' }).click();
+  await expect(initial).toHaveAccessibleDescription('パスワードは12文字以上で入力してください。');
+  await admin.screenshot({ path: join(screenshotDir, 'admin-staff-password-reset.png'), fullPage: true });
+  await initial.fill(resetPassword);
+  await admin.getByRole('button', { name: '再設定する' }).click();
+  await expect(admin.getByText('member.staff のパスワードを再設定しました。')).toBeVisible();
+  await expectNoAxeViolations(admin);
+
+  // The member signs in with it and chooses their own.
+  await signIn(member, 'member.staff', resetPassword);
+  await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await member.getByRole('link', { name: 'パスワード変更' }).click();
+  await expect(member.getByRole('heading', { name: 'パスワード変更' })).toBeVisible();
+  await member.getByLabel('現在のパスワード').fill(resetPassword);
+  await member.getByLabel(/新しいパスワード（\d+文字以上）/).fill(ownPassword);
+  await member.getByLabel('新しいパスワード（確認）').fill(`${ownPassword}x`);
+  await member.getByRole('button', { name: '変更する' }).click();
+  await expect(member.getByLabel('新しいパスワード（確認）')).toHaveAccessibleDescription('確認のため、新しいパスワードをもう一度同じように入力してください。');
+  await member.getByLabel('新しいパスワード（確認）').fill(ownPassword);
+  await member.getByLabel('現在のパスワード').fill(memberPassword);
+  await member.getByRole('button', { name: '変更する' }).click();
+  await expect(member.getByLabel('現在のパスワード')).toHaveAccessibleDescription('現在のパスワードが正しくありません。');
+  await member.getByLabel('現在のパスワード').fill(resetPassword);
+  await member.getByRole('button', { name: '変更する' }).click();
+  await expect(member.getByText('パスワードを変更しました。ほかの端末でのログインは終了しました。')).toBeVisible();
+  await member.screenshot({ path: join(screenshotDir, 'admin-own-password.png'), fullPage: true });
+  await expectNoAxeViolations(member);
+  await member.getByRole('button', { name: 'ログアウト' }).click();
+  await signIn(member, 'member.staff', ownPassword);
+  await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await member.context().close();
+  await admin.context().close();
+});
