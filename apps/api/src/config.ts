@@ -102,6 +102,8 @@ export interface RetentionPolicy {
   readonly mailOutboxMs: number;
   /** Applications never completed are erased (with documents, eKYC sessions, parents) this long after their last change. */
   readonly abandonedDraftsMs: number;
+  /** Raw page views (with their device id) are deleted this long after they were recorded; the funnel's daily roll-up stays. */
+  readonly pageViewsMs: number;
   /** How often the job runs in each instance (one instance at a time does the work). */
   readonly intervalMs: number;
 }
@@ -122,6 +124,7 @@ export const retentionDefaults = {
   RETENTION_EXPIRED_SESSIONS_DAYS: 1,
   RETENTION_MAIL_OUTBOX_DAYS: 7,
   RETENTION_ABANDONED_DRAFTS_DAYS: 30,
+  RETENTION_PAGE_VIEWS_DAYS: 90,
   RETENTION_INTERVAL_MS: 60 * 60 * 1000,
 } as const;
 
@@ -210,6 +213,7 @@ const envSchema = z.object({
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
   RETENTION_ABANDONED_DRAFTS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_ABANDONED_DRAFTS_DAYS),
+  RETENTION_PAGE_VIEWS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_PAGE_VIEWS_DAYS),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).max(7 * day).default(retentionDefaults.RETENTION_INTERVAL_MS),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
@@ -360,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
       expiredSessionsMs: e.RETENTION_EXPIRED_SESSIONS_DAYS * day,
       mailOutboxMs: e.RETENTION_MAIL_OUTBOX_DAYS * day,
       abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
+      pageViewsMs: e.RETENTION_PAGE_VIEWS_DAYS * day,
       intervalMs: e.RETENTION_INTERVAL_MS,
     },
     databasePool,

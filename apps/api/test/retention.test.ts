@@ -4,6 +4,8 @@ import { fixedClock } from '../src/adapters/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import type { ApplicationStatus } from '../src/db/schema.ts';
+import { insertPageView } from '../src/db/repositories/page-views-repository.ts';
+import { toJapanIso } from '../src/http/japan-time.ts';
 import { runRetention, runRetentionIfDue } from '../src/services/retention.ts';
 import { absoluteLimitMs, idleLimitMs } from '../src/services/sessions.ts';
 import { forEachDialect } from './helpers/databases.ts';
@@ -104,11 +106,16 @@ async function outboxMail(db: Db, label: string, createdAgo: number) {
   await db.kysely.insertInto('mailOutbox').values({ bankCode: '0177', toAddress: `${label}@example.jp`, subject: label, textBody: '認証コード 123456', createdAt: now - createdAgo, sentAt: now - createdAgo }).execute();
 }
 
+async function pageView(db: Db, path: string, createdAgo: number) {
+  const at = now - createdAgo;
+  await insertPageView(db, { bankCode: '0177', applicationType: 'GENERAL', path, deviceId: `device-${path}`, channel: null, createdAt: at }, toJapanIso(at).slice(0, 10));
+}
+
 const ids = async (db: Db, table: 'applications' | 'authSessions' | 'verificationCodes') =>
   (await db.kysely.selectFrom(table).select('id').execute()).map((r) => r.id).sort();
 
 forEachDialect((dialect) => {
-  it('removes what is due under the policy (codes 1 day, ended sessions 1 day, outbox 7 days, drafts 30 days) and nothing else', async () => {
+  it('removes what is due under the policy (codes 1 day, ended sessions 1 day, outbox 7 days, drafts 30 days, raw page views 90 days) and nothing else', async () => {
     const db = await dialect.createDb();
     // Verification codes: a day after creation.
     const oldCode = await verificationCode(db, 'old-code', day + minute);
@@ -128,10 +135,21 @@ forEachDialect((dialect) => {
     const abandonedReady = await application(db, 'abandoned-ready', 45 * day, { status: 'READY' });
     const recentDraft = await application(db, 'recent', 30 * day - minute);
     const completedLongAgo = await application(db, 'completed', 400 * day, { status: 'COMPLETED', completed: true });
+    // Raw page views: 90 days; the funnel's daily roll-up keeps its counts.
+    await pageView(db, '/term', 90 * day + minute);
+    await pageView(db, '/personal', 90 * day - minute);
+    const rollUp = () => db.kysely.selectFrom('pageViewDays').select(['path', 'views']).orderBy('path').execute();
+    const countsBefore = await rollUp();
 
     const report = await runRetention(db, fixedClock(new Date(now)), policy);
     // Sessions: the three ended over a day ago, and the four applications' own (each ended when its application was last changed, weeks ago).
-    expect(report).toEqual({ verificationCodes: 1, sessions: 3 + 4, outboxMails: 1, applications: 2 });
+    expect(report).toEqual({ verificationCodes: 1, sessions: 3 + 4, outboxMails: 1, applications: 2, pageViews: 1 });
+    expect((await db.kysely.selectFrom('pageViews').select('path').execute()).map((r) => r.path)).toEqual(['/personal']);
+    expect(await rollUp()).toEqual(countsBefore);
+    expect(countsBefore).toEqual([
+      { path: '/personal', views: 1 },
+      { path: '/term', views: 1 },
+    ]);
 
     expect(await ids(db, 'verificationCodes')).toEqual([newCode].sort());
     expect(await ids(db, 'applications')).toEqual([recentDraft, completedLongAgo].sort());
@@ -153,16 +171,17 @@ forEachDialect((dialect) => {
     }
 
     // A second run at the same time finds nothing more.
-    expect(await runRetention(db, fixedClock(new Date(now)), policy)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0 });
+    expect(await runRetention(db, fixedClock(new Date(now)), policy)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, pageViews: 0 });
   });
 
   it('follows the configured policy (RETENTION_* variables)', async () => {
     const db = await dialect.createDb();
-    const custom = loadConfig({ NODE_ENV: 'test', RETENTION_ABANDONED_DRAFTS_DAYS: '90', RETENTION_MAIL_OUTBOX_DAYS: '1' }).retention;
+    const custom = loadConfig({ NODE_ENV: 'test', RETENTION_ABANDONED_DRAFTS_DAYS: '90', RETENTION_MAIL_OUTBOX_DAYS: '1', RETENTION_PAGE_VIEWS_DAYS: '7' }).retention;
     const draft = await application(db, 'sixty-days', 60 * day);
     await outboxMail(db, 'two-days', 2 * day);
+    await pageView(db, '/term', 8 * day);
     const report = await runRetention(db, fixedClock(new Date(now)), custom);
-    expect(report).toMatchObject({ applications: 0, outboxMails: 1 });
+    expect(report).toMatchObject({ applications: 0, outboxMails: 1, pageViews: 1 });
     expect(await ids(db, 'applications')).toEqual([draft]);
   });
 
@@ -171,12 +190,12 @@ forEachDialect((dialect) => {
     await verificationCode(db, 'old', 2 * day);
     const clock = fixedClock(new Date(now));
     const results = await Promise.all(['a', 'b', 'c', 'd'].map((holder) => runRetentionIfDue(db, clock, policy, holder)));
-    expect(results.filter((r) => r !== null)).toEqual([{ verificationCodes: 1, sessions: 0, outboxMails: 0, applications: 0 }]);
+    expect(results.filter((r) => r !== null)).toEqual([{ verificationCodes: 1, sessions: 0, outboxMails: 0, applications: 0, pageViews: 0 }]);
     // Not due again before the interval has passed.
     expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs - 1)), policy, 'a')).toBeNull();
     expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs)), policy, 'b')).not.toBeNull();
     const run = await db.kysely.selectFrom('jobRuns').selectAll().where('name', '=', 'retention').executeTakeFirstOrThrow();
-    expect(JSON.parse(run.lastReport!)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0 });
+    expect(JSON.parse(run.lastReport!)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, pageViews: 0 });
     expect(run.holder).toBe('b');
   });
 });

@@ -6,6 +6,7 @@ import {
   abandonedDraftIds,
   claimJobRun,
   deleteOutboxMailsBefore,
+  deletePageViewsBefore,
   deleteSessionsEndedBefore,
   deleteVerificationCodesBefore,
   eraseApplications,
@@ -19,18 +20,23 @@ import { absoluteLimitMs, idleLimitMs } from './sessions.ts';
 //   the development outbox    — 7 days after the mail was written (whole mails: address and code)
 //   drafts never completed    — 30 days after their last change, with their documents, eKYC
 //                               sessions, parents and sessions
+//   raw page views            — 90 days after they were recorded (a device id each); the funnel
+//                               reads the daily roll-up, which holds counts only and stays
 // Completed applications are the bank's records and are not touched here.
 // The job runs inside every API instance; job_runs lets one of them do each run.
 
 export const retentionJobName = 'retention';
 /** Applications erased per transaction: a backlog is worked off in short transactions. */
 const eraseBatch = 200;
+/** Page views deleted per statement: a year of them is worked off without one long lock. */
+const pageViewBatch = 10_000;
 
 export interface RetentionReport {
   verificationCodes: number;
   sessions: number;
   outboxMails: number;
   applications: number;
+  pageViews: number;
 }
 
 /** One run: deletes what is due at `clock.now()` under `policy`, and nothing else. */
@@ -48,7 +54,13 @@ export async function runRetention(db: Db, clock: Clock, policy: RetentionPolicy
     applications += erased;
     if (ids.length < eraseBatch || erased === 0) break;
   }
-  return { verificationCodes, sessions, outboxMails, applications };
+  let pageViews = 0;
+  for (;;) {
+    const deleted = await deletePageViewsBefore(db, now - policy.pageViewsMs, pageViewBatch);
+    pageViews += deleted;
+    if (deleted < pageViewBatch) break;
+  }
+  return { verificationCodes, sessions, outboxMails, applications, pageViews };
 }
 
 /** Runs when this instance claims the run that is due; null when another instance has it (or it is not due). */

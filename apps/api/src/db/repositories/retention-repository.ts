@@ -57,6 +57,15 @@ export async function deleteOutboxMailsBefore(db: Db, before: EpochMs): Promise<
   return Number(result.numDeletedRows);
 }
 
+/** Deletes up to `limit` page views recorded before `before`, oldest first; answers how many. */
+export async function deletePageViewsBefore(db: Db, before: EpochMs, limit: number): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('pageViews')
+    .where('id', 'in', (eb) => eb.selectFrom('pageViews').select('id').where('createdAt', '<', before).orderBy('createdAt').limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Ids of applications never completed and unchanged since before `before`, oldest first. */
 export async function abandonedDraftIds(db: Db, before: EpochMs, limit: number): Promise<string[]> {
   const rows = await db.kysely
