@@ -3,15 +3,15 @@ import type { ApplicationType } from '@koza/domain/constants';
 import { pagesAfter, type PageSlug } from '@koza/domain/flows';
 import { TermScreen } from '../screens/term/term-screen.tsx';
 import { ChildBeforeCheckScreen } from '../screens/child-before-check/child-before-check-screen.tsx';
-import { VerificationScreen } from '../screens/verification/verification-screen.tsx';
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
-import { PlaceholderScreen } from '../screens/placeholder/placeholder-screen.tsx';
 import { EntryPage } from '../entry/entry-page.tsx';
 import { PageLoading } from '../components/spinner.tsx';
 
-// The entry pages (term, verification, error) are in the first bundle; every later screen is its own
+// The entry pages (term, child before-check, child term) and the error pages are in the first bundle; every later screen is its own
 // chunk, fetched one step ahead while the applicant fills in the page before it (prefetchAfter).
 const loaders = {
+  verification: () => import('../screens/verification/verification-screen.tsx').then((m) => m.VerificationScreen),
+  placeholder: () => import('../screens/placeholder/placeholder-screen.tsx').then((m) => m.PlaceholderScreen),
   personal: () => import('../screens/personal/personal-screen.tsx').then((m) => m.PersonalScreen),
   workplace: () => import('../screens/workplace/workplace-screen.tsx').then((m) => m.WorkplaceScreen),
   branch: () => import('../screens/branch/branch-screen.tsx').then((m) => m.BranchScreen),
@@ -42,6 +42,8 @@ const loaders = {
 const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
   lazy(() => load().then((component) => ({ default: component })));
 
+const VerificationScreen = lazyScreen(loaders.verification);
+const PlaceholderScreen = lazyScreen(loaders.placeholder);
 const PersonalScreen = lazyScreen(loaders.personal);
 const WorkplaceScreen = lazyScreen(loaders.workplace);
 const BranchScreen = lazyScreen(loaders.branch);
@@ -63,6 +65,8 @@ const ChildSupplementaryDocumentsScreen = lazyScreen(loaders.childSupplementaryD
 
 /** The chunk of each page shown by a lazily loaded screen (the entry pages are in the first bundle). */
 const chunkOf: Partial<Record<PageSlug, keyof typeof loaders>> = {
+  verification: 'verification',
+  'child-verification': 'verification',
   personal: 'personal',
   workplace: 'workplace',
   branch: 'branch',
