@@ -68,7 +68,7 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async writeBundle() {
       const t = await precompressDir(outDir);
       this.info?.(`precompressed ${t.files} files: ${(t.bytes / 1024).toFixed(0)} KiB → ${(t.brotliBytes / 1024).toFixed(0)} KiB brotli`);
     },

@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
+import { preactAliases } from './preact-compat.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -24,7 +24,8 @@ function zodWithoutJit(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [zodWithoutJit(), react(), precompress()],
+  plugins: [zodWithoutJit(), precompress()],
+  resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -32,6 +33,10 @@ export default defineConfig({
     // Keep every asset a separate file: CSP forbids inline scripts and styles (img-src data: is fine).
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // React Query's "use client" marks mean nothing to a client-only build.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
       output: {
         codeSplitting: {
           groups: [
