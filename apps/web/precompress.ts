@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
@@ -66,9 +66,9 @@ export function precompress(): Plugin {
     name: 'koza:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async writeBundle() {
       const t = await precompressDir(outDir);
       this.info?.(`precompressed ${t.files} files: ${(t.bytes / 1024).toFixed(0)} KiB → ${(t.brotliBytes / 1024).toFixed(0)} KiB brotli`);
     },

@@ -1,13 +1,31 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
+import { preactAliases } from './preact-compat.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * Every import of 'zod' in the web's build (the domain's schemas, the web's) resolves to
+ * src/lib/zod-config.ts, which configures zod without JIT (CSP: no eval) and re-exports it: zod is
+ * configured before any module that uses it runs, and it is loaded only with a chunk that uses it.
+ */
+function zodWithoutJit(): Plugin {
+  const configured = fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url));
+  return {
+    name: 'koza:zod-without-jit',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'zod' && importer !== configured) return configured;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [zodWithoutJit(), precompress()],
+  resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -15,12 +33,15 @@ export default defineConfig({
     // Keep every asset a separate file: CSP forbids inline scripts and styles (img-src data: is fine).
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // React Query's "use client" marks mean nothing to a client-only build.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
       output: {
         codeSplitting: {
           groups: [
-            // zod and our zod config in one chunk of their own: every chunk that defines schemas
-            // imports it, so `z.config({ jitless: true })` runs before any schema is built, whatever
-            // the order the shared chunks evaluate in (CSP: no eval, see src/lib/zod-config.ts).
+            // zod and our zod config in one chunk of their own, shared by the chunks that define
+            // schemas (none of the first page's: docs/decisions/0170-first-screen-without-zod.md).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
           ],
         },

@@ -1,6 +1,5 @@
 // Global styles first, so that component styles (CSS Modules) come after them in the bundle.
 import './styles/global.css';
-import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getBank } from '@koza/domain/banks/banks';

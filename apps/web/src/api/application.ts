@@ -1,11 +1,13 @@
 import {
   addressesResponseSchema,
+  applicationsResponseSchema,
   branchListResponseSchema,
   furiganaResponseSchema,
   occupationsResponseSchema,
   publicKeyResponseSchema,
   workplaceResponseSchema,
   type AddressItem,
+  type ApplicationsResponse,
   type ApplicationView,
   type BranchItem,
   type Occupation,
@@ -13,7 +15,6 @@ import {
   type WorkplaceResponse,
 } from '@koza/domain/api/application';
 import { ApiError, api } from './client.ts';
-import { getApplications } from './entry.ts';
 
 // The calls of steps 1–6 of the general flow (SPEC.md §7, decisions 0040–0044): one function per call.
 // Answers are read with the API contract of @koza/domain/api/application; payloads are the domain
@@ -25,6 +26,11 @@ export type Branch = BranchItem;
 
 /** The saved application (SPEC.md §3 field names); values not saved yet are null. */
 export type SavedApplication = ApplicationView;
+
+/** GET /api/applications (auth): what has been saved so far (a resumed draft prefills the forms). */
+export function getApplications(signal?: AbortSignal): Promise<ApplicationsResponse> {
+  return api.get('/api/applications', { schema: applicationsResponseSchema, signal });
+}
 
 /** GET /api/applications → the application saved so far. */
 export async function getSavedApplication(signal?: AbortSignal): Promise<SavedApplication> {

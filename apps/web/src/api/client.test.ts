@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, sessionErrorPath, setApiNavigator, validationErrors } from './client.ts';
+import { ApiError, api, sessionErrorPath, setApiNavigator } from './client.ts';
+import { validationErrors } from './validation-errors.ts';
 
 function mockFetch(status: number, body?: unknown) {
   const fetchMock = vi.fn(

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { validationErrorBodySchema, type ValidationErrorBody } from '@koza/domain/api/errors';
 import { errorPathOf, flowTypeAt } from '../lib/flow.ts';
 import { session } from '../lib/session.ts';
 
@@ -15,18 +13,18 @@ export class ApiError extends Error {
   }
 }
 
-export type { ValidationErrorBody };
-
-/** The field messages of a 400 answer (`{ errors: [{ field, message }] }`, DECISIONS.md §5); [] otherwise. */
-export function validationErrors(error: unknown): ValidationErrorBody['errors'] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const parsed = validationErrorBodySchema.safeParse(error.body);
-  return parsed.success ? parsed.data.errors : [];
+/**
+ * What reads an answer's body: a zod schema of @koza/domain/api/* (the later screens), or a reader
+ * of the same shape written without zod for the calls of the first page (api/entry.ts,
+ * docs/decisions/0170-first-screen-without-zod.md).
+ */
+export interface BodyReader<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+export interface RequestOptions<S extends BodyReader<unknown> | undefined = undefined> {
   query?: Query;
   /** JSON body (objects) or multipart (FormData). */
   body?: unknown;
@@ -42,7 +40,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   sessionErrorOn401?: boolean;
 }
 
-type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+type Result<S> = S extends BodyReader<infer T> ? T : unknown;
 
 /** Where a 401 sends the applicant: the session error of the flow of the page they are on (SPEC.md §8). */
 export function sessionErrorPath(pathname: string): string {
@@ -80,7 +78,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** One request to /api. Use the typed functions built on it (one per call), not this directly in screens. */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+export async function apiRequest<S extends BodyReader<unknown> | undefined = undefined>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: `/api/${string}`,
   options: RequestOptions<S> = {},
@@ -128,8 +126,8 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 }
 
 export const api = {
-  get: <S extends z.ZodType | undefined = undefined>(path: `/api/${string}`, options?: Omit<RequestOptions<S>, 'body'>) =>
+  get: <S extends BodyReader<unknown> | undefined = undefined>(path: `/api/${string}`, options?: Omit<RequestOptions<S>, 'body'>) =>
     apiRequest('GET', path, options),
-  post: <S extends z.ZodType | undefined = undefined>(path: `/api/${string}`, body?: unknown, options?: Omit<RequestOptions<S>, 'body'>) =>
+  post: <S extends BodyReader<unknown> | undefined = undefined>(path: `/api/${string}`, body?: unknown, options?: Omit<RequestOptions<S>, 'body'>) =>
     apiRequest('POST', path, { ...options, body }),
 };

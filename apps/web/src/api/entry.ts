@@ -1,24 +1,41 @@
-import {
-  maintenanceResponseSchema,
-  notificationsResponseSchema,
-  verificationVerifyResponseSchema,
-  type MaintenanceResponse,
-  type PageViewRequest,
-  type VerificationRegisterRequest,
-  type VerificationVerifyRequest,
-} from '@koza/domain/api/entry';
-import { applicationsResponseSchema, type ApplicationsResponse } from '@koza/domain/api/application';
-import { ApiError, api } from './client.ts';
+import type { MaintenanceResponse, NotificationsResponse, PageViewRequest } from '@koza/domain/api/entry';
+import { ApiError, api, type BodyReader } from './client.ts';
 
-// The calls of the entry pages (SPEC.md §7, DECISIONS.md §3–§5): one function per call. The bodies
-// are the API contract of @koza/domain/api/* that the API's routes answer with.
+// The calls of the entry pages (SPEC.md §7, DECISIONS.md §3–§5) that the first page makes: one
+// function per call. The bodies are the API contract of @koza/domain/api/entry, which the API's
+// routes answer with. The first page loads no zod (docs/decisions/0170-first-screen-without-zod.md):
+// its two answers are read by the small readers below, typed by the contract's own types; the
+// verification calls are in verification.ts, with the screen that makes them.
 
 export type Maintenance = MaintenanceResponse;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `{ startedAt, endedAt }` (strings), as maintenanceResponseSchema. */
+const maintenanceReader: BodyReader<MaintenanceResponse> = {
+  safeParse: (data) =>
+    isRecord(data) && typeof data.startedAt === 'string' && typeof data.endedAt === 'string'
+      ? { success: true, data: { startedAt: data.startedAt, endedAt: data.endedAt } }
+      : { success: false },
+};
+
+/** `{ notificationList: [{ contents }] }` (strings), as notificationsResponseSchema. */
+const notificationsReader: BodyReader<NotificationsResponse> = {
+  safeParse: (data) => {
+    if (!isRecord(data) || !Array.isArray(data.notificationList)) return { success: false };
+    const notificationList: NotificationsResponse['notificationList'] = [];
+    for (const item of data.notificationList as unknown[]) {
+      if (!isRecord(item) || typeof item.contents !== 'string') return { success: false };
+      notificationList.push({ contents: item.contents });
+    }
+    return { success: true, data: { notificationList } };
+  },
+};
 
 /** GET /api/maintenance: the active window, or null when there is none (404). Other failures throw. */
 export async function getMaintenance(signal?: AbortSignal): Promise<Maintenance | null> {
   try {
-    return await api.get('/api/maintenance', { auth: false, schema: maintenanceResponseSchema, signal });
+    return await api.get('/api/maintenance', { auth: false, schema: maintenanceReader, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -29,30 +46,10 @@ export async function getMaintenance(signal?: AbortSignal): Promise<Maintenance 
 export async function getNotifications(target: string, signal?: AbortSignal): Promise<string[]> {
   const result = await api.get(`/api/notifications/${encodeURIComponent(target)}`, {
     auth: false,
-    schema: notificationsResponseSchema,
+    schema: notificationsReader,
     signal,
   });
   return result.notificationList.map((n) => n.contents);
-}
-
-/** POST /api/verification-codes/register → 204; 400 (address), 429 (too many mails). */
-export async function registerVerificationCode(request: VerificationRegisterRequest): Promise<void> {
-  await api.post('/api/verification-codes/register', request, { auth: false });
-}
-
-/** POST /api/verification-codes/verify → the token; 400 or 401 mean a wrong code (shown on the screen). */
-export async function verifyVerificationCode(request: VerificationVerifyRequest): Promise<string> {
-  const result = await api.post('/api/verification-codes/verify', request, {
-    auth: false,
-    schema: verificationVerifyResponseSchema,
-    sessionErrorOn401: false,
-  });
-  return result.authenticationToken;
-}
-
-/** GET /api/applications (auth): what has been saved so far (a resumed draft prefills the forms). */
-export function getApplications(signal?: AbortSignal): Promise<ApplicationsResponse> {
-  return api.get('/api/applications', { schema: applicationsResponseSchema, signal });
 }
 
 /** POST /api/page-views: fire and forget (no auth); a lost page view must never disturb the applicant. */

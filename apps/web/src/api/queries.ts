@@ -6,9 +6,8 @@ import type { EkycMethod } from '@koza/domain/constants';
 import { useFlow } from '../lib/flow.ts';
 import { fallbackMethod } from '../lib/ekyc-method.ts';
 import { ApiError } from './client.ts';
-import { getBranches, getOccupations, getSavedApplication } from './application.ts';
+import { getApplications, getBranches, getOccupations, getSavedApplication } from './application.ts';
 import { getEkyc } from './ekyc.ts';
-import { getApplications } from './entry.ts';
 
 // The one way a screen loads what it needs on arrival: TanStack Query, with the query of each call
 // written once here. Failures go to the flow's error page (SPEC.md §8) from useStepQuery.

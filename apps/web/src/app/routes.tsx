@@ -13,7 +13,7 @@ function ToEntry() {
   return <Navigate to={{ pathname: fallbackPath, search }} replace />;
 }
 
-/** Fetches the chunks of the pages this page can lead to, once it is shown (inside the guard). */
+/** Fetches the chunks of the pages this page can lead to, once the applicant acts on it (inside the guard). */
 function PrefetchAhead({ page }: { page: FlowPage }) {
   useEffect(() => prefetchAfter(page.slug, flowTypeOf(page)), [page]);
   return null;

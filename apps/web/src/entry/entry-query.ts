@@ -1,5 +1,5 @@
 import { cookieLifeDays, queryLimits } from '@koza/domain/constants';
-import { isInvitationCodeFormat, isWorkplaceCodeFormat, normaliseCode } from '@koza/domain/fields/codes';
+import { isInvitationCodeFormat, isWorkplaceCodeFormat, normaliseCode } from '@koza/domain/fields/code-format';
 
 // Entry query inputs (SPEC.md §3, §9): ?channel=&deviceId=&workplace=&invitation= on the entry pages.
 // Each is checked on its own and dropped when invalid; the valid ones are kept for later screens.

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import type { FieldError, StepResult } from '@koza/domain/steps/validate-step';
-import { ApiError, validationErrors } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { validationErrors } from '../api/validation-errors.ts';
 import { useFlow } from '../lib/flow.ts';
 
 /** Field errors keyed by the payload property ('utilizationPurpose.0' counts as 'utilizationPurpose'). */

@@ -2,21 +2,11 @@
 // (converted on blur) and applied with a lookup; the schemas decide whether a code may be looked up.
 
 import { messages } from '../messages.ts';
-import { invitationCodeLength, workplaceCodeLengths } from '../constants.ts';
-import { normaliseHalfWidth } from '../normalise.ts';
+import { isInvitationCodeFormat, isWorkplaceCodeFormat, normaliseCode } from './code-format.ts';
 import { optionalText, requiredText } from './common.ts';
 import type { Rule } from './common.ts';
 
-export { invitationCodeLength, workplaceCodeLengths };
-
-/** Half-width letters and digits; the length rule tells the applicant what is expected. */
-const alphanumeric = /^[0-9A-Za-z]+$/;
-
-export const normaliseCode = normaliseHalfWidth;
-
-export const isWorkplaceCodeFormat = (v: string): boolean =>
-  alphanumeric.test(v) && (workplaceCodeLengths as readonly number[]).includes(v.length);
-export const isInvitationCodeFormat = (v: string): boolean => alphanumeric.test(v) && v.length === invitationCodeLength;
+export { normaliseCode };
 
 const workplaceCodeRule: Rule = (v) => (isWorkplaceCodeFormat(v) ? null : messages.workplaceCodeLength);
 const invitationCodeRule: Rule = (v) => (isInvitationCodeFormat(v) ? null : messages.invitationCodeLength);

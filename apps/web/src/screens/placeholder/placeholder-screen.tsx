@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PageSlug } from '@koza/domain/flows';
-import { getApplications } from '../../api/entry.ts';
+import { getApplications } from '../../api/application.ts';
 import { Screen } from '../../components/screen.tsx';
 import { pageTitles } from '../../lib/page-titles.ts';
 import { session } from '../../lib/session.ts';

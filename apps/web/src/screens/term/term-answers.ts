@@ -1,25 +1,39 @@
-import { z } from 'zod';
-import { confirmationQuestionIds, myNumberChoices, type ConfirmationQuestionId } from '@koza/domain/confirmation-questions';
+import { confirmationQuestionIds, myNumberChoices, type ConfirmationQuestionId, type MyNumberChoice } from '@koza/domain/confirmation-questions';
 
 // The state of the pre-application confirmation (SPEC.md §3 "Confirmation answers", §4): each question
 // unanswered, yes or no; the questions appear one at a time, each once the previous one is answered
 // positively; Next only when all eight are positive and the My Number answer is set (either value).
+// Read back from session storage without a schema library: this page is the first one and loads no
+// zod (docs/decisions/0170-first-screen-without-zod.md).
 
-const yesNo = z.enum(['yes', 'no']);
-export type YesNo = z.infer<typeof yesNo>;
+export type YesNo = 'yes' | 'no';
 
-const termAnswersSchema = z.object({
-  firstAccount: yesNo.optional(),
-  identityDocument: yesNo.optional(),
-  adult: yesNo.optional(),
-  conditions: yesNo.optional(),
+export interface TermAnswers {
+  firstAccount?: YesNo;
+  identityDocument?: YesNo;
+  adult?: YesNo;
+  conditions?: YesNo;
   /** yes = 同意する, no = 同意しない */
-  regulations: yesNo.optional(),
-  myNumber: z.enum(myNumberChoices).optional(),
-  passbookLess: z.boolean().optional(),
-  sealLess: z.boolean().optional(),
-});
-export type TermAnswers = z.infer<typeof termAnswersSchema>;
+  regulations?: YesNo;
+  myNumber?: MyNumberChoice;
+  passbookLess?: boolean;
+  sealLess?: boolean;
+}
+
+const isYesNo = (v: unknown): v is YesNo => v === 'yes' || v === 'no';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/** The check of each stored answer; an answer may also be absent. */
+const answerChecks: { [K in keyof Required<TermAnswers>]: (v: unknown) => v is TermAnswers[K] } = {
+  firstAccount: isYesNo,
+  identityDocument: isYesNo,
+  adult: isYesNo,
+  conditions: isYesNo,
+  regulations: isYesNo,
+  myNumber: (v): v is MyNumberChoice => (myNumberChoices as readonly unknown[]).includes(v),
+  passbookLess: isBoolean,
+  sealLess: isBoolean,
+};
 
 /** The questions whose 'no' blocks the service with a message and the branch search. */
 export const blockingQuestions = ['firstAccount', 'identityDocument', 'adult', 'conditions', 'regulations'] as const;
@@ -58,8 +72,16 @@ export const canProceed = (answers: TermAnswers, questions: Questions = confirma
 /** Whether a question was answered 'no' and so blocks the service. */
 export const isBlocked = (question: BlockingQuestion, answers: TermAnswers): boolean => answers[question] === 'no';
 
-/** Answers read back from session storage; anything unreadable starts afresh. */
+/** Answers read back from session storage; anything unreadable starts afresh (other keys are dropped). */
 export function parseTermAnswers(stored: unknown): TermAnswers {
-  const parsed = termAnswersSchema.safeParse(stored);
-  return parsed.success ? parsed.data : {};
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const record = stored as Record<string, unknown>;
+  const answers: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(answerChecks) as [keyof TermAnswers, (v: unknown) => boolean][]) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (!check(value)) return {};
+    answers[key] = value;
+  }
+  return answers as TermAnswers;
 }
