@@ -2,6 +2,8 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { NodeSqliteDialect, openNodeSqlite } from './node-sqlite.ts';
+import { SessionWritesPlugin, postgresSessionChanges, sqliteSessionChanges } from './session-changes.ts';
+import type { SessionChanges } from './session-changes.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -10,6 +12,8 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: DialectName;
   close(): Promise<void>;
+  /** When sessions kept in memory must be forgotten (db/session-changes.ts, decision 0176). */
+  readonly sessionChanges: SessionChanges;
   /** PostgreSQL only: the pool's connections right now (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
@@ -52,11 +56,12 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       mkdirSync(dirname(location.path), { recursive: true });
     }
     const database = openNodeSqlite({ path: location.path });
+    const writes = new SessionWritesPlugin();
     const kysely = new Kysely<Database>({
       dialect: new NodeSqliteDialect({ database }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [new CamelCasePlugin(), writes],
     });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), sessionChanges: sqliteSessionChanges(database.raw, writes) };
   }
 
   const max = options.poolMax ?? location.pool?.max ?? 10;
@@ -90,14 +95,20 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   // network cut) would be an uncaught 'error' event and end the process. The queries on it already
   // fail (→ 503) and the pool discards it, so the event itself needs no handling.
   pool.on('connect', (client) => void client.on('error', () => undefined));
+  const writes = new SessionWritesPlugin();
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin(), writes],
   });
+  const sessionChanges = postgresSessionChanges(location.url, writes);
   return {
     kysely,
     dialect: 'postgres',
-    close: () => kysely.destroy(),
+    close: async () => {
+      await sessionChanges.close();
+      await kysely.destroy();
+    },
+    sessionChanges,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }

@@ -43,6 +43,7 @@ export interface LiveSession {
   applicationType: string;
   mailAddress: string;
   deviceId: string | null;
+  createdAt: EpochMs;
   lastSeenAt: EpochMs;
 }
 
@@ -56,7 +57,7 @@ export async function findLiveSession(
 ): Promise<LiveSession | null> {
   const row = await db.kysely
     .selectFrom('authSessions')
-    .select(['id', 'applicationId', 'bankCode', 'applicationType', 'mailAddress', 'deviceId', 'lastSeenAt'])
+    .select(['id', 'applicationId', 'bankCode', 'applicationType', 'mailAddress', 'deviceId', 'createdAt', 'lastSeenAt'])
     .where('tokenHash', '=', q.tokenHash)
     .where('bankCode', '=', q.bankCode)
     .where('revokedAt', 'is', null)
