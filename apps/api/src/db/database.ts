@@ -4,6 +4,7 @@ import type { Database } from './schema.ts';
 import { NodeSqliteDialect, openNodeSqlite } from './node-sqlite.ts';
 import { SessionWritesPlugin, postgresSessionChanges, sqliteSessionChanges } from './session-changes.ts';
 import type { SessionChanges } from './session-changes.ts';
+import { groupSync, walFileSync } from './wal-sync.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -12,6 +13,12 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * Resolves when every transaction committed before the call is on disk (a crash of the machine
+   * loses none of them). SQLite: one shared fsync of the WAL for all callers at a time (db/wal-sync.ts);
+   * PostgreSQL: already so at COMMIT (synchronous_commit, on by default).
+   */
+  flushed(): Promise<void>;
   /** When sessions kept in memory must be forgotten (db/session-changes.ts, decision 0176). */
   readonly sessionChanges: SessionChanges;
   /** PostgreSQL only: the pool's connections right now (metrics). */
@@ -61,7 +68,8 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       dialect: new NodeSqliteDialect({ database }),
       plugins: [new CamelCasePlugin(), writes],
     });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), sessionChanges: sqliteSessionChanges(database.raw, writes) };
+    const flushed = location.path === ':memory:' ? () => Promise.resolve() : groupSync(walFileSync(location.path));
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), flushed, sessionChanges: sqliteSessionChanges(database.raw, writes) };
   }
 
   const max = options.poolMax ?? location.pool?.max ?? 10;
@@ -109,6 +117,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       await kysely.destroy();
     },
     sessionChanges,
+    flushed: () => Promise.resolve(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
