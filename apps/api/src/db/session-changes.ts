@@ -58,12 +58,13 @@ function columnName(node: OperationNode): string {
 /** SQLite: this process's writes, and any commit by another connection to the file. */
 export function sqliteSessionChanges(raw: DatabaseSync, writes: SessionWritesPlugin): SessionChanges {
   const dataVersion = raw.prepare('PRAGMA data_version');
+  dataVersion.setReturnArrays(true); // 4.6 µs a call against 7.6 µs with a row object
   let seen: unknown;
   let others = 0;
   return {
     epoch() {
       if (!raw.isOpen) return null;
-      const current = (dataVersion.get() as { data_version: number }).data_version;
+      const current = (dataVersion.get() as unknown as [number])[0];
       if (current !== seen) {
         seen = current;
         others++;

@@ -99,7 +99,8 @@ interface KeptSession extends ReadSession {
  * - it was read less than `sessionMemoryMs` ago (by the clock of the request);
  * - its stored idle time is less than `touchIntervalMs` old (the next call reads and touches it,
  *   as before) and it is within its 3 hours.
- * Only accepted sessions are kept, by token hash, for the same bank; at most `maxEntries`.
+ * Only accepted sessions are kept, for the same bank; at most `maxEntries`. They are kept by the
+ * token itself (in memory only, at most a second, never logged), so a kept session costs no HMAC.
  */
 export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?: number } = {}) {
   const maxEntries = options.maxEntries ?? 10_000;
@@ -108,23 +109,22 @@ export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?:
 
   return async (token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> => {
     if (!tokenPattern.test(token)) return null;
-    const hash = tokenHash(key, token);
     const epoch = db.sessionChanges.epoch();
     if (epoch !== keptEpoch) {
       kept.clear();
       keptEpoch = epoch;
     }
     if (epoch !== null) {
-      const k = kept.get(hash);
+      const k = kept.get(token);
       if (k !== undefined) {
         if (k.bankCode === bankCode && k.readAt <= now && now < k.until) return k.auth;
-        kept.delete(hash);
+        kept.delete(token);
       }
     }
-    const read = await readSession(db, hash, bankCode, now);
+    const read = await readSession(db, tokenHash(key, token), bankCode, now);
     if (read === null || epoch === null || db.sessionChanges.epoch() !== epoch) return read?.auth ?? null;
     const until = Math.min(now + sessionMemoryMs, read.lastSeenAt + touchIntervalMs, read.createdAt + absoluteLimitMs);
-    kept.set(hash, { ...read, bankCode, readAt: now, until });
+    kept.set(token, { ...read, bankCode, readAt: now, until });
     if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
     return read.auth;
   };
