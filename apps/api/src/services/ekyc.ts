@@ -201,8 +201,8 @@ export const minPullIntervalMs = 2000;
  * (docs/decisions/0123-ekyc-status-from-the-database.md). A provider that does not answer leaves
  * the stored state (the web keeps polling). 409 when there is no eKYC session.
  */
-export async function refreshEkycStatus(deps: EkycDeps, application: ApplicationRow): Promise<{ status: number; supplementRequired: boolean }> {
-  let latest = await findLatestEkycSession(deps.db, application.id);
+export async function refreshEkycStatus(deps: EkycDeps, applicationId: string): Promise<{ status: number; supplementRequired: boolean }> {
+  let latest = await findLatestEkycSession(deps.db, applicationId);
   if (!latest) throw conflict();
   if (isOpen(latest) && isPullDue(latest, deps.clock.now().getTime())) {
     const now = deps.clock.now().getTime();
