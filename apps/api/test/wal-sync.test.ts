@@ -64,8 +64,11 @@ describe('walFileSync', () => {
   it("syncs the database's WAL file, and fails when there is none", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'koza-wal-'));
     const path = join(dir, 'db.sqlite');
-    await expect(walFileSync(path)()).rejects.toThrow(/ENOENT/);
+    const wal = walFileSync(path);
+    await expect(wal.sync()).rejects.toThrow(/ENOENT/);
     writeFileSync(`${path}-wal`, 'frames');
-    await expect(walFileSync(path)()).resolves.toBeUndefined();
+    await expect(wal.sync()).resolves.toBeUndefined(); // opened again after the failure
+    await expect(wal.sync()).resolves.toBeUndefined();
+    await wal.close();
   });
 });

@@ -68,8 +68,13 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       dialect: new NodeSqliteDialect({ database }),
       plugins: [new CamelCasePlugin(), writes],
     });
-    const flushed = location.path === ':memory:' ? () => Promise.resolve() : groupSync(walFileSync(location.path));
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), flushed, sessionChanges: sqliteSessionChanges(database.raw, writes) };
+    const wal = location.path === ':memory:' ? null : walFileSync(location.path);
+    const flushed = wal === null ? () => Promise.resolve() : groupSync(wal.sync);
+    const close = async () => {
+      await kysely.destroy();
+      await wal?.close();
+    };
+    return { kysely, dialect: 'sqlite', close, flushed, sessionChanges: sqliteSessionChanges(database.raw, writes) };
   }
 
   const max = options.poolMax ?? location.pool?.max ?? 10;

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 // Group commit for SQLite (docs/decisions/0177-durable-saves-group-commit.md). The connection runs in
@@ -35,22 +36,38 @@ export function groupSync(sync: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** fsync of `<path>-wal` (and once, of its folder: the WAL file's own directory entry). */
-export function walFileSync(path: string): () => Promise<void> {
+/**
+ * fsync of `<path>-wal` (and once, of its folder: the WAL file's own directory entry). The file is
+ * opened once and kept: SQLite never removes the WAL while a connection to it is open; after a
+ * failure it is opened again on the next call.
+ */
+export function walFileSync(path: string): { sync(): Promise<void>; close(): Promise<void> } {
+  let wal: FileHandle | null = null;
   let folderSynced = false;
-  const fsyncOf = async (file: string) => {
-    const handle = await open(file, 'r');
+  const sync = async () => {
     try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+      wal ??= await open(`${path}-wal`, 'r');
+      await wal.sync();
+    } catch (error) {
+      const failed = wal;
+      wal = null;
+      await failed?.close().catch(() => undefined);
+      throw error;
     }
-  };
-  return async () => {
-    await fsyncOf(`${path}-wal`);
     if (!folderSynced) {
-      await fsyncOf(dirname(path));
+      const folder = await open(dirname(path), 'r');
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
       folderSynced = true;
     }
   };
+  const close = async () => {
+    const kept = wal;
+    wal = null;
+    await kept?.close().catch(() => undefined);
+  };
+  return { sync, close };
 }
