@@ -16,7 +16,7 @@ import { childWorkplaceSchema, workplaceSchema } from '@koza/domain/steps/workpl
 import type { Clock } from '../adapters/clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { findBankCodeOf, findById, findParentByApplicationId, setPinOnce, updateDraftStep } from '../db/repositories/applications-repository.ts';
+import { findById, findParentByApplicationId, setPinOnce, updateDraftStep } from '../db/repositories/applications-repository.ts';
 import type { ApplicationRow } from '../db/repositories/applications-repository.ts';
 import {
   branchMunicipalities,
@@ -313,12 +313,6 @@ export async function setPin({ db, clock, config }: SaveDeps, { application, bod
 
 
 /** The application of the caller's session (routes behind guards.applicant); 401 when it is gone. */
-/** Like sessionApplication, for a call that needs only the application's id (reads one column, not the row). */
-export async function sessionApplicationId(db: Db, auth: { applicationId: string; bankCode: string }): Promise<string> {
-  if ((await findBankCodeOf(db, auth.applicationId)) !== auth.bankCode) throw new ApiError(401);
-  return auth.applicationId;
-}
-
 export async function sessionApplication(db: Db, auth: { applicationId: string; bankCode: string }): Promise<ApplicationRow> {
   const row = await findById(db, auth.applicationId);
   if (!row || row.bankCode !== auth.bankCode) throw new ApiError(401);

@@ -75,11 +75,6 @@ export async function findById(db: Db | Executor, id: string): Promise<Applicati
   return (await executor(db).selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-/** The bank of an application (null when there is none): the check of a call that needs no more of the row. */
-export async function findBankCodeOf(db: Db | Executor, id: string): Promise<string | null> {
-  return (await executor(db).selectFrom('applications').select('bankCode').where('id', '=', id).executeTakeFirst())?.bankCode ?? null;
-}
-
 export async function findParentByApplicationId(db: Db | Executor, applicationId: string): Promise<ApplicationParentRow | null> {
   return (
     (await executor(db).selectFrom('applicationParents').selectAll().where('applicationId', '=', applicationId).executeTakeFirst()) ?? null

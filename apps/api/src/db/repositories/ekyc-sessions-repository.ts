@@ -60,6 +60,25 @@ export async function findLatestEkycSession(db: Db | Executor, applicationId: st
   return row ?? null;
 }
 
+/**
+ * The bank of an application and its newest eKYC session (null when it has none), in one query;
+ * null when there is no such application.
+ */
+export async function findBankAndLatestEkycSession(db: Db, applicationId: string): Promise<{ bankCode: string; session: EkycSessionRow | null } | null> {
+  const row = await db.kysely
+    .selectFrom('applications as a')
+    .leftJoin('ekycSessions as e', 'e.applicationId', 'a.id')
+    .selectAll('e')
+    .select('a.bankCode as applicationBankCode')
+    .where('a.id', '=', applicationId)
+    .orderBy('e.attempt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { applicationBankCode, ...session } = row;
+  return { bankCode: applicationBankCode, session: session.id === null ? null : (session as EkycSessionRow) };
+}
+
 export async function findEkycSessionByProviderId(db: Db | Executor, providerSessionId: string): Promise<EkycSessionRow | null> {
   return (await executor(db).selectFrom('ekycSessions').selectAll().where('providerSessionId', '=', providerSessionId).executeTakeFirst()) ?? null;
 }

@@ -10,7 +10,7 @@ import {
 import { conflictBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
 import { FieldValidationError } from '../../http/errors.ts';
-import { sessionApplication, sessionApplicationId } from '../../services/applications.ts';
+import { sessionApplication } from '../../services/applications.ts';
 import { EkycUnavailableError, StepsMissingError, ekycView, refreshEkycStatus, startEkyc } from '../../services/ekyc.ts';
 import type { EkycDeps } from '../../services/ekyc.ts';
 import { requireAuth } from '../route-guards.ts';
@@ -67,7 +67,7 @@ export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards;
   });
 
   app.post('/api/ekyc/status', { preHandler: guards.applicant, schema: { response: { 200: ekycStatusResponseSchema } } }, async (request) => {
-    // Polled every 5 s by every applicant at this step: only the application's bank is read (not the row).
-    return refreshEkycStatus(deps, await sessionApplicationId(deps.db, requireAuth(request)));
+    // Polled every 5 s by every applicant at this step: one query (the application's bank and its newest session).
+    return refreshEkycStatus(deps, requireAuth(request));
   });
 };
