@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installRequestId(app);
   installMetrics(app, metrics);
   installRequestLog(app);
-  await installSecurityHeaders(app, { isProduction: config.isProduction });
+  installSecurityHeaders(app, { isProduction: config.isProduction });
   // While shutting down: new requests 503 with Connection: close (server.ts drains, http/graceful-shutdown.ts).
   app.decorate('drain', installDrainGate(app));
   installBank(app, config);

@@ -2,6 +2,9 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { NodeSqliteDialect, openNodeSqlite } from './node-sqlite.ts';
+import { SessionWritesPlugin, postgresSessionChanges, sqliteSessionChanges } from './session-changes.ts';
+import type { SessionChanges } from './session-changes.ts';
+import { groupSync, walFileSync } from './wal-sync.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -10,6 +13,14 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * Resolves when every transaction committed before the call is on disk (a crash of the machine
+   * loses none of them). SQLite: one shared fsync of the WAL for all callers at a time (db/wal-sync.ts);
+   * PostgreSQL: already so at COMMIT (synchronous_commit, on by default).
+   */
+  flushed(): Promise<void>;
+  /** When sessions kept in memory must be forgotten (db/session-changes.ts, decision 0176). */
+  readonly sessionChanges: SessionChanges;
   /** PostgreSQL only: the pool's connections right now (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
@@ -52,11 +63,18 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       mkdirSync(dirname(location.path), { recursive: true });
     }
     const database = openNodeSqlite({ path: location.path });
+    const writes = new SessionWritesPlugin();
     const kysely = new Kysely<Database>({
       dialect: new NodeSqliteDialect({ database }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [new CamelCasePlugin(), writes],
     });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    const wal = location.path === ':memory:' ? null : walFileSync(location.path);
+    const flushed = wal === null ? () => Promise.resolve() : groupSync(wal.sync);
+    const close = async () => {
+      await kysely.destroy();
+      await wal?.close();
+    };
+    return { kysely, dialect: 'sqlite', close, flushed, sessionChanges: sqliteSessionChanges(database.raw, writes) };
   }
 
   const max = options.poolMax ?? location.pool?.max ?? 10;
@@ -90,14 +108,21 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   // network cut) would be an uncaught 'error' event and end the process. The queries on it already
   // fail (→ 503) and the pool discards it, so the event itself needs no handling.
   pool.on('connect', (client) => void client.on('error', () => undefined));
+  const writes = new SessionWritesPlugin();
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin(), writes],
   });
+  const sessionChanges = postgresSessionChanges(location.url, writes);
   return {
     kysely,
     dialect: 'postgres',
-    close: () => kysely.destroy(),
+    close: async () => {
+      await sessionChanges.close();
+      await kysely.destroy();
+    },
+    sessionChanges,
+    flushed: () => Promise.resolve(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }

@@ -8,6 +8,7 @@ import * as m020 from './migrations/020-back-office.ts';
 import * as m030 from './migrations/030-announcements-and-funnel.ts';
 import * as m031 from './migrations/031-staff-account-life-cycle.ts';
 import * as m032 from './migrations/032-page-views-by-time.ts';
+import * as m040 from './migrations/040-auth-session-changes.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '030-announcements-and-funnel': m030,
   '031-staff-account-life-cycle': m031,
   '032-page-views-by-time': m032,
+  '040-auth-session-changes': m040,
 };
 
 /**

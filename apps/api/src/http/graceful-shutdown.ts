@@ -22,10 +22,11 @@ export interface DrainState {
 /** The gate: while draining, a new request is answered 503 with `Connection: close`. In buildApp, after the security headers. */
 export function installDrainGate(app: FastifyInstance): DrainState {
   const state: DrainState = { draining: false };
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!state.draining) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!state.draining) return done();
     // Sent here with its own serializer: a route's response schema for 503 (the health check's) must not apply.
-    return reply
+    // Answered from the hook: `done` is not called.
+    void reply
       .code(503)
       .header('connection', 'close')
       .header('retry-after', '1')
@@ -33,9 +34,9 @@ export function installDrainGate(app: FastifyInstance): DrainState {
       .serializer(JSON.stringify)
       .send({ code: codeForStatus(503), message: messageForStatus(503) });
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (state.draining) void reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return state;
 }

@@ -24,12 +24,13 @@ const hostIndependentPaths = new Set(['/api/health', '/api/ready', '/api/ekyc/we
  */
 export function installBank(app: FastifyInstance, config: Pick<Config, 'hostMap' | 'defaultBankCode' | 'unknownHost'>): void {
   app.decorateRequest('bank', null as unknown as Bank);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const host = request.headers.host;
     if (config.unknownHost === 'reject' && !hostIndependentPaths.has(pathOf(request.url))) {
-      if (!host || !Object.hasOwn(config.hostMap, hostName(host))) throw new ApiError(421);
+      if (!host || !Object.hasOwn(config.hostMap, hostName(host))) return done(new ApiError(421));
     }
     request.bank = getBank(bankCodeForHost(host, config.hostMap, config.defaultBankCode));
+    done();
   });
 }
 

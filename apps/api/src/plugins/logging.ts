@@ -32,11 +32,12 @@ export function loggerOptions(option: LoggerOption | undefined, level: LogLevel)
 }
 
 export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, path: stripQuery(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
 }
 

@@ -112,10 +112,11 @@ export function createMetrics(db: Db): AppMetrics {
 
 /** Counts every answered request by its route template (unmatched paths share one label). */
 export function installMetrics(app: FastifyInstance, metrics: AppMetrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (route === '/api/application-complete' && request.method === 'POST' && reply.statusCode < 300) metrics.completions.inc();
+    done();
   });
   app.addHook('onClose', async () => metrics.close());
 }

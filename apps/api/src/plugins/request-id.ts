@@ -29,7 +29,9 @@ export function requestIdGenerator(trustProxy: boolean | number | string, fresh:
 
 /** X-Request-Id on every answer, so a user's report or a proxy's log line finds our log lines. */
 export function installRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks here and in the other per-request plugins: no promise per hook and request (issue 13).
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
 }

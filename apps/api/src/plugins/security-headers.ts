@@ -1,15 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import helmet from 'helmet';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 // Security headers for every answer (API and SPA). The SPA is built without inline scripts or
 // styles, so the CSP allows only our own origin; HSTS only in production (it would pin
 // http://localhost to https for a developer's browser).
+// helmet runs once, at start-up, to compute the headers; every answer then gets that fixed list
+// (@fastify/helmet rebuilt helmet's middleware, parsing the CSP, on every request: issue 13).
+
+type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
 /** The helmet options: the same for helmet's hooks and for the answers written before routing. */
-function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
+function helmetOptions(isProduction: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -52,22 +54,28 @@ export function securityHeaders(isProduction: boolean): Readonly<Record<string, 
       delete headers[name.toLowerCase()];
     },
   };
-  // Same options; the two packages' declarations of them are distinct types.
-  helmet(helmetOptions(isProduction) as Parameters<typeof helmet>[0])({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(isProduction))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   return Object.freeze(headers);
 }
 
-export async function installSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptions(options.isProduction));
+export function installSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): void {
+  const headers = Object.entries(securityHeaders(options.isProduction));
+  // On the raw response, as helmet's middleware did: the answers of every route and of every hook
+  // that answers early (401, 421, 404, static files) carry them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
+  });
 
   // Answers of the API carry personal data: no cache anywhere may keep them.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url;
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/__dev')) {
       void reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }

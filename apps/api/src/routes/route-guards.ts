@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Clock } from '../adapters/clock.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import { authenticate } from '../services/sessions.ts';
+import { createAuthenticator } from '../services/sessions.ts';
 import type { AuthContext } from '../services/sessions.ts';
 
 declare module 'fastify' {
@@ -35,12 +35,14 @@ export function installAuthContext(app: FastifyInstance): void {
 /**
  * `Authorization: Bearer <token>` → request.auth; otherwise 401 { code: 'UNAUTHORIZED', message:
  * the session-error text } (missing, unknown, revoked, another bank's, idle over 30 minutes, older
- * than 3 hours). Each accepted call extends the idle window (one UPDATE).
+ * than 3 hours). Accepted calls extend the idle window (at most one UPDATE a minute, decision 0122);
+ * a session read in the last second may be answered from memory (decision 0176).
  */
 export function createRouteGuards(deps: GuardDeps): RouteGuards {
+  const authenticate = createAuthenticator(deps.db, deps.codeHashKey);
   const bearer: preHandlerHookHandler = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const auth = token === null ? null : await authenticate(deps.db, deps.codeHashKey, token, request.bank.code, deps.clock.now().getTime());
+    const auth = token === null ? null : await authenticate(token, request.bank.code, deps.clock.now().getTime());
     if (auth === null) throw new ApiError(401);
     request.auth = auth;
   };

@@ -14,6 +14,7 @@ import { findById, findParentByApplicationId, markEkycPassed, markEkycStarted } 
 import type { ApplicationRow } from '../db/repositories/applications-repository.ts';
 import {
   claimEkycPull,
+  findBankAndLatestEkycSession,
   findEkycSessionByProviderId,
   findLatestEkycSession,
   insertEkycSessionOnce,
@@ -201,8 +202,14 @@ export const minPullIntervalMs = 2000;
  * (docs/decisions/0123-ekyc-status-from-the-database.md). A provider that does not answer leaves
  * the stored state (the web keeps polling). 409 when there is no eKYC session.
  */
-export async function refreshEkycStatus(deps: EkycDeps, application: ApplicationRow): Promise<{ status: number; supplementRequired: boolean }> {
-  let latest = await findLatestEkycSession(deps.db, application.id);
+export async function refreshEkycStatus(
+  deps: EkycDeps,
+  auth: { applicationId: string; bankCode: string },
+): Promise<{ status: number; supplementRequired: boolean }> {
+  // The session's application, of the session's bank (as sessionApplication checks), and its newest eKYC session: one query.
+  const found = await findBankAndLatestEkycSession(deps.db, auth.applicationId);
+  if (!found || found.bankCode !== auth.bankCode) throw new ApiError(401);
+  let latest = found.session;
   if (!latest) throw conflict();
   if (isOpen(latest) && isPullDue(latest, deps.clock.now().getTime())) {
     const now = deps.clock.now().getTime();

@@ -47,20 +47,86 @@ export async function openSession(
 /** The session of a bearer token on this bank, extending its idle window; null when it must not be used. */
 export async function authenticate(db: Db, key: Buffer, token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> {
   if (!tokenPattern.test(token)) return null;
+  return (await readSession(db, tokenHash(key, token), bankCode, now))?.auth ?? null;
+}
+
+interface ReadSession {
+  auth: AuthContext;
+  createdAt: number;
+  /** The stored idle-window time after this read (touched or not). */
+  lastSeenAt: number;
+}
+
+async function readSession(db: Db, hash: string, bankCode: BankCode, now: number): Promise<ReadSession | null> {
   const session = await findLiveSession(db, {
-    tokenHash: tokenHash(key, token),
+    tokenHash: hash,
     bankCode,
     idleSince: now - idleLimitMs,
     createdSince: now - absoluteLimitMs,
   });
   if (!session || session.applicationId === null) return null;
-  if (now - session.lastSeenAt >= touchIntervalMs) await touchSession(db, session.id, now);
-  return {
+  let lastSeenAt = session.lastSeenAt;
+  if (now - lastSeenAt >= touchIntervalMs) {
+    await touchSession(db, session.id, now);
+    lastSeenAt = now;
+  }
+  const auth: AuthContext = {
     sessionId: session.id,
     applicationId: session.applicationId,
     bankCode: session.bankCode as BankCode,
     applicationType: session.applicationType as ApplicationType,
     mailAddress: session.mailAddress,
+  };
+  return { auth, createdAt: session.createdAt, lastSeenAt };
+}
+
+/** How long a session read from the database may be answered from memory at most (decision 0176). */
+export const sessionMemoryMs = 1_000;
+
+interface KeptSession extends ReadSession {
+  bankCode: BankCode;
+  readAt: number;
+  /** Until when (exclusive) it may be answered from memory. */
+  until: number;
+}
+
+/**
+ * `authenticate` with the live sessions of the last second kept in memory
+ * (docs/decisions/0176-session-cache.md). A kept session is used only while:
+ * - nothing may have revoked or deleted a session since it was read (db.sessionChanges: this
+ *   process's writes at once; another instance's when PostgreSQL's notification arrives, or at
+ *   once on SQLite), and the database can say so (otherwise every call reads it);
+ * - it was read less than `sessionMemoryMs` ago (by the clock of the request);
+ * - its stored idle time is less than `touchIntervalMs` old (the next call reads and touches it,
+ *   as before) and it is within its 3 hours.
+ * Only accepted sessions are kept, for the same bank; at most `maxEntries`. They are kept by the
+ * token itself (in memory only, at most a second, never logged), so a kept session costs no HMAC.
+ */
+export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?: number } = {}) {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const kept = new Map<string, KeptSession>();
+  let keptEpoch: number | null = null;
+
+  return async (token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> => {
+    if (!tokenPattern.test(token)) return null;
+    const epoch = db.sessionChanges.epoch();
+    if (epoch !== keptEpoch) {
+      kept.clear();
+      keptEpoch = epoch;
+    }
+    if (epoch !== null) {
+      const k = kept.get(token);
+      if (k !== undefined) {
+        if (k.bankCode === bankCode && k.readAt <= now && now < k.until) return k.auth;
+        kept.delete(token);
+      }
+    }
+    const read = await readSession(db, tokenHash(key, token), bankCode, now);
+    if (read === null || epoch === null || db.sessionChanges.epoch() !== epoch) return read?.auth ?? null;
+    const until = Math.min(now + sessionMemoryMs, read.lastSeenAt + touchIntervalMs, read.createdAt + absoluteLimitMs);
+    kept.set(token, { ...read, bankCode, readAt: now, until });
+    if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+    return read.auth;
   };
 }
 

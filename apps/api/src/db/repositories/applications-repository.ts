@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
+import { prepared } from '../prepared.ts';
 import type { ApplicationParentsTable, ApplicationStatus, ApplicationsTable, Database, EpochMs } from '../schema.ts';
 
 // Every SQL statement on `applications` and `application_parents`. Services receive rows; the
@@ -71,8 +72,10 @@ export async function findResumableDraft(
   return row ?? null;
 }
 
+const byId = prepared<ApplicationRow>((k, arg) => k.selectFrom('applications').selectAll().where('id', '=', arg(0)));
+
 export async function findById(db: Db | Executor, id: string): Promise<ApplicationRow | null> {
-  return (await executor(db).selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  return (await byId(executor(db), [id])).rows[0] ?? null;
 }
 
 export async function findParentByApplicationId(db: Db | Executor, applicationId: string): Promise<ApplicationParentRow | null> {
@@ -163,15 +166,17 @@ export type StepValues = Omit<Updateable<ApplicationsTable>, 'id' | 'bankCode' |
  * Writes a step's values while the application is still a DRAFT without a PIN (DECISIONS.md §5: the
  * inputs are locked once the PIN is set). False when that is no longer so (a PIN set meanwhile).
  */
+/** Prepared per list of columns set (shape key): the saves set a few fixed lists. */
+const draftStepUpdate = prepared((k, arg, columnList) => {
+  const set = Object.fromEntries(columnList.split(',').map((column, i) => [column, arg(i + 1)])) as StepValues;
+  return k.updateTable('applications').set(set).where('id', '=', arg(0)).where('status', '=', 'DRAFT').where('pinSetAt', 'is', null);
+});
+
 export async function updateDraftStep(db: Db | Executor, id: string, values: StepValues): Promise<boolean> {
-  const result = await executor(db)
-    .updateTable('applications')
-    .set(values)
-    .where('id', '=', id)
-    .where('status', '=', 'DRAFT')
-    .where('pinSetAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  // Kysely leaves out a column whose value is undefined: so does the column list here.
+  const columns = (Object.keys(values) as (keyof StepValues)[]).filter((c) => values[c] !== undefined);
+  const result = await draftStepUpdate(executor(db), [id, ...columns.map((c) => values[c])], columns.join(','));
+  return Number(result.numAffectedRows) === 1;
 }
 
 /** Stores the PIN ciphertext and moves DRAFT → PIN_SET, once: false when a PIN is already set. */

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
+import { prepared } from '../prepared.ts';
 import type { Database, EkycSessionsTable, EpochMs, Flag, ProviderEkycStatus } from '../schema.ts';
 
 // Every SQL statement on `ekyc_sessions`: one row per session opened at the provider.
@@ -59,6 +60,28 @@ export async function findLatestEkycSession(db: Db | Executor, applicationId: st
     .executeTakeFirst();
   return row ?? null;
 }
+
+/**
+ * The bank of an application and its newest eKYC session (null when it has none), in one query;
+ * null when there is no such application.
+ */
+export async function findBankAndLatestEkycSession(db: Db, applicationId: string): Promise<{ bankCode: string; session: EkycSessionRow | null } | null> {
+  const [row] = (await bankAndLatestEkycSession(db.kysely, [applicationId])).rows;
+  if (!row) return null;
+  const { applicationBankCode, ...session } = row;
+  return { bankCode: applicationBankCode, session: session.id === null ? null : (session as EkycSessionRow) };
+}
+
+const bankAndLatestEkycSession = prepared((k, arg) =>
+  k
+    .selectFrom('applications as a')
+    .leftJoin('ekycSessions as e', 'e.applicationId', 'a.id')
+    .selectAll('e')
+    .select('a.bankCode as applicationBankCode')
+    .where('a.id', '=', arg(0))
+    .orderBy('e.attempt', 'desc')
+    .limit(1),
+);
 
 export async function findEkycSessionByProviderId(db: Db | Executor, providerSessionId: string): Promise<EkycSessionRow | null> {
   return (await executor(db).selectFrom('ekycSessions').selectAll().where('providerSessionId', '=', providerSessionId).executeTakeFirst()) ?? null;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import { prepared } from '../prepared.ts';
 import type { BranchesTable, EpochMs, InvitationCodesTable, OccupationsTable, PostalCodesTable, WorkplacesTable } from '../schema.ts';
 
 // Read-only SQL on the reference tables (occupations, branches, workplaces, invitation codes, postal
@@ -63,10 +64,9 @@ export async function findValidInvitationCode(db: Db, bankCode: string, code: st
 
 /** The postal rows of a code and municipality code (the towns an address search offered). */
 export async function findPostalTowns(db: Db, postalNumber: string, addressCode: string): Promise<Selectable<PostalCodesTable>[]> {
-  return db.kysely
-    .selectFrom('postalCodes')
-    .selectAll()
-    .where('postalNumber', '=', postalNumber)
-    .where('addressCode', '=', addressCode)
-    .execute();
+  return (await postalTowns(db.kysely, [postalNumber, addressCode])).rows;
 }
+
+const postalTowns = prepared<Selectable<PostalCodesTable>>((k, arg) =>
+  k.selectFrom('postalCodes').selectAll().where('postalNumber', '=', arg(0)).where('addressCode', '=', arg(1)),
+);

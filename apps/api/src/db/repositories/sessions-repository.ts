@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
+import { prepared } from '../prepared.ts';
 import type { Database, EpochMs } from '../schema.ts';
 
 // auth_sessions: bearer sessions. Only the token's keyed hash is stored.
@@ -43,6 +44,7 @@ export interface LiveSession {
   applicationType: string;
   mailAddress: string;
   deviceId: string | null;
+  createdAt: EpochMs;
   lastSeenAt: EpochMs;
 }
 
@@ -54,17 +56,20 @@ export async function findLiveSession(
   db: Db,
   q: { tokenHash: string; bankCode: string; idleSince: EpochMs; createdSince: EpochMs },
 ): Promise<LiveSession | null> {
-  const row = await db.kysely
-    .selectFrom('authSessions')
-    .select(['id', 'applicationId', 'bankCode', 'applicationType', 'mailAddress', 'deviceId', 'lastSeenAt'])
-    .where('tokenHash', '=', q.tokenHash)
-    .where('bankCode', '=', q.bankCode)
-    .where('revokedAt', 'is', null)
-    .where('lastSeenAt', '>', q.idleSince)
-    .where('createdAt', '>', q.createdSince)
-    .executeTakeFirst();
+  const [row] = (await liveSession(db.kysely, [q.tokenHash, q.bankCode, q.idleSince, q.createdSince])).rows;
   return row ?? null;
 }
+
+const liveSession = prepared<LiveSession>((k, arg) =>
+  k
+    .selectFrom('authSessions')
+    .select(['id', 'applicationId', 'bankCode', 'applicationType', 'mailAddress', 'deviceId', 'createdAt', 'lastSeenAt'])
+    .where('tokenHash', '=', arg(0))
+    .where('bankCode', '=', arg(1))
+    .where('revokedAt', 'is', null)
+    .where('lastSeenAt', '>', arg(2) as unknown as number)
+    .where('createdAt', '>', arg(3) as unknown as number),
+);
 
 /** Extends a session's idle window to `now` (never backwards: another instance may have written a later time). */
 export async function touchSession(db: Db, id: string, now: EpochMs): Promise<void> {

@@ -67,7 +67,7 @@ export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards;
   });
 
   app.post('/api/ekyc/status', { preHandler: guards.applicant, schema: { response: { 200: ekycStatusResponseSchema } } }, async (request) => {
-    const application = await sessionApplication(deps.db, requireAuth(request));
-    return refreshEkycStatus(deps, application);
+    // Polled every 5 s by every applicant at this step: one query (the application's bank and its newest session).
+    return refreshEkycStatus(deps, requireAuth(request));
   });
 };
