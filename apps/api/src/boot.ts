@@ -1,10 +1,9 @@
-import { ensurePostalTable } from '@koza/data/postal';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { loadReferenceData } from './services/reference-data.ts';
+import { loadReferenceDataApart } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -33,10 +32,7 @@ try {
   const migrated = await migrateToLatest(setupDb);
   startupLog(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
 
-  await ensurePostalTable((line) => startupLog(`postal table: ${line}`));
-  for (const r of await loadReferenceData(setupDb)) {
-    startupLog(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
-  }
+  await loadReferenceDataApart(config.database, setupDb, startupLog);
 } finally {
   if (setupDb.dialect === 'postgres') await setupDb.close(); // SQLite: the same file, closing is harmless but pointless
 }

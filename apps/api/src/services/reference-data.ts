@@ -1,4 +1,5 @@
-import { readPostalRows, readPostalVersion } from '@koza/data/postal';
+import { Worker } from 'node:worker_threads';
+import { ensurePostalTable, isPostalTableCurrent, readPostalRows, readPostalVersion } from '@koza/data/postal';
 import type { PostalRow } from '@koza/data/postal';
 import {
   readBranches,
@@ -9,7 +10,7 @@ import {
   readWorkplaces,
   referenceDataVersion,
 } from '@koza/data/reference';
-import type { Db } from '../db/database.ts';
+import type { DatabaseLocation, Db } from '../db/database.ts';
 import {
   deletePostalCodes,
   inReferenceLock,
@@ -61,6 +62,45 @@ export async function loadReferenceData(db: Db, dataSets: readonly DataSet[] = d
     reports.push({ name: set.name, status: rows === null ? 'unchanged' : 'loaded', rows: rows ?? 0, ms: performance.now() - started });
   }
   return reports;
+}
+
+/** What a starting instance does: the postal table made sure of, then every data set loaded. */
+export async function prepareReferenceData(db: Db, log: (line: string) => void): Promise<void> {
+  await ensurePostalTable((line) => log(`postal table: ${line}`));
+  for (const r of await loadReferenceData(db)) {
+    log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  }
+}
+
+/** Heap limits of the loading thread: enough for a batch in flight, small enough to collect often. */
+const workerHeap = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
+
+/**
+ * prepareReferenceData in a worker thread whose heap goes away with it. Loading reads the
+ * 124,000-row table and sends it to the database; in the serving thread that left 100–200 MiB of
+ * garbage, and a young generation grown to its maximum, that nothing needed any more
+ * (docs/decisions/0181-reference-data-loaded-apart.md). An in-memory SQLite database is only
+ * visible to its own connection: it is loaded here, on `db`.
+ */
+export async function loadReferenceDataApart(location: DatabaseLocation, db: Db, log: (line: string) => void): Promise<void> {
+  if (location.dialect === 'sqlite' && location.path === ':memory:') return prepareReferenceData(db, log);
+  // Most starts find everything as it was: answered here, without a thread.
+  const sets = defaultDataSets();
+  if (await isPostalTableCurrent()) {
+    const recorded = await readVersions(db);
+    const versions = await Promise.all(sets.map((set) => set.version()));
+    if (sets.every((set, i) => recorded.get(set.name) === versions[i])) {
+      log('postal table: up to date');
+      for (const set of sets) log(`reference data ${set.name}: unchanged`);
+      return;
+    }
+  }
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL('./reference-data-worker.ts', import.meta.url), { workerData: { location }, resourceLimits: workerHeap });
+    worker.on('message', (line: string) => log(line));
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the reference data worker stopped with code ${code}`))));
+  });
 }
 
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
