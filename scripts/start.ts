@@ -6,7 +6,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allBanks } from '@koza/domain/banks/banks';
-import { ensurePostalTable } from '@koza/data/postal';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
@@ -23,9 +22,9 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-function run(cmd: string, args: string[], cwd: string): Promise<void> {
+function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: 'inherit' });
+    const child = spawn(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
   });
 }
@@ -74,11 +73,23 @@ function shutdown(code: number): void {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-await ensurePostalTable();
-await buildIfStale('apps/web', 'the web app');
-await buildIfStale('apps/admin', 'the back office');
+// What the API needs before it answers, side by side (a fresh clone waited for each in turn): the
+// database (postal table built, migrated, reference data loaded: the API's own release step,
+// main-migrate.ts) and the two builds. The simulator starts meanwhile; the API starts last, finds the
+// database ready and serves the builds from its first answer (docs/decisions/0183-npm-start-in-parallel.md).
+const apiEnv = { PORT: String(apiPort), EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}` };
 startProcess('eKYC simulator', 'apps/ekyc-sim/src/server.ts', { PORT: String(simPort) });
-startProcess('API', 'apps/api/src/server.ts', { PORT: String(apiPort), EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}` });
+try {
+  await Promise.all([
+    run(process.execPath, [join(root, 'apps/api/src/main-migrate.ts')], root, apiEnv),
+    buildIfStale('apps/web', 'the web app').then(() => buildIfStale('apps/admin', 'the back office')),
+  ]);
+} catch (error) {
+  console.error(`[start] ${(error as Error).message}; stopping everything`);
+  shutdown(1);
+  await new Promise(() => undefined); // shutdown exits
+}
+startProcess('API', 'apps/api/src/server.ts', apiEnv);
 await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120_000), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
 
 console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
