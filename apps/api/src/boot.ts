@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { loadReferenceDataApart } from './services/reference-data.ts';
+import { prepareReferenceData, referenceDataCurrent } from './services/reference-data.ts';
 import { pinKeyPair } from './services/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -13,6 +15,15 @@ import { startupLog } from './plugins/logging.ts';
 
 // Start-up (the entry is server.ts): configuration → database → migrations → reference data → PIN key → listen.
 // SIGTERM/SIGINT: stop accepting, answer what was received (new requests 503), close (http/graceful-shutdown.ts).
+
+/** Runs a script of this app in a child Node process (same environment, same output); rejects unless it succeeds. */
+function runToEnd(script: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${script} stopped (${signal ?? code})`))));
+  });
+}
 
 let config: Config;
 try {
@@ -32,7 +43,12 @@ try {
   const migrated = await migrateToLatest(setupDb);
   startupLog(migrated.length ? `database (${setupDb.dialect}): migrated ${migrated.join(', ')}` : `database (${setupDb.dialect}): schema up to date`);
 
-  await loadReferenceDataApart(config.database, setupDb, startupLog);
+  // Most starts find the reference data as it was. Otherwise it is loaded by a process of its own
+  // (main-reference-data.ts), whose memory goes back to the system when it ends; an in-memory SQLite
+  // database is only visible to this connection, so it is loaded here.
+  if (config.database.dialect === 'sqlite' && config.database.path === ':memory:') await prepareReferenceData(setupDb, startupLog);
+  else if (await referenceDataCurrent(setupDb)) startupLog('reference data: unchanged');
+  else await runToEnd(fileURLToPath(new URL('./main-reference-data.ts', import.meta.url)));
 } finally {
   if (setupDb.dialect === 'postgres') await setupDb.close(); // SQLite: the same file, closing is harmless but pointless
 }

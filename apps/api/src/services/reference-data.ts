@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { ensurePostalTable, isPostalTableCurrent, readPostalRows, readPostalVersion } from '@koza/data/postal';
 import type { PostalRow } from '@koza/data/postal';
 import {
@@ -10,7 +9,7 @@ import {
   readWorkplaces,
   referenceDataVersion,
 } from '@koza/data/reference';
-import type { DatabaseLocation, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import {
   deletePostalCodes,
   inReferenceLock,
@@ -72,35 +71,15 @@ export async function prepareReferenceData(db: Db, log: (line: string) => void):
   }
 }
 
-/** Heap limits of the loading thread: enough for a batch in flight, small enough to collect often. */
-const workerHeap = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
-
 /**
- * prepareReferenceData in a worker thread whose heap goes away with it. Loading reads the
- * 124,000-row table and sends it to the database; in the serving thread that left 100–200 MiB of
- * garbage, and a young generation grown to its maximum, that nothing needed any more
- * (docs/decisions/0181-reference-data-loaded-apart.md). An in-memory SQLite database is only
- * visible to its own connection: it is loaded here, on `db`.
+ * Whether a start has nothing to do: the postal table built and up to date, and every data set's
+ * version the one the database recorded (what prepareReferenceData would find).
  */
-export async function loadReferenceDataApart(location: DatabaseLocation, db: Db, log: (line: string) => void): Promise<void> {
-  if (location.dialect === 'sqlite' && location.path === ':memory:') return prepareReferenceData(db, log);
-  // Most starts find everything as it was: answered here, without a thread.
-  const sets = defaultDataSets();
-  if (await isPostalTableCurrent()) {
-    const recorded = await readVersions(db);
-    const versions = await Promise.all(sets.map((set) => set.version()));
-    if (sets.every((set, i) => recorded.get(set.name) === versions[i])) {
-      log('postal table: up to date');
-      for (const set of sets) log(`reference data ${set.name}: unchanged`);
-      return;
-    }
-  }
-  await new Promise<void>((resolve, reject) => {
-    const worker = new Worker(new URL('./reference-data-worker.ts', import.meta.url), { workerData: { location }, resourceLimits: workerHeap });
-    worker.on('message', (line: string) => log(line));
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the reference data worker stopped with code ${code}`))));
-  });
+export async function referenceDataCurrent(db: Db, dataSets: readonly DataSet[] = defaultDataSets()): Promise<boolean> {
+  if (!(await isPostalTableCurrent())) return false;
+  const recorded = await readVersions(db);
+  for (const set of dataSets) if (recorded.get(set.name) !== (await set.version())) return false;
+  return true;
 }
 
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
