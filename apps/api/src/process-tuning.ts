@@ -38,13 +38,16 @@ export function missingTuning(execArgv: readonly string[], env: NodeJS.ProcessEn
   return add.execArgv.length || Object.keys(add.env).length ? add : null;
 }
 
+const underInspector = () => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((f) => f.startsWith('--inspect'));
+
 /**
  * Replaces this process with a tuned one when it is not tuned yet; returns when it is (or cannot be:
- * no process.execve on this platform, or an IPC channel the new image would lose).
+ * no process.execve on this platform, an IPC channel the new image would lose, or a debugger that
+ * would lose the process it attached to).
  */
 export function relaunchTuned(): void {
   const missing = missingTuning(process.execArgv, process.env);
-  if (!missing || typeof process.execve !== 'function' || process.channel) return;
+  if (!missing || typeof process.execve !== 'function' || process.channel || underInspector()) return;
   process.execve(
     process.execPath,
     [process.execPath, ...missing.execArgv, ...process.execArgv, ...process.argv.slice(1)],
