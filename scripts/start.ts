@@ -7,6 +7,7 @@ import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allBanks } from '@koza/domain/banks/banks';
+import { isPostalTableCurrent } from '@koza/data/postal';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
@@ -78,6 +79,8 @@ process.on('SIGTERM', () => shutdown(0));
 // database (postal table built, migrated, reference data loaded: the API's own release step,
 // main-migrate.ts) and the two builds. The simulator starts meanwhile; the API starts last, finds the
 // database ready and serves the builds from its first answer (docs/decisions/0183-npm-start-in-parallel.md).
+// With the postal table already current (a restart) the release step is left to the API, which
+// checks in-process and loads only what changed: a separate step would only add a Node start.
 const apiEnv: Record<string, string> = { PORT: String(apiPort), EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}` };
 // The release step compiles much of what the API then loads (configuration, database, Kysely, the
 // data package): in Node's compile cache, the API's own (decision 0180), the API finds it ready.
@@ -86,7 +89,7 @@ const migrateEnv = compileCache ? { ...apiEnv, NODE_COMPILE_CACHE: compileCache 
 startProcess('eKYC simulator', 'apps/ekyc-sim/src/server.ts', { PORT: String(simPort) });
 try {
   await Promise.all([
-    run(process.execPath, [join(root, 'apps/api/src/main-migrate.ts')], root, migrateEnv),
+    (await isPostalTableCurrent()) ? undefined : run(process.execPath, [join(root, 'apps/api/src/main-migrate.ts')], root, migrateEnv),
     buildIfStale('apps/web', 'the web app').then(() => buildIfStale('apps/admin', 'the back office')),
   ]);
 } catch (error) {
