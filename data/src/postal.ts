@@ -26,6 +26,12 @@ export async function ensurePostalTable(log: (line: string) => void = (line) => 
   return postalTablePath;
 }
 
+/** Whether the table exists and is up to date with the installed source packages (nothing is built). */
+export async function isPostalTableCurrent(): Promise<boolean> {
+  const { isPostalTableFresh } = await import('./postal-build.ts');
+  return isPostalTableFresh();
+}
+
 /** sha256 (hex) of the current table, as written by the build. Throws when the table was never built. */
 export function readPostalVersion(): string {
   if (!existsSync(postalVersionPath)) {

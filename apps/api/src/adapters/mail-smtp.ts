@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { BankCode } from '@koza/domain/constants';
 import { getBank } from '@koza/domain/banks/banks';
@@ -9,17 +8,26 @@ import type { MailSender, OutgoingMail } from './mail-sender.ts';
  * is the bank's configured address with the bank's name as display name; text/plain in UTF-8.
  */
 export class SmtpMailSender implements MailSender {
-  readonly #transport: Transporter;
+  // nodemailer is loaded with the first mail, not with the server (decision 0182).
+  readonly #smtpUrl: string;
+  #transport: Promise<Transporter> | undefined;
   readonly #mailFrom: Readonly<Record<BankCode, string>>;
 
   constructor(smtpUrl: string, mailFrom: Readonly<Record<BankCode, string>>) {
-    // No logger, no debug output: a transcript would carry the address and the code.
-    this.#transport = nodemailer.createTransport({ url: smtpUrl, logger: false, debug: false } as Parameters<typeof nodemailer.createTransport>[0]);
+    this.#smtpUrl = smtpUrl;
     this.#mailFrom = mailFrom;
   }
 
+  #transporter(): Promise<Transporter> {
+    // No logger, no debug output: a transcript would carry the address and the code.
+    this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: this.#smtpUrl, logger: false, debug: false } as Parameters<typeof nodemailer.createTransport>[0]),
+    );
+    return this.#transport;
+  }
+
   async send(mail: OutgoingMail): Promise<void> {
-    await this.#transport.sendMail({
+    await (await this.#transporter()).sendMail({
       from: { name: getBank(mail.bankCode).name, address: senderAddress(this.#mailFrom[mail.bankCode]) },
       to: mail.to,
       subject: mail.subject,
@@ -30,7 +38,7 @@ export class SmtpMailSender implements MailSender {
   }
 
   close(): void {
-    this.#transport.close();
+    void this.#transport?.then((transport) => transport.close());
   }
 }
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { messages } from '@koza/domain/messages';
 import { ApiError } from '../http/errors.ts';
 import type { HeicJob, HeicResult } from './heic-worker.ts';
@@ -34,8 +35,15 @@ export interface ReencodedImage {
   height: number;
 }
 
-// The libvips operation cache keeps recent images in memory for reuse; uploads are never reused.
-sharp.cache(false);
+// sharp (libvips: 7 MiB of library and its caches) is loaded with the first upload, not with the
+// server: most processes never decode an image (decision 0182). The libvips operation cache keeps
+// recent images in memory for reuse; uploads are never reused.
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 const unreadable = () => new ApiError(400, { code: 'IMAGE_UNREADABLE', message: messages.imageUnreadable });
 const tooLarge = () => new ApiError(413, { code: 'IMAGE_TOO_LARGE', message: messages.imageTooLarge });
@@ -48,12 +56,13 @@ const sharpFormat: Record<Exclude<ClaimedType, 'image/heic'>, string> = { 'image
  * corrupt, another format behind the signature), 413 when the header declares too many pixels.
  */
 export async function reencodeImage(claimed: ClaimedType, bytes: Buffer): Promise<ReencodedImage> {
+  const sharp = await loadSharp();
   if (claimed === 'image/heic') {
     const { width, height, data } = await decodeHeic(bytes);
     return toJpeg(sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } }));
   }
   const options = { limitInputPixels: imageLimits.maxPixels, failOn: 'warning' as const, sequentialRead: true };
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // Header only: no pixel is decoded yet.
     meta = await sharp(bytes, options).metadata();
@@ -71,7 +80,7 @@ export async function reencodeImage(claimed: ClaimedType, bytes: Buffer): Promis
   return toJpeg(sharp(bytes, options).rotate());
 }
 
-async function toJpeg(pipeline: sharp.Sharp): Promise<ReencodedImage> {
+async function toJpeg(pipeline: Sharp): Promise<ReencodedImage> {
   try {
     // No withMetadata()/keepExif(): sharp writes no EXIF, ICC, XMP or comment; transparency on white.
     const { data, info } = await pipeline

@@ -1,4 +1,4 @@
-import { readPostalRows, readPostalVersion } from '@koza/data/postal';
+import { ensurePostalTable, isPostalTableCurrent, readPostalRows, readPostalVersion } from '@koza/data/postal';
 import type { PostalRow } from '@koza/data/postal';
 import {
   readBranches,
@@ -61,6 +61,25 @@ export async function loadReferenceData(db: Db, dataSets: readonly DataSet[] = d
     reports.push({ name: set.name, status: rows === null ? 'unchanged' : 'loaded', rows: rows ?? 0, ms: performance.now() - started });
   }
   return reports;
+}
+
+/** What a starting instance does: the postal table made sure of, then every data set loaded. */
+export async function prepareReferenceData(db: Db, log: (line: string) => void): Promise<void> {
+  await ensurePostalTable((line) => log(`postal table: ${line}`));
+  for (const r of await loadReferenceData(db)) {
+    log(`reference data ${r.name}: ${r.status === 'loaded' ? `loaded ${r.rows} rows in ${Math.round(r.ms)} ms` : 'unchanged'}`);
+  }
+}
+
+/**
+ * Whether a start has nothing to do: the postal table built and up to date, and every data set's
+ * version the one the database recorded (what prepareReferenceData would find).
+ */
+export async function referenceDataCurrent(db: Db, dataSets: readonly DataSet[] = defaultDataSets()): Promise<boolean> {
+  if (!(await isPostalTableCurrent())) return false;
+  const recorded = await readVersions(db);
+  for (const set of dataSets) if (recorded.get(set.name) !== (await set.version())) return false;
+  return true;
 }
 
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
