@@ -41,7 +41,7 @@ const sections: { name: string; run(): Promise<Row[]> }[] = [
       return [...ceiling].map(([connections, r]) => ({
         section: 'ceiling',
         name: `bare node:http @${connections}`,
-        value: `${r.requestsPerSecond.toFixed(0)} req/s; p50 ${r.p50} ms, p99 ${r.p99} ms`,
+        value: `${r.requestsPerSecond.toFixed(0)} req/s; p50 ${r.p50} ms, p99 ${r.p99} ms; CPU ${r.cpuPerRequest.toFixed(0)} µs a request`,
       }));
     },
   },
