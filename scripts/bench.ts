@@ -14,7 +14,8 @@
 // Environment: BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default "10,50"),
 // BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web, cluster,
 // funnel, start),
-// BENCH_CPU_PROF (a folder: the API under load writes its V8 CPU profile there, per dialect).
+// BENCH_CPU_PROF (a folder: the API under load writes its V8 CPU profile there, per dialect),
+// BENCH_ENDPOINTS (comma-separated parts of the API endpoints' names to load, e.g. addresses).
 
 import { loadavg } from 'node:os';
 import { measureApi } from './bench/api.ts';

@@ -165,7 +165,9 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
       log(`${dialect}: analyser loaded in ${analyserMs.toFixed(0)} ms (${(await first.json() as { kana: string }).kana})`);
     }
 
-    for (const endpoint of endpoints) {
+    // BENCH_ENDPOINTS=addresses,status: only the endpoints whose name contains one of these (e.g. to profile one).
+    const only = (process.env.BENCH_ENDPOINTS ?? '').split(',').filter(Boolean);
+    for (const endpoint of endpoints.filter((e) => only.length === 0 || only.some((o) => e.name.includes(o)))) {
       for (const connections of connectionCounts) {
         const cpuBefore = cpuMicrosOf(api.pid);
         const r: LoadResult = await load(base, connections, endpoint.request);
