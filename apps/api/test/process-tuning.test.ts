@@ -13,7 +13,7 @@ import { spawnInstance, waitUntilHealthy } from './helpers/instances.ts';
 describe('what an API process lacks of its tuning', () => {
   it('is everything for a bare `node src/server.ts`', () => {
     const missing = missingTuning([], {});
-    expect(missing?.execArgv).toEqual([`--max-semi-space-size=${semiSpaceMiB}`]);
+    expect(missing?.execArgv).toEqual([`--max-semi-space-size=${semiSpaceMiB}`, '--liftoff-only']);
     expect(missing?.env).toEqual({
       MALLOC_ARENA_MAX: '2',
       MALLOC_MMAP_THRESHOLD_: '131072',
@@ -22,9 +22,9 @@ describe('what an API process lacks of its tuning', () => {
   });
 
   it("is nothing when the operator chose otherwise, on the command line or in the environment", () => {
-    const env = { NODE_OPTIONS: '--max-semi-space-size=32', MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536', NODE_DISABLE_COMPILE_CACHE: '1' };
+    const env = { NODE_OPTIONS: '--max-semi-space-size=32 --no-liftoff', MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536', NODE_DISABLE_COMPILE_CACHE: '1' };
     expect(missingTuning([], env)).toBeNull();
-    expect(missingTuning(['--max-semi-space-size=16'], { ...env, NODE_OPTIONS: '' })).toBeNull();
+    expect(missingTuning(['--max-semi-space-size=16', '--liftoff-only'], { ...env, NODE_OPTIONS: '' })).toBeNull();
   });
 });
 
@@ -40,6 +40,7 @@ describe.runIf(process.platform === 'linux')('a real API process on a fresh SQLi
       const pid = Number(JSON.parse(first.output().split('\n').find((l) => l.includes('Server listening')) ?? '{}').pid);
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(cmdline).toContain(`--max-semi-space-size=${semiSpaceMiB}`);
+      expect(cmdline).toContain('--liftoff-only');
       expect(cmdline.at(-2)).toMatch(/apps\/api\/src\/server\.ts$/);
       expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
       // The rows were written by another process (its log lines carry its own pid).
