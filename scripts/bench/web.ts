@@ -117,6 +117,7 @@ export async function measureWeb(): Promise<Row[]> {
     await counting.send('Network.enable');
 
     const flow = await startFlow(page, { name: 'koza: /term → /personal', flags: { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } } });
+    // (the same emulation as `flags` below, for the repeated /term runs)
     log('Lighthouse: /term (cold navigation) …');
     await flow.navigate(`${base}/term`, { name: '/term' });
     const atTerm = counted.snapshot();
@@ -145,6 +146,35 @@ export async function measureWeb(): Promise<Row[]> {
     await flow.navigate(`${base}/personal`, { name: '/personal (reload after the flow)', disableStorageReset: true });
     const steps = stepFigures(await flow.createFlowResult());
 
+    // Lighthouse varies from run to run (its TBT most): /term twice more, each in a fresh tab, and the
+    // median of the three is the figure.
+    const flags = { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } };
+    const termRuns = steps.filter((st) => st.name === '/term');
+    for (let run = 2; run <= 3; run++) {
+      log(`Lighthouse: /term (cold navigation, run ${run} of 3) …`);
+      const tab = await browser.newPage();
+      const again = await startFlow(tab, { name: `koza: /term, run ${run}`, flags });
+      await again.navigate(`${base}/term`, { name: '/term' });
+      termRuns.push(...stepFigures(await again.createFlowResult()));
+      await tab.close();
+    }
+    const median = (values: (number | null | undefined)[]) => {
+      const known = values.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+      return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
+    };
+    const term = termRuns[0];
+    if (term) {
+      const index = steps.indexOf(term);
+      steps[index] = {
+        ...term,
+        name: `/term (median of ${termRuns.length} runs; TBT ${termRuns.map((r) => r.tbt?.toFixed(0)).join(' / ')} ms)`,
+        score: median(termRuns.map((r) => r.score)) ?? null,
+        tbt: median(termRuns.map((r) => r.tbt)),
+        lcp: median(termRuns.map((r) => r.lcp)),
+        cls: median(termRuns.map((r) => r.cls)),
+      };
+    }
+
     rows.push(
       {
         section: 'web',
@@ -166,9 +196,9 @@ export async function measureWeb(): Promise<Row[]> {
         section: 'Lighthouse 12 mobile',
         name: s.name,
         value: `performance ${s.score === null ? '–' : Math.round(s.score * 100)}; TBT ${s.tbt?.toFixed(0)} ms, LCP ${((s.lcp ?? NaN) / 1000).toFixed(1)} s, CLS ${s.cls?.toFixed(3)}; JS ${s.scriptBytes === undefined ? '–' : kib(s.scriptBytes)}, CSS ${s.styleBytes === undefined ? '–' : kib(s.styleBytes)}`,
-        target: s.name === '/term' ? '≥ 95; TBT ≤ 200 ms, LCP ≤ 2.5 s' : 'CLS ≤ 0.1',
+        target: s.name.startsWith('/term') ? '≥ 95; TBT ≤ 200 ms, LCP ≤ 2.5 s' : 'CLS ≤ 0.1',
         met:
-          s.name === '/term'
+          s.name.startsWith('/term')
             ? (s.score ?? 0) >= 0.95 && (s.tbt ?? Infinity) <= 200 && (s.lcp ?? Infinity) <= 2500
             : (s.cls ?? Infinity) <= 0.1,
       });
