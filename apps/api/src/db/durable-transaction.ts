@@ -6,11 +6,11 @@ import type { Database } from './schema.ts';
 // A transaction whose COMMIT is on disk when it resolves (docs/decisions/0052-completion-numbers.md):
 // an answer sent after it survives a crash of the process, the machine or the power.
 //
-// - SQLite: the connection runs with synchronous=NORMAL in WAL mode (db/node-sqlite.ts), which
-//   survives a crash of the process but may lose the last commits on power loss. For this
-//   transaction the one connection is held (Kysely's connection(): nothing else runs on it
-//   meanwhile), switched to synchronous=FULL (the WAL is fsynced at COMMIT), and switched back.
-//   The transaction is BEGIN IMMEDIATE (our dialect), so writers are serialised.
+// - SQLite: the connection runs with synchronous=NORMAL in WAL mode (db/node-sqlite.ts): COMMIT puts
+//   the transaction's frames in the WAL file, and `db.flushed()` then fsyncs that file on the thread
+//   pool, shared with every other commit waiting at the time (db/wal-sync.ts, decision 0177) — the
+//   step saves' mechanism, so the event loop never blocks on the disk. The transaction is BEGIN
+//   IMMEDIATE (our dialect), so writers are serialised.
 // - PostgreSQL: COMMIT waits for the WAL flush with synchronous_commit=on (the default); SET LOCAL
 //   makes sure of it even where a server or role turned it off.
 
@@ -21,14 +21,7 @@ export async function durableTransaction<T>(db: Db, body: (trx: Transaction<Data
       return body(trx);
     });
   }
-  return db.kysely.connection().execute(async (connection) => {
-    const before = await sql<{ synchronous: number }>`pragma synchronous`.execute(connection);
-    const previous = Number(before.rows[0]?.synchronous ?? 1);
-    await sql`pragma synchronous = full`.execute(connection);
-    try {
-      return await connection.transaction().execute(body);
-    } finally {
-      await sql.raw(`pragma synchronous = ${Number.isInteger(previous) ? previous : 1}`).execute(connection);
-    }
-  });
+  const result = await db.kysely.transaction().execute(body);
+  await db.flushed();
+  return result;
 }
