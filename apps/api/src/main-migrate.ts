@@ -1,8 +1,7 @@
-import { ensurePostalTable } from '@koza/data/postal';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { loadReferenceData } from './services/reference-data.ts';
+import { prepareReferenceData } from './services/reference-data.ts';
 
 // `node src/main-migrate.ts [--no-reference-data]`: migrations (and reference data) without
 // starting the server, e.g. as a release step before rolling out new instances.
@@ -13,10 +12,7 @@ try {
   try {
     const ran = await migrateToLatest(db);
     console.log(ran.length ? `migrated: ${ran.join(', ')}` : 'schema up to date');
-    if (!process.argv.includes('--no-reference-data')) {
-      await ensurePostalTable();
-      for (const r of await loadReferenceData(db)) console.log(`${r.name}: ${r.status}${r.status === 'loaded' ? ` ${r.rows} rows in ${Math.round(r.ms)} ms` : ''}`);
-    }
+    if (!process.argv.includes('--no-reference-data')) await prepareReferenceData(db, (line) => console.log(line));
   } finally {
     await db.close();
   }
