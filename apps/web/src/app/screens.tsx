@@ -33,54 +33,58 @@ interface LazyPage {
   render: () => ReactElement;
 }
 
+/** One lazy component per chunk loader: the pages that share a screen share its component. */
+const lazyComponents = new Map<() => Promise<unknown>, ComponentType<never>>();
+
 /** The page's screen, loaded on its first render, with the page's props. */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, props: P): LazyPage {
-  const Screen = lazy(() => load().then((component) => ({ default: component })));
-  return { load, render: () => createElement(Screen, props) };
+  let Screen = lazyComponents.get(load) as ComponentType<P> | undefined;
+  if (Screen === undefined) {
+    Screen = lazy(() => load().then((component) => ({ default: component })));
+    lazyComponents.set(load, Screen as ComponentType<never>);
+  }
+  const component = Screen;
+  return { load, render: () => createElement(component, props) };
 }
+
+/** The chunks of the screens both flows show, each page with its own props. */
+const shared = {
+  verification: () => import('../screens/verification/verification-screen.tsx').then((m) => m.VerificationScreen),
+  branch: () => import('../screens/branch/branch-screen.tsx').then((m) => m.BranchScreen),
+  confirmation: () => import('../screens/confirmation/confirmation-screen.tsx').then((m) => m.ConfirmationScreen),
+  pin: () => import('../screens/pin/pin-screen.tsx').then((m) => m.PinScreen),
+  ekycPreparation: () => import('../screens/ekyc-preparation/ekyc-preparation-screen.tsx').then((m) => m.EkycPreparationScreen),
+  redirect: () => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen),
+  complete: () => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen),
+};
 
 /**
  * Every later screen, one row per page: its chunk and its props. The lazy components, the screen of
  * each page (screenFor) and the prefetch one step ahead (prefetchAfter) all come from this table.
- * A screen shared by both flows takes its page as a prop; its chunk is fetched once.
+ * A screen shared by both flows takes its page as a prop; its chunk and lazy component are one.
  */
 const lazyPages: Partial<Record<PageSlug, LazyPage>> = {
-  verification: lazyPage(() => import('../screens/verification/verification-screen.tsx').then((m) => m.VerificationScreen), {
-    slug: 'verification',
-    type: 'GENERAL',
-  }),
-  'child-verification': lazyPage(() => import('../screens/verification/verification-screen.tsx').then((m) => m.VerificationScreen), {
-    slug: 'child-verification',
-    type: 'CHILD',
-  }),
+  verification: lazyPage(shared.verification, { slug: 'verification', type: 'GENERAL' }),
+  'child-verification': lazyPage(shared.verification, { slug: 'child-verification', type: 'CHILD' }),
   personal: lazyPage(() => import('../screens/personal/personal-screen.tsx').then((m) => m.PersonalScreen), {}),
   workplace: lazyPage(() => import('../screens/workplace/workplace-screen.tsx').then((m) => m.WorkplaceScreen), {}),
-  branch: lazyPage(() => import('../screens/branch/branch-screen.tsx').then((m) => m.BranchScreen), { slug: 'branch' }),
-  'child-branch': lazyPage(() => import('../screens/branch/branch-screen.tsx').then((m) => m.BranchScreen), { slug: 'child-branch' }),
+  branch: lazyPage(shared.branch, { slug: 'branch' }),
+  'child-branch': lazyPage(shared.branch, { slug: 'child-branch' }),
   'seal-less': lazyPage(() => import('../screens/seal-less/seal-less-screen.tsx').then((m) => m.SealLessScreen), {}),
-  confirmation: lazyPage(() => import('../screens/confirmation/confirmation-screen.tsx').then((m) => m.ConfirmationScreen), {
-    slug: 'confirmation',
-  }),
-  'child-confirmation': lazyPage(() => import('../screens/confirmation/confirmation-screen.tsx').then((m) => m.ConfirmationScreen), {
-    slug: 'child-confirmation',
-  }),
-  pin: lazyPage(() => import('../screens/pin/pin-screen.tsx').then((m) => m.PinScreen), { slug: 'pin' }),
-  'child-pin': lazyPage(() => import('../screens/pin/pin-screen.tsx').then((m) => m.PinScreen), { slug: 'child-pin' }),
-  'ekyc-preparation': lazyPage(() => import('../screens/ekyc-preparation/ekyc-preparation-screen.tsx').then((m) => m.EkycPreparationScreen), {
-    slug: 'ekyc-preparation',
-  }),
-  'child-parent-ekyc-preparation': lazyPage(
-    () => import('../screens/ekyc-preparation/ekyc-preparation-screen.tsx').then((m) => m.EkycPreparationScreen),
-    { slug: 'child-parent-ekyc-preparation' },
-  ),
+  confirmation: lazyPage(shared.confirmation, { slug: 'confirmation' }),
+  'child-confirmation': lazyPage(shared.confirmation, { slug: 'child-confirmation' }),
+  pin: lazyPage(shared.pin, { slug: 'pin' }),
+  'child-pin': lazyPage(shared.pin, { slug: 'child-pin' }),
+  'ekyc-preparation': lazyPage(shared.ekycPreparation, { slug: 'ekyc-preparation' }),
+  'child-parent-ekyc-preparation': lazyPage(shared.ekycPreparation, { slug: 'child-parent-ekyc-preparation' }),
   'ekyc-callback': lazyPage(() => import('../screens/ekyc-callback/ekyc-callback-screen.tsx').then((m) => m.EkycCallbackScreen), {}),
   supplement: lazyPage(() => import('../screens/supplement/supplement-screen.tsx').then((m) => m.SupplementScreen), {}),
   'supplement-error': lazyPage(() => import('../screens/supplement-error/supplement-error-screen.tsx').then((m) => m.SupplementErrorScreen), {}),
   'ekyc-error': lazyPage(() => import('../screens/ekyc-error/ekyc-error-screen.tsx').then((m) => m.EkycErrorScreen), {}),
-  redirect: lazyPage(() => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen), { slug: 'redirect' }),
-  'child-redirect': lazyPage(() => import('../screens/redirect/redirect-screen.tsx').then((m) => m.RedirectScreen), { slug: 'child-redirect' }),
-  complete: lazyPage(() => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen), { slug: 'complete' }),
-  'child-complete': lazyPage(() => import('../screens/complete/complete-screen.tsx').then((m) => m.CompleteScreen), { slug: 'child-complete' }),
+  redirect: lazyPage(shared.redirect, { slug: 'redirect' }),
+  'child-redirect': lazyPage(shared.redirect, { slug: 'child-redirect' }),
+  complete: lazyPage(shared.complete, { slug: 'complete' }),
+  'child-complete': lazyPage(shared.complete, { slug: 'child-complete' }),
   'child-personal': lazyPage(() => import('../screens/child-personal/child-personal-screen.tsx').then((m) => m.ChildPersonalScreen), {}),
   'child-parent': lazyPage(() => import('../screens/child-parent/child-parent-screen.tsx').then((m) => m.ChildParentScreen), {}),
   'child-ekyc-preparation': lazyPage(
@@ -139,5 +143,10 @@ export function prefetchAfter(slug: PageSlug, type: ApplicationType): () => void
 
 export function screenFor(slug: PageSlug): ReactElement {
   const render = firstBundle[slug] ?? lazyPages[slug]?.render;
-  return <Suspense fallback={<PageLoading label="読み込み中" />}>{render ? render() : <PlaceholderScreen slug={slug} />}</Suspense>;
+  // Keyed by the page: two pages showing the same screen never share its state.
+  return (
+    <Suspense key={slug} fallback={<PageLoading label="読み込み中" />}>
+      {render ? render() : <PlaceholderScreen slug={slug} />}
+    </Suspense>
+  );
 }
