@@ -64,8 +64,19 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * What the browser reports as broken while a test runs: a script error (React's hydration errors
+ * among them), an error logged to the console, or a hydration warning. Chromium's own lines for a
+ * response with an error status ("Failed to load resource") are left out: tests provoke those on
+ * purpose, and what the page does with them is what the tests assert.
+ */
+function isBrowserProblem(type: string, text: string): boolean {
+  if (/hydrat/i.test(text)) return true;
+  return type === 'error' && !text.startsWith('Failed to load resource');
+}
+
 export const test = base.extend<
-  { baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string },
+  { baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string; browserProblems: string[] },
   { server: WorkerServer; apiEnv: Record<string, string> }
 >({
   /** Extra environment of the worker's API server: `test.use({ apiEnv: { … } })` gets its own worker. */
@@ -140,6 +151,21 @@ export const test = base.extend<
       }
     },
     { scope: 'worker', timeout: 200_000 },
+  ],
+  /** Every test fails on a browser problem (isBrowserProblem) in any page of its context. */
+  browserProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      context.on('weberror', (error) => problems.push(`pageerror: ${error.error().message}`));
+      context.on('console', (message) => {
+        if (!isBrowserProblem(message.type(), message.text())) return;
+        const { url, lineNumber } = message.location();
+        problems.push(`console.${message.type()}: ${message.text()} (${url}:${lineNumber})`);
+      });
+      await use(problems);
+      expect(problems, 'script errors, console errors or hydration warnings in the browser').toEqual([]);
+    },
+    { auto: true },
   ],
   baseURLFor: async ({ server }, use) => {
     await use(server.baseURLFor);

@@ -21,6 +21,8 @@ const buildInputs = [
   join(webDir, 'src'),
   join(webDir, 'index.html'),
   join(webDir, 'vite.config.ts'),
+  join(webDir, 'prerender-pages.ts'),
+  join(webDir, 'precompress.ts'),
   join(webDir, 'package.json'),
   join(repoRoot, 'packages', 'domain', 'src'),
   join(repoRoot, 'package-lock.json'),

@@ -66,9 +66,11 @@ export function precompress(): Plugin {
     name: 'koza:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
+      // The prerender's server build (prerender-pages.ts) is not served.
+      if (outDir === '') return;
       const t = await precompressDir(outDir);
       this.info?.(`precompressed ${t.files} files: ${(t.bytes / 1024).toFixed(0)} KiB → ${(t.brotliBytes / 1024).toFixed(0)} KiB brotli`);
     },

@@ -1,7 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { allBanks } from '@koza/domain/banks/banks';
 import { precompress } from './precompress.ts';
-import { preactAliases } from './preact-compat.ts';
+import { prerenderPages } from './prerender-pages.ts';
+import { bankThemesCss } from './src/lib/theme.ts';
+import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -22,10 +25,20 @@ function zodWithoutJit(): Plugin {
   };
 }
 
+/** Every bank's palette as a stylesheet (src/lib/theme.ts), bundled with the web's CSS. */
+function bankThemes(): Plugin {
+  const id = 'virtual:bank-themes.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'koza:bank-themes',
+    resolveId: (source) => (source === id ? resolved : null),
+    load: (loaded) => (loaded === resolved ? bankThemesCss(allBanks) : null),
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [zodWithoutJit(), precompress()],
-  resolve: { alias: preactAliases },
+  plugins: [react(), zodWithoutJit(), bankThemes(), precompress(), prerenderPages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

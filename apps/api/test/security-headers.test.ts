@@ -5,7 +5,7 @@ import { signIn } from './helpers/auth.ts';
 import { productionEnv } from './helpers/production-env.ts';
 
 const expectedCsp =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self';" +
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self' blob:;" +
   "media-src 'self' blob:;worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';form-action 'self';base-uri 'none'";
 
 

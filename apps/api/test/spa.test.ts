@@ -20,6 +20,21 @@ function fakeWebBuild(): string {
   writeFileSync(join(dir, 'assets', 'app-9b2e41.js'), bigScript);
   writeFileSync(join(dir, 'assets', 'app-9b2e41.js.br'), brotliCompressSync(bigScript));
   writeFileSync(join(dir, 'assets', 'app-9b2e41.js.gz'), gzipSync(bigScript));
+  // What the prerender writes (apps/web/prerender-pages.ts): landing pages per bank, and their manifest.
+  const prerendered: [string, string, string, string][] = [
+    ['0177', '/term', '', 'prerendered/0177/term.html'],
+    ['0587', '/term', '', 'prerendered/0587/term.html'],
+    ['0587', '/error', '', 'prerendered/0587/error.html'],
+    ['0587', '/error', '?id=1', 'prerendered/0587/error.id-1.html'],
+  ];
+  for (const [code, path, search, file] of prerendered) {
+    mkdirSync(join(dir, 'prerendered', code), { recursive: true });
+    writeFileSync(join(dir, file), `<!doctype html><html data-bank="${code}"><body><div id="root" data-prerendered="${search}"><h1>${code}${path}${search}</h1></div></body></html>`);
+  }
+  writeFileSync(
+    join(dir, 'prerendered', 'manifest.json'),
+    JSON.stringify(prerendered.map(([bankCode, path, search, file]) => ({ bankCode, path, search, file }))),
+  );
   return dir;
 }
 
@@ -47,6 +62,33 @@ forEachDialect((dialect) => {
       expect(response.body).toContain(`<meta name="bank-code" content="${code}">`);
       expect(response.body).toContain(`<title>${name} 口座開設</title>`);
       expect(response.body).not.toContain('%BANK_');
+    });
+
+    it('answers a landing page with the page prerendered for the bank of the Host, never cached', async () => {
+      const kumamoto = await app.inject({ method: 'GET', url: '/term?channel=abc', headers: { host: 'kumamoto.localhost:3000' } });
+      expect(kumamoto.statusCode).toBe(200);
+      expect(kumamoto.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(kumamoto.headers['cache-control']).toBe('no-cache');
+      expect(kumamoto.body).toContain('<h1>0587/term</h1>');
+      const fukuoka = await app.inject({ method: 'GET', url: '/term', headers: { host: 'localhost:3000' } });
+      expect(fukuoka.body).toContain('<h1>0177/term</h1>');
+    });
+
+    it('picks the prerendered variant whose query the request carries (the session error, ?id=1)', async () => {
+      const host = 'kumamoto.localhost';
+      expect((await app.inject({ method: 'GET', url: '/error?id=1', headers: { host } })).body).toContain('<h1>0587/error?id=1</h1>');
+      expect((await app.inject({ method: 'GET', url: '/error?x=2&id=1', headers: { host } })).body).toContain('<h1>0587/error?id=1</h1>');
+      expect((await app.inject({ method: 'GET', url: '/error', headers: { host } })).body).toContain('<h1>0587/error</h1>');
+      expect((await app.inject({ method: 'GET', url: '/error?id=2', headers: { host } })).body).toContain('<h1>0587/error</h1>');
+    });
+
+    it('answers a landing page that was not prerendered for the bank with index.html, and never serves the prerendered files as files', async () => {
+      const child = await app.inject({ method: 'GET', url: '/error', headers: { host: 'juhachishinwa.localhost' } });
+      expect(child.body).toContain('<meta name="bank-code" content="0181">');
+      for (const url of ['/prerendered/manifest.json', '/prerendered/0177/term.html']) {
+        const response = await app.inject({ method: 'GET', url, headers: { host: 'fukuoka.localhost' } });
+        expect(response.body, url).toContain('<div id="root"></div>');
+      }
     });
 
     it('answers / and /index.html with the filled-in page too', async () => {
@@ -90,7 +132,7 @@ forEachDialect((dialect) => {
     });
 
     it('never caches the HTML, whatever the client accepts', async () => {
-      const html = await app.inject({ method: 'GET', url: '/term', headers: { host: 'fukuoka.localhost', 'accept-encoding': browserEncodings } });
+      const html = await app.inject({ method: 'GET', url: '/personal', headers: { host: 'fukuoka.localhost', 'accept-encoding': browserEncodings } });
       expect(html.statusCode).toBe(200);
       expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(html.headers['cache-control']).toBe('no-cache');

@@ -21,7 +21,10 @@ function helmetOptions(isProduction: boolean): HelmetOptions {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // blob: for the photo previews (object URLs the page made of the applicant's own file): React
+        // 19 waits for an <img> shown in a transition to decode, and Chromium checks that decode()
+        // of a blob: URL against connect-src.
+        connectSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

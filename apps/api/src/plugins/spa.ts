@@ -9,6 +9,9 @@ import type { BankCode } from '@koza/domain/constants';
 // The built SPA (apps/web/dist) for every GET that is not /api or /__dev:
 // - an existing file is sent as built, or its precompressed .br/.gz twin when the client accepts it
 //   (hashed /assets/* cached for a year as immutable, others revalidated);
+// - the pages an applicant lands on from outside (/term, /child/before-check, the error pages) are
+//   sent as the build prerendered them for the bank of the Host (apps/web/prerender-pages.ts,
+//   docs/decisions/0185-react-with-prerendered-entry.md), never cached;
 // - any other path gets index.html (client-side routing), never cached, with %BANK_CODE% and
 //   %BANK_NAME% replaced by the bank of the Host, so the SPA knows its bank without inline script.
 
@@ -23,6 +26,7 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
     await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'deny', preCompressed: true });
   }
   const indexHtml = indexTemplate(join(root, 'index.html'));
+  const prerendered = prerenderedPages(root);
 
   return async function spaFallback(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
@@ -37,9 +41,11 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
         etag: true,
       });
     }
-    const template = await indexHtml();
     const bank = request.bank ?? getBank(options.defaultBankCode);
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = (await prerendered())?.find(bank.code, path, request.url.slice(path.length));
+    if (page !== undefined) return reply.code(200).send(page);
+    const template = await indexHtml();
     if (template === null) return reply.code(200).send(notBuiltPage(bank.name));
     return reply
       .code(200)
@@ -47,7 +53,7 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
   };
 }
 
-/** The relative path of a real file under root for a URL path, or null (missing, a directory, escaping root, index.html). */
+/** The relative path of a real file under root for a URL path, or null (missing, a directory, escaping root, index.html, the prerendered pages). */
 async function existingFile(root: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -57,7 +63,7 @@ async function existingFile(root: string, urlPath: string): Promise<string | nul
   }
   if (decoded.includes('\0')) return null;
   const relative = normalize(decoded).replace(/^[/\\]+/, '');
-  if (relative === '' || relative === 'index.html' || relative.split(/[/\\]/).some((part) => part === '..' || part.startsWith('.'))) {
+  if (relative === '' || relative === 'index.html' || relative.startsWith('prerendered') || relative.split(/[/\\]/).some((part) => part === '..' || part.startsWith('.'))) {
     return null;
   }
   const full = join(root, relative);
@@ -77,6 +83,62 @@ function indexTemplate(file: string): () => Promise<string | null> {
       const s = await stat(file);
       if (!cached || cached.mtimeMs !== s.mtimeMs) cached = { mtimeMs: s.mtimeMs, text: await readFile(file, 'utf8') };
       return cached.text;
+    } catch {
+      cached = null;
+      return null;
+    }
+  };
+}
+
+/** One line of the build's dist/prerendered/manifest.json (apps/web/prerender-pages.ts). */
+interface PrerenderedEntry {
+  bankCode: string;
+  path: string;
+  /** '' for any query; otherwise the query string the page was rendered for (e.g. '?id=1'). */
+  search: string;
+  file: string;
+}
+
+/** The prerendered pages of a build, their HTML held in memory: a handful of files of a few KiB. */
+class PrerenderedPages {
+  private readonly pages: { entry: PrerenderedEntry; params: [string, string][]; html: string }[];
+
+  constructor(pages: { entry: PrerenderedEntry; params: [string, string][]; html: string }[]) {
+    this.pages = pages;
+  }
+
+  /** The page rendered for this bank and path whose query parameters the request carries (the most specific). */
+  find(bankCode: string, path: string, query: string): string | undefined {
+    const asked = new URLSearchParams(query);
+    let best: { html: string; specificity: number } | undefined;
+    for (const { entry, params, html } of this.pages) {
+      if (entry.bankCode !== bankCode || entry.path !== path) continue;
+      if (!params.every(([key, value]) => asked.get(key) === value)) continue;
+      if (!best || params.length > best.specificity) best = { html, specificity: params.length };
+    }
+    return best?.html;
+  }
+}
+
+/** The prerendered pages, re-read when the web is rebuilt (the manifest's mtime changes); null when there are none. */
+function prerenderedPages(root: string): () => Promise<PrerenderedPages | null> {
+  const manifestFile = join(root, 'prerendered', 'manifest.json');
+  let cached: { mtimeMs: number; pages: PrerenderedPages } | null = null;
+  return async () => {
+    try {
+      const s = await stat(manifestFile);
+      if (!cached || cached.mtimeMs !== s.mtimeMs) {
+        const entries = JSON.parse(await readFile(manifestFile, 'utf8')) as PrerenderedEntry[];
+        const pages = await Promise.all(
+          entries.map(async (entry) => ({
+            entry,
+            params: [...new URLSearchParams(entry.search)],
+            html: await readFile(join(root, normalize(entry.file)), 'utf8'),
+          })),
+        );
+        cached = { mtimeMs: s.mtimeMs, pages: new PrerenderedPages(pages) };
+      }
+      return cached.pages;
     } catch {
       cached = null;
       return null;

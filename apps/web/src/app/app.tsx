@@ -1,43 +1,45 @@
-import { useEffect, useState } from 'react';
-import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Bank } from '@koza/domain/banks/bank';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { setApiNavigator } from '../api/client.ts';
-import { BankProvider } from '../lib/bank-context.tsx';
+import { queryClient } from '../api/query-client.ts';
+import { NavigationProvider, type AppNavigation } from '../lib/navigation.tsx';
 import { buildRoutes } from './routes.tsx';
-
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // Failures lead to the error page (SPEC.md §8); retrying would only delay that.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
-      mutations: { retry: false },
-    },
-  });
-}
 
 const routes = buildRoutes();
 
+/** The app's navigation (navigation.tsx) read from React Router. */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const value = useMemo<AppNavigation>(
+    () => ({ location, navigate: (to, options) => void navigate(to, options) }),
+    [location, navigate],
+  );
+  return <NavigationProvider value={value}>{children}</NavigationProvider>;
+}
+
 /**
  * The routes of the flow table (React Router's declarative mode: the data router's loaders and
- * actions are not used, and its code would weigh on the first screen). A 401 anywhere leads to the
- * session error without reloading the page.
+ * actions are not used). A 401 anywhere leads to the session error without reloading the page.
  */
 export function AppRoutes() {
   const navigate = useNavigate();
   useEffect(() => setApiNavigator((path) => void navigate(path, { replace: true })), [navigate]);
-  return useRoutes(routes);
+  return <RouterNavigation>{useRoutes(routes)}</RouterNavigation>;
 }
 
-export function App({ bank }: { bank: Bank }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Every page of both flows: React Router and TanStack Query, in a chunk of their own that the entry
+ * shell (entry-shell.tsx) loads when the applicant leaves the first screens, or at once on any
+ * other page.
+ */
+export function FullApp() {
   return (
-    <BankProvider bank={bank}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </BankProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
-import { useState, type MouseEvent } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { flowFor, pageByPath, pageBySlug, stepFor } from '@koza/domain/flows';
 import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
@@ -9,6 +8,7 @@ import { useShownSubStep } from '../lib/sub-step.ts';
 import { session } from '../lib/session.ts';
 import { svgDataUrl } from '../lib/svg.ts';
 import { useBank } from '../lib/bank-context.tsx';
+import { useAppLocation, useAppNavigate } from '../lib/navigation.tsx';
 import styles from './layout.module.css';
 
 export const headerText = {
@@ -29,8 +29,8 @@ export const headerText = {
  */
 function Header() {
   const bank = useBank();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const navigate = useAppNavigate();
+  const { pathname } = useAppLocation();
   const [asking, setAsking] = useState(false);
   const page = pageByPath(pathname);
   const entry = pageBySlug(flowFor(page ? flowTypeOf(page) : 'GENERAL').entry);
@@ -38,13 +38,13 @@ function Header() {
   const leave = () => {
     setAsking(false);
     session.clear();
-    void navigate(entry.path);
+    navigate(entry.path);
   };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     if (session.getToken() !== null) setAsking(true);
-    else void navigate(entry.path);
+    else navigate(entry.path);
   };
 
   return (
@@ -91,7 +91,7 @@ function Footer() {
 /** The step bar of the current page, when the page has a step in its flow. */
 function CurrentStepBar() {
   const bank = useBank();
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
   const page = pageByPath(pathname);
   const subState = useShownSubStep(page?.slug);
   if (!page) return null;
@@ -102,13 +102,13 @@ function CurrentStepBar() {
 }
 
 /** The frame of every page: header with the bank's logo, step bar, the screen, footer. */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.app}>
       <Header />
       <CurrentStepBar />
       <main className={styles.main}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
     </div>

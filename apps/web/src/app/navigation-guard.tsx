@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { isAllowedEntry, type FlowPage } from '@koza/domain/flows';
 import { errorPathFor, previousFromState } from '../lib/flow.ts';
+import { Redirect, useAppLocation } from '../lib/navigation.tsx';
 
 /**
  * SPEC.md §2.6: a page may be entered only from an allowed previous page, passed as navigation
@@ -12,9 +12,9 @@ import { errorPathFor, previousFromState } from '../lib/flow.ts';
  * origin it was first entered from and is not sent to the error page.
  */
 export function NavigationGuard({ page, children }: { page: FlowPage; children: ReactNode }) {
-  const location = useLocation();
+  const location = useAppLocation();
   if (!isAllowedEntry(page.slug, previousFromState(location.state))) {
-    return <Navigate to={errorPathFor(page)} replace />;
+    return <Redirect to={errorPathFor(page)} />;
   }
   return children;
 }

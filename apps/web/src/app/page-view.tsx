@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import type { FlowPage } from '@koza/domain/flows';
 import { sendPageView } from '../api/entry.ts';
 import { parseEntryQuery } from '../entry/entry-query.ts';
 import { flowTypeOf } from '../lib/application-type.ts';
 import { session } from '../lib/session.ts';
 import { useBank } from '../lib/bank-context.tsx';
+import { useAppLocation } from '../lib/navigation.tsx';
 
 /**
  * Sends one page view per route change (SPEC.md §7, DECISIONS.md §5): the path only, never the
@@ -13,7 +13,7 @@ import { useBank } from '../lib/bank-context.tsx';
  */
 export function PageViewTracker({ page }: { page: FlowPage }) {
   const bank = useBank();
-  const location = useLocation();
+  const location = useAppLocation();
   const sentFor = useRef<string | null>(null);
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { ChildBeforeCheckScreen } from '../screens/child-before-check/child-befo
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { EntryPage } from '../entry/entry-page.tsx';
 import { PageLoading } from '../components/spinner.tsx';
+import { loadFullApp } from './full-app.ts';
 
 /**
  * The screens of the first bundle: the entry page of each flow, wrapped in EntryPage (entry query,
@@ -26,6 +27,9 @@ const firstBundle: Partial<Record<PageSlug, () => ReactElement>> = {
   error: () => <ErrorScreen slug="error" />,
   'child-error': () => <ErrorScreen slug="child-error" />,
 };
+
+/** The pages of the entry shell (entry-shell.tsx): prerendered, shown without the full app. */
+export const isEntryShellPage = (slug: PageSlug): boolean => firstBundle[slug] !== undefined;
 
 /** A screen in a chunk of its own: `load` fetches the chunk (and prefetches it), `render` shows it. */
 interface LazyPage {
@@ -124,6 +128,8 @@ export function prefetchAfter(slug: PageSlug, type: ApplicationType): () => void
   if (ahead.length === 0) return () => undefined;
   let idle: number | undefined;
   const fetchAhead = () => {
+    // A later screen needs the full app too (the entry shell has only its own pages).
+    loadFullApp().catch(() => undefined);
     for (const page of ahead) page.load().catch(() => undefined);
   };
   const stopListening = () => {
@@ -139,6 +145,11 @@ export function prefetchAfter(slug: PageSlug, type: ApplicationType): () => void
     stopListening();
     if (idle !== undefined) window.cancelIdleCallback(idle);
   };
+}
+
+/** Fetches a page's chunk ahead of its first render (a failure shows when it renders). */
+export function preloadScreen(slug: PageSlug): void {
+  lazyPages[slug]?.load().catch(() => undefined);
 }
 
 export function screenFor(slug: PageSlug): ReactElement {

@@ -1,10 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { ApplicationType } from '@koza/domain/constants';
+import { useAppLocation } from '../lib/navigation.tsx';
 import { useBank } from '../lib/bank-context.tsx';
 import { session } from '../lib/session.ts';
 import { keepEntryQuery, parseEntryQuery } from './entry-query.ts';
-import { LandingModals } from './landing-modals.tsx';
+
+/**
+ * The landing modals depend on live data (maintenance, notices) and load TanStack Query: a chunk
+ * of their own, fetched once the prerendered page has hydrated. They start closed, so nothing on
+ * the page moves while they load.
+ */
+const LandingModals = lazy(() => import('./landing-modals.tsx').then((m) => ({ default: m.LandingModals })));
 
 /**
  * Wraps the entry page of each flow (/term, /child/before-check): keeps the entry query inputs
@@ -13,7 +19,7 @@ import { LandingModals } from './landing-modals.tsx';
  */
 export function EntryPage({ type, children }: { type: ApplicationType; children: ReactNode }) {
   const bank = useBank();
-  const { search } = useLocation();
+  const { search } = useAppLocation();
 
   useEffect(() => {
     keepEntryQuery(parseEntryQuery(search), {
@@ -28,10 +34,18 @@ export function EntryPage({ type, children }: { type: ApplicationType; children:
     session.setApplicationType(type);
   }, [search, bank.code, type]);
 
+  // Not during hydration: the server rendered no modal (it knows no maintenance window or notice).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
   return (
     <>
       {children}
-      <LandingModals type={type} />
+      {mounted && (
+        <Suspense fallback={null}>
+          <LandingModals type={type} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { ApplicationType } from '@koza/domain/constants';
 import { flows, pageBySlug } from '@koza/domain/flows';
 import { landingText } from '@koza/domain/landing-text';
 import { getMaintenance, getNotifications } from '../api/entry.ts';
+import { queryClient } from '../api/query-client.ts';
+import { useAppLocation, useAppNavigate } from '../lib/navigation.tsx';
 import { useBank } from '../lib/bank-context.tsx';
 import { Modal } from '../components/modal.tsx';
 import { Button, LinkButton } from '../components/button.tsx';
@@ -32,9 +33,17 @@ interface LandingModalsProps {
  * A failed maintenance (other than 404) or notifications call goes to the error page (SPEC.md §8).
  */
 export function LandingModals({ type }: LandingModalsProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LandingModalStages type={type} />
+    </QueryClientProvider>
+  );
+}
+
+function LandingModalStages({ type }: LandingModalsProps) {
   const bank = useBank();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const navigate = useAppNavigate();
+  const { search } = useAppLocation();
   const support: BrowserSupport = useMemo(() => classifyBrowser(navigator.userAgent), []);
   const [acknowledged, setAcknowledged] = useState(() => session.isLandingAcknowledged());
   const [alertClosed, setAlertClosed] = useState(false);
@@ -56,7 +65,7 @@ export function LandingModals({ type }: LandingModalsProps) {
 
   const failed = maintenance.isError || notices.isError;
   useEffect(() => {
-    if (failed) void navigate(pageBySlug(flows[type].errorPage).path, { replace: true });
+    if (failed) navigate(pageBySlug(flows[type].errorPage).path, { replace: true });
   }, [failed, navigate, type]);
 
   const acknowledge = () => {

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import type { ApplicationType } from '@koza/domain/constants';
 import {
   backButtonPage,
@@ -13,6 +12,7 @@ import {
   type PageSlug,
 } from '@koza/domain/flows';
 import { flowTypeOf } from './application-type.ts';
+import { useAppNavigate } from './navigation.tsx';
 
 /** The navigation state every move passes on: the slug it came from (SPEC.md §2.6). */
 export interface NavigationState {
@@ -74,13 +74,13 @@ export interface FlowMoves {
  * the page is shown in: a screen never names another page, so one screen serves both flows.
  */
 export function useFlow(slug: PageSlug): FlowMoves {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const type = flowTypeOf(pageBySlug(slug));
   return useMemo(() => {
     const go = (to: FlowPage | undefined, what: string, options: MoveOptions = {}) => {
       if (!to) throw new Error(`${type} flow: ${slug} has no ${what}`);
       const state: NavigationState & Record<string, unknown> = { ...options.state, previous: slug };
-      void navigate(to.path, { replace: options.replace ?? false, state });
+      navigate(to.path, { replace: options.replace ?? false, state });
     };
     const backTo = backButtonPage(slug, type);
     return {
@@ -90,9 +90,9 @@ export function useFlow(slug: PageSlug): FlowMoves {
       exit: (exit, options) => go(exitPage(slug, type, exit), `exit ${exit}`, options),
       revisit: (step) => {
         const after = flowFor(type).next[step];
-        void navigate(pageBySlug(step).path, { state: { previous: after } satisfies NavigationState });
+        navigate(pageBySlug(step).path, { state: { previous: after } satisfies NavigationState });
       },
-      toError: (kind = 'system') => void navigate(errorPathOf(type, kind), { replace: true }),
+      toError: (kind = 'system') => navigate(errorPathOf(type, kind), { replace: true }),
     };
   }, [navigate, slug, type]);
 }

@@ -11,12 +11,18 @@ export const themeVariables = {
 } as const satisfies Record<keyof Bank['theme'], string>;
 
 /**
- * Applies the bank's palette through the CSSOM. The CSP (style-src 'self') forbids inline
- * <style> elements but allows setting properties on element.style from our own script.
+ * Every bank's palette as a stylesheet, one rule per bank keyed by the page's
+ * `<html data-bank="…">` (which the API and the prerendered pages set): the colours are there before
+ * any script runs, and the CSP (style-src 'self') needs no inline style. The build bundles it into
+ * the web's stylesheet (vite.config.ts, virtual:bank-themes.css).
  */
-export function applyBankTheme(bank: Bank, root: HTMLElement = document.documentElement): void {
-  for (const [key, variable] of Object.entries(themeVariables) as [keyof Bank['theme'], string][]) {
-    root.style.setProperty(variable, bank.theme[key]);
-  }
-  root.dataset.bank = bank.code;
+export function bankThemesCss(banks: readonly Bank[]): string {
+  return banks
+    .map((bank) => {
+      const declarations = (Object.entries(themeVariables) as [keyof Bank['theme'], string][])
+        .map(([key, variable]) => `  ${variable}: ${bank.theme[key]};`)
+        .join('\n');
+      return `:root[data-bank='${bank.code}'] {\n${declarations}\n}\n`;
+    })
+    .join('\n');
 }

@@ -1,7 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../api/query-client.ts';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 import { BankProvider } from '../lib/bank-context.tsx';
@@ -27,7 +28,6 @@ export function renderApp(entry: Entry, bankCode: BankCode = '0177') {
     });
     return null;
   }
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <BankProvider bank={getBank(bankCode)}>
       <QueryClientProvider client={queryClient}>

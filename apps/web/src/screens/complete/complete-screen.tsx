@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useAppLocation } from '../../lib/navigation.tsx';
 import { z } from 'zod';
 import type { PageSlug } from '@koza/domain/flows';
 import { Screen } from '../../components/screen.tsx';
@@ -53,7 +53,7 @@ export function completionFromState(state: unknown): Completion | null {
  */
 export function CompleteScreen({ slug }: { slug: Extract<PageSlug, 'complete' | 'child-complete'> }) {
   const bank = useBank();
-  const { state } = useLocation();
+  const { state } = useAppLocation();
   const completion = completionFromState(state);
 
   useEffect(() => {

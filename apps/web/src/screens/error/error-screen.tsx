@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { messages } from '@koza/domain/messages';
 import type { PageSlug } from '@koza/domain/flows';
+import { useAppLocation } from '../../lib/navigation.tsx';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
@@ -23,9 +23,9 @@ interface ErrorScreenProps {
  * Session storage is cleared (SPEC.md §2.5), and the button returns to the start of the flow.
  */
 export function ErrorScreen({ slug }: ErrorScreenProps) {
-  const [params] = useSearchParams();
+  const { search } = useAppLocation();
   const flow = useFlow(slug);
-  const isSessionError = params.get('id') === sessionErrorId;
+  const isSessionError = new URLSearchParams(search).get('id') === sessionErrorId;
 
   useEffect(() => {
     session.clear();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { confirmationQuestions as q, type ConfirmationQuestionId } from '@koza/domain/confirmation-questions';
 import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
@@ -11,6 +11,7 @@ import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
 import { session } from '../../lib/session.ts';
+import { useRestoredState } from '../../lib/hydration.ts';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';
 import { blockedMessages, consent, myNumber, Notice, prefersReducedMotion, termVariants, text, yesNo, type TermSlug } from './term-parts.tsx';
 import styles from './term-screen.module.css';
@@ -24,7 +25,7 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
   const bank = useBank();
   const flow = useFlow(slug);
   const variant = termVariants[slug];
-  const [answers, setAnswers] = useState<TermAnswers>(() => parseTermAnswers(session.getJson(variant.storageKey)));
+  const [answers, setAnswers] = useRestoredState<TermAnswers>(() => parseTermAnswers(session.getJson(variant.storageKey)), {});
   const visible = visibleQuestions(answers, variant.questions);
   const sectionRefs = useRef(new Map<ConfirmationQuestionId, HTMLElement>());
   const shownBefore = useRef(visible.length);
