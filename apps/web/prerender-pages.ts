@@ -29,7 +29,11 @@ const escapeHtml = (s: string): string =>
 export function pageDocument(template: string, page: PrerenderedPageHtml, bankName: string): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
+  // crossorigin (anonymous: same-origin credentials) is what the page's own fetch() asks for, so the
+  // browser hands the preloaded answer to it.
+  const preloads = page.preloads.map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
   return template
+    .replace('</head>', `${preloads}</head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(root, `<div id="root" data-prerendered="${escapeHtml(page.search)}">${page.body}</div>`)
     .replaceAll('%BANK_CODE%', page.bankCode)

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
+import { confirmationQuestions } from '@koza/domain/confirmation-questions';
 import { expect, test } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
 import { dismissNotice } from '../support/entry.ts';
@@ -45,6 +46,32 @@ for (const code of bankCodes) {
       await page.screenshot({ path: join(screenshotDir, `term-${code}.png`) });
       await page.screenshot({ path: join(screenshotDir, `term-${code}-full.png`), fullPage: true });
       expect(problems).toEqual([]);
+    });
+
+    test('/term and /child/before-check are readable in the bank’s colours before any script runs (prerendered)', async ({ browser, baseURLFor }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      try {
+        const page = await context.newPage();
+        for (const [path, heading] of [
+          ['/term', termHeading],
+          ['/child/before-check', pageTitles['child-before-check']],
+        ] as const) {
+          await page.goto(`${baseURLFor(code)}${path}`);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          await expect(page.getByRole('banner').getByRole('img', { name: bank.name })).toBeVisible();
+          await expect(page.getByRole('contentinfo').getByText(bank.footer.copyright)).toBeVisible();
+          await expect(page).toHaveTitle(`${heading}｜${bank.name}`);
+          // The palette comes from the stylesheet, keyed by <html data-bank>: no script set it.
+          const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+          expect(primary).toBe(bank.theme.primary);
+        }
+        await page.goto(`${baseURLFor(code)}/term`);
+        await expect(page.getByText(confirmationQuestions.firstAccount.title)).toBeVisible();
+        mkdirSync(screenshotDir, { recursive: true });
+        await page.screenshot({ path: join(screenshotDir, `term-${code}-without-javascript.png`) });
+      } finally {
+        await context.close();
+      }
     });
 
     test('a guarded page entered directly ends on the error page with the system error', async ({ page, baseURLFor }) => {

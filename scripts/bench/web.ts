@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { startFlow } from 'lighthouse';
 import type { FlowResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import type { Browser, CDPSession } from 'puppeteer-core';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
@@ -82,6 +82,22 @@ async function readableWithoutScript(browser: Browser, url: string, texts: reado
   } finally {
     await tab.close();
   }
+}
+
+/**
+ * Script bytes transferred (transferSize: body as sent, compressed, plus headers) before the page's
+ * screen was shown and answered input (the web's `koza:shown:<slug>` mark: rendered, or hydrated),
+ * and in all once the page is idle. Read from the page's Resource Timing, on the mark's clock.
+ */
+async function scriptsUntilShown(page: Page, slug: string): Promise<{ shownAt: number | null; until: number; untilFiles: number; all: number; allFiles: number }> {
+  return page.evaluate((mark: string) => {
+    const shownAt = performance.getEntriesByName(mark)[0]?.startTime ?? null;
+    type Timing = { name: string; responseEnd: number; transferSize: number };
+    const scripts = (performance.getEntriesByType('resource') as unknown as Timing[]).filter((e) => new URL(e.name).pathname.endsWith('.js'));
+    const until = scripts.filter((e) => shownAt !== null && e.responseEnd <= shownAt);
+    const sum = (list: Timing[]) => list.reduce((total, e) => total + e.transferSize, 0);
+    return { shownAt, until: sum(until), untilFiles: until.length, all: sum(scripts), allFiles: scripts.length };
+  }, `koza:shown:${slug}`);
 }
 
 /** Bytes on the wire (encodedDataLength) of scripts and stylesheets, counted from a CDP session. */
@@ -173,6 +189,7 @@ export async function measureWeb(): Promise<Row[]> {
     log('Lighthouse: /term (cold navigation) …');
     await flow.navigate(`${base}/term`, { name: '/term' });
     const atTerm = counted.snapshot();
+    const termScripts = await scriptsUntilShown(page, 'term');
 
     log('walking /term → /verification → /personal with Playwright on the same tab …');
     // A phone, as Lighthouse emulates one (a desktop browser gets the "not supported" notice).
@@ -259,10 +276,18 @@ export async function measureWeb(): Promise<Row[]> {
     rows.push(
       {
         section: 'web',
-        name: 'JS / CSS for /term until interactive (transferred; the landing modals included)',
-        value: `${kib(atTerm.script)} in ${atTerm.scriptFiles} files / ${kib(atTerm.stylesheet)}`,
+        name: 'JS for /term until interactive (transferred before the prerendered page has hydrated)',
+        value:
+          termScripts.shownAt === null
+            ? 'the page never marked itself shown'
+            : `${kib(termScripts.until)} in ${termScripts.untilFiles} files (hydrated at ${termScripts.shownAt.toFixed(0)} ms)`,
         target: 'JS ≤ 85 KiB',
-        met: atTerm.script <= 85 * 1024,
+        met: termScripts.shownAt !== null && termScripts.until <= 85 * 1024,
+      },
+      {
+        section: 'web',
+        name: 'JS / CSS for /term once idle (the landing modals, fetched after hydration, included)',
+        value: `${kib(atTerm.script)} in ${atTerm.scriptFiles} files / ${kib(atTerm.stylesheet)}`,
       },
       {
         section: 'web',

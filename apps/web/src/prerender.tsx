@@ -3,6 +3,7 @@ import { allBanks } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
 import { PrerenderedPage } from './app/entry-shell.tsx';
+import { landingPaths } from './api/entry.ts';
 import { pageTitles } from './lib/page-titles.ts';
 import { sessionErrorId } from './lib/flow.ts';
 
@@ -18,23 +19,29 @@ export interface PrerenderedPageHtml {
   title: string;
   /** The rendered app, the contents of #root. */
   body: string;
+  /**
+   * What the page will ask the API for as soon as it has hydrated (the landing modals' maintenance
+   * window and the bank's notices): preloaded from the HTML, so the answers are there when asked.
+   */
+  preloads: string[];
 }
 
 /** The landing pages of each flow and its error page, with the session-error variant (SPEC.md §2.5). */
-function landingPages(): { slug: PageSlug; search: string }[] {
+function landingPages(): { slug: PageSlug; search: string; landing: boolean }[] {
   return Object.values(flows).flatMap((flow) => [
-    { slug: flow.entry, search: '' },
-    { slug: flow.errorPage, search: '' },
-    { slug: flow.errorPage, search: `?id=${sessionErrorId}` },
+    { slug: flow.entry, search: '', landing: true },
+    { slug: flow.errorPage, search: '', landing: false },
+    { slug: flow.errorPage, search: `?id=${sessionErrorId}`, landing: false },
   ]);
 }
 
 export function renderLandingPages(): PrerenderedPageHtml[] {
   return allBanks.flatMap((bank) =>
-    landingPages().map(({ slug, search }) => {
+    landingPages().map(({ slug, search, landing }) => {
       const path = pageBySlug(slug).path;
       const body = renderToString(<PrerenderedPage bank={bank} location={{ pathname: path, search, state: null, key: 'default' }} />);
-      return { bankCode: bank.code, path, search, title: `${pageTitles[slug]}｜${bank.name}`, body };
+      const preloads = landing ? [landingPaths.maintenance, landingPaths.notifications(bank.code)] : [];
+      return { bankCode: bank.code, path, search, title: `${pageTitles[slug]}｜${bank.name}`, body, preloads };
     }),
   );
 }

@@ -32,10 +32,16 @@ const notificationsReader: BodyReader<NotificationsResponse> = {
   },
 };
 
+/** The paths of the landing modals' two calls (the notices of a bank or of a channel). */
+export const landingPaths = {
+  maintenance: '/api/maintenance',
+  notifications: (target: string) => `/api/notifications/${encodeURIComponent(target)}` as const,
+} as const;
+
 /** GET /api/maintenance: the active window, or null when there is none (404). Other failures throw. */
 export async function getMaintenance(signal?: AbortSignal): Promise<Maintenance | null> {
   try {
-    return await api.get('/api/maintenance', { auth: false, schema: maintenanceReader, signal });
+    return await api.get(landingPaths.maintenance, { auth: false, schema: maintenanceReader, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -44,7 +50,7 @@ export async function getMaintenance(signal?: AbortSignal): Promise<Maintenance 
 
 /** GET /api/notifications/{bankCode or channel}: the notices' texts (no auth). */
 export async function getNotifications(target: string, signal?: AbortSignal): Promise<string[]> {
-  const result = await api.get(`/api/notifications/${encodeURIComponent(target)}`, {
+  const result = await api.get(landingPaths.notifications(target), {
     auth: false,
     schema: notificationsReader,
     signal,

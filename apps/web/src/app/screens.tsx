@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import type { ApplicationType } from '@koza/domain/constants';
 import { pagesAfter, type PageSlug } from '@koza/domain/flows';
 import { TermScreen } from '../screens/term/term-screen.tsx';
@@ -152,12 +152,25 @@ export function preloadScreen(slug: PageSlug): void {
   lazyPages[slug]?.load().catch(() => undefined);
 }
 
+/**
+ * Marks the moment a page's screen is on screen and answers input (rendered, or hydrated from the
+ * prerendered HTML): `koza:shown:<slug>` in the Performance timeline, which the bench reads to count
+ * the JavaScript a page needed until then (scripts/bench/web.ts).
+ */
+function MarkShown({ slug }: { slug: PageSlug }) {
+  useEffect(() => {
+    if (performance.getEntriesByName(`koza:shown:${slug}`).length === 0) performance.mark(`koza:shown:${slug}`);
+  }, [slug]);
+  return null;
+}
+
 export function screenFor(slug: PageSlug): ReactElement {
   const render = firstBundle[slug] ?? lazyPages[slug]?.render;
   // Keyed by the page: two pages showing the same screen never share its state.
   return (
     <Suspense key={slug} fallback={<PageLoading label="読み込み中" />}>
       {render ? render() : <PlaceholderScreen slug={slug} />}
+      <MarkShown slug={slug} />
     </Suspense>
   );
 }
