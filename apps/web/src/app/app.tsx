@@ -1,45 +1,35 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { fallbackPath, pageByPath } from '@koza/domain/flows';
 import { setApiNavigator } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
-import { NavigationProvider, type AppNavigation } from '../lib/navigation.tsx';
-import { buildRoutes } from './routes.tsx';
-
-const routes = buildRoutes();
-
-/** The app's navigation (navigation.tsx) read from React Router. */
-function RouterNavigation({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const value = useMemo<AppNavigation>(
-    () => ({ location, navigate: (to, options) => void navigate(to, options) }),
-    [location, navigate],
-  );
-  return <NavigationProvider value={value}>{children}</NavigationProvider>;
-}
+import { Redirect, useAppLocation, useAppNavigate } from '../lib/navigation.tsx';
+import { Layout } from './layout.tsx';
+import { pageElement } from './page-element.tsx';
 
 /**
- * The routes of the flow table (React Router's declarative mode: the data router's loaders and
- * actions are not used). A 401 anywhere leads to the session error without reloading the page.
+ * Every route of SPEC.md §2.1 and §2.2, read from the flow data: the page of the path in the layout;
+ * '/' and unknown paths go to /term, keeping the entry query (channel, workplace …, SPEC.md §3).
+ * A 401 anywhere leads to the session error without reloading the page.
  */
 export function AppRoutes() {
-  const navigate = useNavigate();
-  useEffect(() => setApiNavigator((path) => void navigate(path, { replace: true })), [navigate]);
-  return <RouterNavigation>{useRoutes(routes)}</RouterNavigation>;
+  const navigate = useAppNavigate();
+  const { pathname, search } = useAppLocation();
+  useEffect(() => setApiNavigator((path) => navigate(path, { replace: true })), [navigate]);
+  const page = pageByPath(pathname);
+  if (!page) return <Redirect to={`${fallbackPath}${search}`} />;
+  return <Layout>{pageElement(page)}</Layout>;
 }
 
 /**
- * Every page of both flows: React Router and TanStack Query, in a chunk of their own that the entry
- * shell (entry-shell.tsx) loads when the applicant leaves the first screens, or at once on any
- * other page.
+ * Every page of both flows with TanStack Query, in a chunk of its own that the entry shell
+ * (entry-shell.tsx) loads when the applicant leaves the first screens, or at once on any other page.
+ * The navigation is the shell's (lib/navigation.tsx), so the applicant's history goes on as it was.
  */
 export function FullApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </QueryClientProvider>
   );
 }

@@ -11,8 +11,9 @@ import { isEntryShellPage, preloadScreen } from './screens.tsx';
 
 // The first chunk of the web: React, the layout and the screens an applicant lands on (/term,
 // /child/before-check, /child/term, the error pages). These are prerendered per bank at build time
-// (src/prerender.tsx) and hydrated; React Router, TanStack Query and every later screen come in
-// the full app's chunk (app.tsx), loaded when the applicant leaves these pages
+// (src/prerender.tsx) and hydrated; TanStack Query and the pages of the flow table come in the
+// full app's chunk (app.tsx), loaded when the applicant leaves these pages, every later screen in a
+// chunk of its own
 // (docs/decisions/0185-react-with-prerendered-entry.md).
 
 const FullApp = lazy(() => loadFullApp().then((m) => ({ default: m.FullApp })));
@@ -25,8 +26,8 @@ export function shellPageAt(pathname: string) {
 
 /**
  * The shell's page, or the full app once the applicant is anywhere else. Once the full app has
- * been shown it stays (its router then serves the shell's pages too), so a page is never swapped
- * for its twin under the applicant's fingers.
+ * been shown it stays (it serves the shell's pages too), so a page is never swapped for its twin
+ * under the applicant's fingers.
  */
 function Pages() {
   const { pathname } = useAppLocation();

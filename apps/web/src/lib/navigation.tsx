@@ -1,12 +1,10 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 
-// The one way a screen reads where it is and moves on. Two providers back it:
-// - the entry shell (the prerendered first screens: /term, /child/before-check, /child/term and the
-//   error pages) moves with the History API itself, so React Router stays out of the first chunk
-//   (docs/decisions/0185-react-with-prerendered-entry.md);
-// - the full app provides it from React Router (RouterNavigation in app.tsx).
-// The shell writes history entries in React Router's own shape ({ usr, key, idx }), so when the full
-// app takes over, its BrowserRouter reads the entry (and the navigation state `previous`) as its own.
+// The one way a screen reads where it is and moves on: the browser's history, read through
+// useSyncExternalStore (HistoryNavigation), for the entry shell and the full app alike; no router
+// library (docs/decisions/0185-react-with-prerendered-entry.md). Each entry carries the navigation
+// state (SPEC.md §2.6: `previous`) in the shape { usr, key, idx } that React Router wrote before, so
+// an applicant's history from before a deploy reads the same.
 
 export interface AppLocation {
   pathname: string;
@@ -38,11 +36,6 @@ function useNavigation(): AppNavigation {
 export const useAppLocation = (): AppLocation => useNavigation().location;
 export const useAppNavigate = (): AppNavigation['navigate'] => useNavigation().navigate;
 
-/** Provides the navigation the caller got from elsewhere (React Router, a test). */
-export function NavigationProvider({ value, children }: { value: AppNavigation; children: ReactNode }) {
-  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
-}
-
 /** Moves to `to` as soon as it renders (the guard's turn-away, the fallback to /term). */
 export function Redirect({ to }: { to: string }) {
   const navigate = useAppNavigate();
@@ -50,7 +43,7 @@ export function Redirect({ to }: { to: string }) {
   return null;
 }
 
-/** React Router's history entry state: the user's state under `usr`, the entry's key and index. */
+/** A history entry's state: the navigation state under `usr`, the entry's key and index. */
 interface HistoryEntryState {
   usr?: unknown;
   key?: string;
@@ -93,7 +86,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Moves the browser's history the way React Router's BrowserRouter would. */
+/** Moves the browser's history: a new entry (or the current one replaced) with its state and key. */
 function historyNavigate(to: string, options: MoveOptions = {}): void {
   const idx = entryState().idx ?? 0;
   const state: HistoryEntryState = { usr: options.state ?? null, key: newKey(), idx: options.replace ? idx : idx + 1 };

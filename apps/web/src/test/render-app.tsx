@@ -1,40 +1,45 @@
 import { useLayoutEffect } from 'react';
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client.ts';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 import { BankProvider } from '../lib/bank-context.tsx';
+import { HistoryNavigation, useAppLocation, useAppNavigate, type AppLocation } from '../lib/navigation.tsx';
 import { AppRoutes } from '../app/app.tsx';
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
 
-/** What a test reads of the router: where it is now, and a way to move. */
+/** What a test reads of the navigation: where it is now, and a way to move. */
 interface TestRouter {
-  state: { location: Location };
-  navigate: (to: To) => Promise<void>;
+  state: { location: AppLocation };
+  navigate: (to: string) => Promise<void>;
 }
 
-/** Renders the whole app (layout, guard, screens, the 401 navigator) in memory at the given history entry. */
+/**
+ * Renders the whole app (layout, guard, screens, the 401 navigator) on the document's own history
+ * (the app's navigation, lib/navigation.tsx), starting at the given entry.
+ */
 export function renderApp(entry: Entry, bankCode: BankCode = '0177') {
+  const { pathname, search = '', state = null } = typeof entry === 'string' ? { pathname: entry } : entry;
+  window.history.replaceState({ usr: state, key: 'test', idx: 0 }, '', `${pathname}${search}`);
   const router = { state: {} } as TestRouter;
   function Probe() {
-    const location = useLocation();
-    const navigate = useNavigate();
+    const location = useAppLocation();
+    const navigate = useAppNavigate();
     useLayoutEffect(() => {
       router.state.location = location;
-      router.navigate = (to) => act(async () => void (await navigate(to)));
+      router.navigate = (to) => act(async () => navigate(to));
     });
     return null;
   }
   const result = render(
     <BankProvider bank={getBank(bankCode)}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[entry]}>
+        <HistoryNavigation>
           <Probe />
           <AppRoutes />
-        </MemoryRouter>
+        </HistoryNavigation>
       </QueryClientProvider>
     </BankProvider>,
   );

@@ -14,4 +14,5 @@ afterEach(() => {
   // The page's one QueryClient (api/query-client.ts) outlives a test: each test starts with an empty cache.
   queryClient.clear();
   window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
