@@ -85,20 +85,20 @@ async function readableWithoutScript(browser: Browser, url: string, texts: reado
 }
 
 /**
- * Script bytes transferred (transferSize: body as sent, compressed, plus headers) before the page's
- * screen was shown and answered input (the web's `koza:shown:<slug>` mark: rendered, or hydrated),
- * and in all once the page is idle. Read from the page's Resource Timing, on the mark's clock.
+ * Script bytes as sent (encodedBodySize: the compressed bodies, brotli here; headers not counted)
+ * that the document loaded before the page's screen was shown and answered input (the web's
+ * `koza:shown:<slug>` mark: rendered, or hydrated), and in all so far. Read from the document's
+ * Resource Timing, on the mark's clock; a script from the HTTP cache counts its body too.
  */
-async function scriptsUntilShown(page: Page, slug: string): Promise<{ shownAt: number | null; until: number; untilFiles: number; all: number; allFiles: number }> {
-  return page.evaluate((mark: string) => {
+const scriptsUntilShown = (page: { evaluate: Page['evaluate'] }, slug: string): Promise<{ shownAt: number | null; until: number; untilFiles: number; all: number; allFiles: number }> =>
+  page.evaluate((mark: string) => {
     const shownAt = performance.getEntriesByName(mark)[0]?.startTime ?? null;
-    type Timing = { name: string; responseEnd: number; transferSize: number };
+    type Timing = { name: string; responseEnd: number; encodedBodySize: number };
     const scripts = (performance.getEntriesByType('resource') as unknown as Timing[]).filter((e) => new URL(e.name).pathname.endsWith('.js'));
     const until = scripts.filter((e) => shownAt !== null && e.responseEnd <= shownAt);
-    const sum = (list: Timing[]) => list.reduce((total, e) => total + e.transferSize, 0);
+    const sum = (list: Timing[]) => list.reduce((total, e) => total + e.encodedBodySize, 0);
     return { shownAt, until: sum(until), untilFiles: until.length, all: sum(scripts), allFiles: scripts.length };
   }, `koza:shown:${slug}`);
-}
 
 /** Bytes on the wire (encodedDataLength) of scripts and stylesheets, counted from a CDP session. */
 class TransferCounter {
@@ -136,6 +136,10 @@ function stepFigures(result: FlowResult): StepFigures[] {
     const lhr = step.lhr;
     const summary = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
     const size = (type: string) => summary?.items?.find((i) => i.resourceType === type)?.transferSize;
+    // Which element the LCP was, and the long tasks: where a missed figure's time went.
+    const lcpElement = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.){0,160})/)?.[1];
+    const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration: number }[] } | undefined)?.items ?? [];
+    log(`${step.name}: LCP element ${lcpElement ?? '?'}; long tasks ${longTasks.slice(0, 6).map((t) => `${Math.round(t.duration)} ms ${String(t.url ?? '').split('/').pop()}`).join(', ')}`);
     return {
       name: step.name,
       score: lhr.categories.performance?.score ?? null,
@@ -209,6 +213,8 @@ export async function measureWeb(): Promise<Row[]> {
     }
     await pwPage.waitForLoadState('networkidle');
     const atPersonal = counted.snapshot();
+    // reachPersonal opened /term again: this document's scripts are every script of /term → /personal.
+    const personalScripts = await scriptsUntilShown(pwPage as unknown as { evaluate: Page['evaluate'] }, 'personal');
     await attached.close().catch(() => undefined);
 
     log('Lighthouse: /personal (reload within the session) …');
@@ -276,7 +282,7 @@ export async function measureWeb(): Promise<Row[]> {
     rows.push(
       {
         section: 'web',
-        name: 'JS for /term until interactive (transferred before the prerendered page has hydrated)',
+        name: 'JS for /term until interactive (compressed bodies of the scripts loaded before the prerendered page had hydrated)',
         value:
           termScripts.shownAt === null
             ? 'the page never marked itself shown'
@@ -286,15 +292,23 @@ export async function measureWeb(): Promise<Row[]> {
       },
       {
         section: 'web',
-        name: 'JS / CSS for /term once idle (the landing modals, fetched after hydration, included)',
+        name: 'JS / CSS on the wire for /term once idle (headers and the landing modals, fetched after hydration, included)',
         value: `${kib(atTerm.script)} in ${atTerm.scriptFiles} files / ${kib(atTerm.stylesheet)}`,
       },
       {
         section: 'web',
-        name: 'JS / CSS from /term until /personal is interactive (transferred)',
-        value: `${kib(atPersonal.script)} in ${atPersonal.scriptFiles} files / ${kib(atPersonal.stylesheet)}`,
+        name: 'JS from /term until /personal is interactive (compressed bodies of every script loaded until its screen was shown)',
+        value:
+          personalScripts.shownAt === null
+            ? 'the page never marked itself shown'
+            : `${kib(personalScripts.until)} in ${personalScripts.untilFiles} files`,
         target: 'JS ≤ 140 KiB',
-        met: atPersonal.script <= 140 * 1024,
+        met: personalScripts.shownAt !== null && personalScripts.until <= 140 * 1024,
+      },
+      {
+        section: 'web',
+        name: 'JS / CSS on the wire from /term until /personal once idle (headers and prefetched chunks included)',
+        value: `${kib(atPersonal.script)} in ${atPersonal.scriptFiles} files / ${kib(atPersonal.stylesheet)}`,
       },
       ...withoutScript.map(([name, shown]) => ({
         section: 'web',
