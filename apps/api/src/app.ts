@@ -9,14 +9,13 @@ import type { Db } from './db/database.ts';
 import { systemClock } from './adapters/clock.ts';
 import type { Clock } from './adapters/clock.ts';
 import { codeForStatus, messageForStatus } from './http/errors.ts';
-import { installBank } from './plugins/bank.ts';
 import { installCompression } from './plugins/compression.ts';
 import { installErrorHandling } from './plugins/errors.ts';
-import { installRequestLog, loggerOptions } from './plugins/logging.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import type { LoggerOption } from './plugins/logging.ts';
-import { installSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { installRequestHooks } from './plugins/request-hooks.ts';
 import { createLimitedServer } from './http/connection-limits.ts';
-import { installDrainGate } from './http/graceful-shutdown.ts';
 import type { DrainState } from './http/graceful-shutdown.ts';
 import { installSpa } from './plugins/spa.ts';
 import { createRouteGuards, installAuthContext } from './routes/route-guards.ts';
@@ -48,7 +47,7 @@ import { documentsRoutes } from './routes/documents/documents-routes.ts';
 import { completionRoutes } from './routes/completion/completion-routes.ts';
 import { countingEkycProvider, countingMailSender, createMetrics, installMetrics } from './plugins/metrics.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
-import { installRequestId, requestIdGenerator } from './plugins/request-id.ts';
+import { requestIdGenerator } from './plugins/request-id.ts';
 import { fileHandover } from './adapters/handover.ts';
 import type { AccountSystemHandover } from './adapters/handover.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
@@ -133,13 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (ownsDb) app.addHook('onClose', async () => db.close());
   if (options.mail === undefined) app.addHook('onClose', async () => mail.close?.());
 
-  installRequestId(app);
   installMetrics(app, metrics);
-  installRequestLog(app);
-  installSecurityHeaders(app, { isProduction: config.isProduction });
-  // While shutting down: new requests 503 with Connection: close (server.ts drains, http/graceful-shutdown.ts).
-  app.decorate('drain', installDrainGate(app));
-  installBank(app, config);
+  // Security headers, X-Request-Id, the drain gate (while shutting down: new requests 503 with
+  // Connection: close; server.ts drains), request.bank, no-store, metrics and the request log line:
+  // one hook per phase (plugins/request-hooks.ts).
+  app.decorate('drain', installRequestHooks(app, { isProduction: config.isProduction, bank: config, metrics }));
   await installCompression(app);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });

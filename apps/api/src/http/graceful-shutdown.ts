@@ -1,6 +1,6 @@
 import { Server as NetServer } from 'node:net';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { codeForStatus, messageForStatus } from './errors.ts';
 
@@ -19,26 +19,20 @@ export interface DrainState {
   draining: boolean;
 }
 
-/** The gate: while draining, a new request is answered 503 with `Connection: close`. In buildApp, after the security headers. */
-export function installDrainGate(app: FastifyInstance): DrainState {
-  const state: DrainState = { draining: false };
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!state.draining) return done();
-    // Sent here with its own serializer: a route's response schema for 503 (the health check's) must not apply.
-    // Answered from the hook: `done` is not called.
-    void reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', '1')
-      .type('application/json; charset=utf-8')
-      .serializer(JSON.stringify)
-      .send({ code: codeForStatus(503), message: messageForStatus(503) });
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (state.draining) void reply.header('connection', 'close');
-    done(null, payload);
-  });
-  return state;
+/**
+ * The gate (the onRequest hook of plugins/request-hooks.ts, after the security headers): while
+ * draining, a new request is answered 503 with `Connection: close`; every answer given while draining
+ * says `Connection: close` (its onSend hook).
+ */
+export function answerDraining(reply: FastifyReply): void {
+  // Sent with its own serializer: a route's response schema for 503 (the health check's) must not apply.
+  void reply
+    .code(503)
+    .header('connection', 'close')
+    .header('retry-after', '1')
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send({ code: codeForStatus(503), message: messageForStatus(503) });
 }
 
 interface Tracked {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bank } from '@koza/domain/banks/bank';
 import { bankCodeForHost, getBank, hostName } from '@koza/domain/banks/banks';
 import type { Config } from '../config.ts';
@@ -17,21 +17,24 @@ declare module 'fastify' {
  */
 const hostIndependentPaths = new Set(['/api/health', '/api/ready', '/api/ekyc/webhook']);
 
-/**
- * Sets request.bank from the Host header. Outside production an unknown host gets the default bank
- * (localhost, 127.0.0.1, a LAN address). In production only configured hosts are served: any other
- * host answers 421 Misdirected Request, so a mistyped DNS name or a forged Host never shows a bank.
- */
-export function installBank(app: FastifyInstance, config: Pick<Config, 'hostMap' | 'defaultBankCode' | 'unknownHost'>): void {
+export type BankConfig = Pick<Config, 'hostMap' | 'defaultBankCode' | 'unknownHost'>;
+
+export function decorateBank(app: FastifyInstance): void {
   app.decorateRequest('bank', null as unknown as Bank);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const host = request.headers.host;
-    if (config.unknownHost === 'reject' && !hostIndependentPaths.has(pathOf(request.url))) {
-      if (!host || !Object.hasOwn(config.hostMap, hostName(host))) return done(new ApiError(421));
-    }
-    request.bank = getBank(bankCodeForHost(host, config.hostMap, config.defaultBankCode));
-    done();
-  });
+}
+
+/**
+ * The bank of a request's Host (request.bank, set by the onRequest hook of plugins/request-hooks.ts).
+ * Outside production an unknown host gets the default bank (localhost, 127.0.0.1, a LAN address). In
+ * production only configured hosts are served: any other host answers 421 Misdirected Request, so a
+ * mistyped DNS name or a forged Host never shows a bank.
+ */
+export function bankOf(request: FastifyRequest, config: BankConfig): Bank | ApiError {
+  const host = request.headers.host;
+  if (config.unknownHost === 'reject' && !hostIndependentPaths.has(pathOf(request.url))) {
+    if (!host || !Object.hasOwn(config.hostMap, hostName(host))) return new ApiError(421);
+  }
+  return getBank(bankCodeForHost(host, config.hostMap, config.defaultBankCode));
 }
 
 export const pathOf = (url: string): string => {

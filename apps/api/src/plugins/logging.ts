@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.ts';
 
 // What the logs may contain (DECISIONS.md §5: a PIN, a code or a token never appears in a log):
@@ -31,14 +31,12 @@ export function loggerOptions(option: LoggerOption | undefined, level: LogLevel)
   return typeof option === 'object' ? { ...base, stream: option.stream } : base;
 }
 
-export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, path: stripQuery(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-    done();
-  });
+/** The `request` line of an answered request (the onResponse hook of plugins/request-hooks.ts). */
+export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info(
+    { method: request.method, path: stripQuery(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+    'request',
+  );
 }
 
 export const stripQuery = (url: string): string => {

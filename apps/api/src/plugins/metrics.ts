@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/database.ts';
 import type { EkycProvider } from '../adapters/ekyc-provider.ts';
@@ -110,14 +110,18 @@ export function createMetrics(db: Db): AppMetrics {
   };
 }
 
-/** Counts every answered request by its route template (unmatched paths share one label). */
+/**
+ * Counts an answered request by its route template (unmatched paths share one label): the onResponse
+ * hook of plugins/request-hooks.ts.
+ */
+export function observeAnswer(metrics: AppMetrics, request: FastifyRequest, reply: FastifyReply): void {
+  const route = request.routeOptions.url ?? 'unmatched';
+  metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  if (route === '/api/application-complete' && request.method === 'POST' && reply.statusCode < 300) metrics.completions.inc();
+}
+
+/** Closes the metrics listener with the app. */
 export function installMetrics(app: FastifyInstance, metrics: AppMetrics): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    if (route === '/api/application-complete' && request.method === 'POST' && reply.statusCode < 300) metrics.completions.inc();
-    done();
-  });
   app.addHook('onClose', async () => metrics.close());
 }
 

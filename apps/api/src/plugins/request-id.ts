@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import proxyAddr from '@fastify/proxy-addr';
 
 // Request ids (decision 0102): every log line of a request carries `reqId` (Fastify's request
@@ -27,11 +26,5 @@ export function requestIdGenerator(trustProxy: boolean | number | string, fresh:
   };
 }
 
-/** X-Request-Id on every answer, so a user's report or a proxy's log line finds our log lines. */
-export function installRequestId(app: FastifyInstance): void {
-  // Callback-style hooks here and in the other per-request plugins: no promise per hook and request (issue 13).
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
-}
+// X-Request-Id goes on every answer (so a user's report or a proxy's log line finds our log lines):
+// set by the one onRequest hook of plugins/request-hooks.ts.

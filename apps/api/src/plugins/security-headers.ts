@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { FastifyInstance } from 'fastify';
 
 // Security headers for every answer (API and SPA). The SPA is built without inline scripts or
 // styles, so the CSP allows only our own origin; HSTS only in production (it would pin
 // http://localhost to https for a developer's browser).
 // helmet runs once, at start-up, to compute the headers; every answer then gets that fixed list
-// (@fastify/helmet rebuilt helmet's middleware, parsing the CSP, on every request: issue 13).
+// (@fastify/helmet rebuilt helmet's middleware, parsing the CSP, on every request: issue 13), set
+// by the onRequest hook of plugins/request-hooks.ts.
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
@@ -63,22 +63,6 @@ export function securityHeaders(isProduction: boolean): Readonly<Record<string, 
   return Object.freeze(headers);
 }
 
-export function installSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): void {
-  const headers = Object.entries(securityHeaders(options.isProduction));
-  // On the raw response, as helmet's middleware did: the answers of every route and of every hook
-  // that answers early (401, 421, 404, static files) carry them.
-  app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
-    done();
-  });
-
-  // Answers of the API carry personal data: no cache anywhere may keep them.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const url = request.url;
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/__dev')) {
-      void reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
-}
+/** Answers of the API and of the development tools carry personal data: no cache anywhere may keep them. */
+export const isNoStoreUrl = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/__dev');
