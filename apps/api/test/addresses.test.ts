@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
@@ -65,6 +66,31 @@ forEachDialect((dialect) => {
       const response = await search(`?postalNumber=${encodeURIComponent(typed)}`);
       expect(response.statusCode).toBe(200);
       expect(response.json().addressList[0].section).toBe('天神');
+    }
+  });
+
+  it('sends a kept answer as it sent it first: the same headers and bytes, compressed above 1 KiB (decision 0187)', async () => {
+    // 0791571: eight towns, a few KiB (compressed in one go); 4410302: 46 towns (compressed as a stream).
+    for (const code of ['8100002', '0791571', '4410302']) {
+      for (const encoding of ['gzip, deflate, br', 'gzip', undefined]) {
+        const call = () =>
+          app.inject({ method: 'GET', url: `/api/addresses?postalNumber=${code}`, headers: { ...headers, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+        // The first call of a code reads it; the second is answered from what was kept.
+        const [first, second] = [await call(), await call()];
+        const plain = (await app.inject({ method: 'GET', url: `/api/addresses?postalNumber=${code}`, headers })).body;
+        for (const response of [first, second]) {
+          expect(response.statusCode).toBe(200);
+          const contentEncoding = response.headers['content-encoding'];
+          const body =
+            contentEncoding === 'br' ? brotliDecompressSync(response.rawPayload) : contentEncoding === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+          expect(body.toString(), `${code} ${encoding}`).toBe(plain);
+          if (code !== '8100002' && encoding) expect(contentEncoding).toBe(encoding === 'gzip' ? 'gzip' : 'br');
+        }
+        const { 'x-request-id': _a, date: _b, ...firstHeaders } = first.headers;
+        const { 'x-request-id': _c, date: _d, ...secondHeaders } = second.headers;
+        expect(secondHeaders).toEqual(firstHeaders);
+        expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      }
     }
   });
 

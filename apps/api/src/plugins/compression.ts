@@ -1,3 +1,5 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { BrotliOptions, ZlibOptions } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -10,6 +12,35 @@ import type { FastifyInstance } from 'fastify';
 /** Bytes below which an answer is sent uncompressed. */
 export const compressionThresholdBytes = 1024;
 
+/** Compressed forms of the bodies marked by `keepCompressedForms`, by the zlib function that made them. */
+const keptForms = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/**
+ * Marks a body that is sent again and again unchanged (an address answer kept by value, decision
+ * 0187): the first brotli or gzip compression of it is kept with it (as long as the body lives) and
+ * sent again, the same bytes, instead of being compressed on every answer. The body must never change.
+ */
+export function keepCompressedForms(body: Buffer): Buffer {
+  keptForms.set(body, new Map());
+  return body;
+}
+
+type SyncCompressor = (payload: Buffer, options?: BrotliOptions | ZlibOptions) => Buffer;
+
+/** zlib's own synchronous compressor, answering marked bodies from what it made for them before. */
+function keeping(name: string, compressor: SyncCompressor): SyncCompressor {
+  return (payload, options) => {
+    const forms = keptForms.get(payload);
+    if (forms === undefined) return compressor(payload, options);
+    let form = forms.get(name);
+    if (form === undefined) {
+      form = compressor(payload, options);
+      forms.set(name, form);
+    }
+    return form;
+  };
+}
+
 export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
@@ -17,5 +48,11 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     // Request bodies stay plain: decompressing them would let a small upload expand past bodyLimit.
     globalDecompression: false,
+    // The plugin's synchronous path (bodies up to its syncThreshold) calls these with the options it
+    // would give zlib; everything else (streams, deflate, decompression) is zlib's own.
+    zlib: {
+      brotliCompressSync: keeping('br', brotliCompressSync as SyncCompressor),
+      gzipSync: keeping('gzip', gzipSync as SyncCompressor),
+    },
   });
 }

@@ -2,6 +2,7 @@ import { addressesResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../db/database.ts';
 import { findPostalCodes } from '../db/repositories/postal-codes-repository.ts';
 import { readVersions } from '../db/repositories/reference-data-repository.ts';
+import { compressionThresholdBytes, keepCompressedForms } from '../plugins/compression.ts';
 
 export interface AddressItem {
   id: number;
@@ -35,9 +36,18 @@ export async function searchAddresses(db: Db, postalNumber: string): Promise<Add
   }));
 }
 
-/** The JSON answer of GET /api/addresses for a postal code, as the route's response schema writes it. */
+/**
+ * The body of GET /api/addresses for a postal code: its JSON text as the route's response schema
+ * writes it; from 1 KiB on (the answers that get compressed) as a Buffer whose compressed forms are
+ * kept with it (plugins/compression.ts, decision 0187).
+ */
+export type AddressBody = string | Buffer;
+
 export interface AddressAnswers {
-  json(postalNumber: string): Promise<string>;
+  /** The kept body of a code, when it may be answered from memory right now (no version check due). */
+  kept(postalNumber: string): AddressBody | undefined;
+  /** The body of a code: kept, or read (checking the postal table's version when it is due). */
+  body(postalNumber: string): Promise<AddressBody>;
 }
 
 export interface AddressAnswersOptions {
@@ -46,6 +56,11 @@ export interface AddressAnswersOptions {
   /** How often the postal table's version is read again; a reload by another instance is seen within it. */
   versionCheckMs?: number;
   now?: () => number;
+}
+
+/** The body of an answer in the form it is kept and sent (see AddressBody). */
+function addressBody(json: string): AddressBody {
+  return Buffer.byteLength(json) >= compressionThresholdBytes ? keepCompressedForms(Buffer.from(json)) : json;
 }
 
 /**
@@ -58,7 +73,7 @@ export function createAddressAnswers(db: Db, options: AddressAnswersOptions = {}
   const maxEntries = options.maxEntries ?? 10_000;
   const versionCheckMs = options.versionCheckMs ?? 5_000;
   const now = options.now ?? Date.now;
-  const answers = new Map<string, string>();
+  const answers = new Map<string, AddressBody>();
   let version: string | undefined;
   /** Bumped when the version changes: a read that started before it is not kept. */
   let generation = 0;
@@ -75,25 +90,33 @@ export function createAddressAnswers(db: Db, options: AddressAnswersOptions = {}
     checkedAt = now();
   };
 
+  const kept = (postalNumber: string): AddressBody | undefined => {
+    const body = answers.get(postalNumber);
+    if (body !== undefined) {
+      answers.delete(postalNumber);
+      answers.set(postalNumber, body);
+    }
+    return body;
+  };
+
   return {
-    async json(postalNumber) {
+    kept(postalNumber) {
+      return now() - checkedAt < versionCheckMs ? kept(postalNumber) : undefined;
+    },
+    async body(postalNumber) {
       if (now() - checkedAt >= versionCheckMs) {
         checking ??= checkVersion().finally(() => (checking = null));
         await checking;
       }
-      const kept = answers.get(postalNumber);
-      if (kept !== undefined) {
-        answers.delete(postalNumber);
-        answers.set(postalNumber, kept);
-        return kept;
-      }
+      const body = kept(postalNumber);
+      if (body !== undefined) return body;
       const readIn = generation;
-      const body = JSON.stringify(addressesResponseSchema.encode({ addressList: await searchAddresses(db, postalNumber) }));
+      const read = addressBody(JSON.stringify(addressesResponseSchema.encode({ addressList: await searchAddresses(db, postalNumber) })));
       if (readIn === generation) {
-        answers.set(postalNumber, body);
+        answers.set(postalNumber, read);
         if (answers.size > maxEntries) answers.delete(answers.keys().next().value!);
       }
-      return body;
+      return read;
     },
   };
 }

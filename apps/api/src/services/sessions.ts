@@ -102,25 +102,46 @@ interface KeptSession extends ReadSession {
  * Only accepted sessions are kept, for the same bank; at most `maxEntries`. They are kept by the
  * token itself (in memory only, at most a second, never logged), so a kept session costs no HMAC.
  */
-export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?: number } = {}) {
+export interface Authenticator {
+  /** The session of a token on this bank, from memory or read; null when it must not be used. */
+  (token: string, bankCode: BankCode, now: number): Promise<AuthContext | null>;
+  /**
+   * The session when it may be answered from memory right now (see above), without waiting for
+   * anything; undefined otherwise (then the call above decides). Lets a caller with a kept session
+   * go on in the same turn (decision 0187).
+   */
+  kept(token: string, bankCode: BankCode, now: number): AuthContext | undefined;
+}
+
+export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?: number } = {}): Authenticator {
   const maxEntries = options.maxEntries ?? 10_000;
   const kept = new Map<string, KeptSession>();
   let keptEpoch: number | null = null;
 
-  return async (token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> => {
-    if (!tokenPattern.test(token)) return null;
+  /** The epoch of the session changes now; what was kept under another epoch is forgotten. */
+  const currentEpoch = (): number | null => {
     const epoch = db.sessionChanges.epoch();
     if (epoch !== keptEpoch) {
       kept.clear();
       keptEpoch = epoch;
     }
-    if (epoch !== null) {
-      const k = kept.get(token);
-      if (k !== undefined) {
-        if (k.bankCode === bankCode && k.readAt <= now && now < k.until) return k.auth;
-        kept.delete(token);
-      }
-    }
+    return epoch;
+  };
+
+  const fromMemory = (token: string, bankCode: BankCode, now: number, epoch: number | null): AuthContext | undefined => {
+    if (epoch === null) return undefined;
+    const k = kept.get(token);
+    if (k === undefined) return undefined;
+    if (k.bankCode === bankCode && k.readAt <= now && now < k.until) return k.auth;
+    kept.delete(token);
+    return undefined;
+  };
+
+  const authenticate = async (token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> => {
+    if (!tokenPattern.test(token)) return null;
+    const epoch = currentEpoch();
+    const known = fromMemory(token, bankCode, now, epoch);
+    if (known !== undefined) return known;
     const read = await readSession(db, tokenHash(key, token), bankCode, now);
     if (read === null || epoch === null || db.sessionChanges.epoch() !== epoch) return read?.auth ?? null;
     const until = Math.min(now + sessionMemoryMs, read.lastSeenAt + touchIntervalMs, read.createdAt + absoluteLimitMs);
@@ -128,6 +149,11 @@ export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?:
     if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
     return read.auth;
   };
+
+  return Object.assign(authenticate, {
+    kept: (token: string, bankCode: BankCode, now: number): AuthContext | undefined =>
+      tokenPattern.test(token) ? fromMemory(token, bankCode, now, currentEpoch()) : undefined,
+  });
 }
 
 /** Ends every session of an application (completion: DECISIONS.md §3 "revoked at completion"). */
