@@ -5,6 +5,8 @@
 // - micro.ts: the API's hot paths, old way against new way, in this process;
 // - api.ts: the real API server (apps/api/src/server.ts) with the eKYC simulator, on SQLite and on
 //   PostgreSQL, under autocannon at 10 and 50 connections; memory at rest / after the analyser / peak;
+//   on SQLite GET /api/addresses beside the achievable-work server (achievable.ts: plain node:http
+//   doing the lookup's work per request on the same database file, issue 22);
 // - web.ts: the built web as served by the API: JS and CSS bytes per route as transferred, and
 //   Lighthouse 12 (Debian's Chromium) for /term and for /personal reached through a user flow.
 // - funnel.ts: the back office's funnel query on 1,000,000 generated page views (also `npm run bench:funnel`).
