@@ -232,7 +232,7 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
           const shareMet = share >= achievableShare && plain.failures === 0 && r.failures === 0;
           rows.push({
             section: `API on ${dialect}`,
-            name: `GET /api/addresses @${connections} against the achievable work: plain node:http, per request the token's HMAC, the session and postal reads from the same SQLite file, the same JSON and headers (uncompressed), nothing kept`,
+            name: `GET /api/addresses @${connections} vs achievable work (plain node:http per request: token HMAC, session + postal reads on the same SQLite file, same JSON, nothing kept)`,
             value:
               `plain ${plain.requestsPerSecond.toFixed(0)} req/s = ×${plainRatio.toFixed(3)} of bare; p99 ${ms(plain.p99)}; CPU ${plain.cpuPerRequest.toFixed(0)} µs a request` +
               `${plain.failures ? `; ${plain.failures} failed` : ''}; the API ×${share.toFixed(3)} of it` +
