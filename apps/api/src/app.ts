@@ -182,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     dataKey: config.pinDataKey,
     passwordLogN: config.staffPasswordLogN,
     isProduction: config.isProduction,
+    metrics,
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.

@@ -1,28 +1,63 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { isBankCode } from '@koza/domain/constants';
-import { staffCreateBodySchema } from '@koza/domain/api/admin';
+import { staffCreateBodySchema, staffPasswordResetBodySchema } from '@koza/domain/api/admin';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Db } from './db/database.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { appendAudit } from './db/repositories/audit-repository.ts';
+import { clearTotp, findStaffByLoginId, revokeSessionsOfStaff, setStaffPassword, unlockStaff } from './db/repositories/staff-repository.ts';
+import type { AuditAction } from '@koza/domain/admin/rules';
+import { audit } from './services/audit.ts';
 import { createStaff } from './services/staff-auth.ts';
+import { passwordPolicyMessage } from './services/staff-password-policy.ts';
+import { hashPassword } from './services/staff-passwords.ts';
+import { forgetAccountThrottle } from './services/staff-throttle.ts';
 
-// `npm run staff -- create --bank 0177 --login admin.fukuoka --name "管理 太郎" [--role ADMIN]`
-// creates a staff account (the first ADMIN of a bank; the others are created in the back office).
-// The password is read from STAFF_PASSWORD or asked for on the terminal: never an argument (it
-// would stay in the shell history and the process list). Uses DATABASE_URL like the server.
+// The operator's staff commands (docs/decisions/0164, 0201, 0202), on DATABASE_URL like the server:
+//   npm run staff -- create --bank 0177 --login admin.fukuoka --name "管理 太郎" [--role ADMIN]
+//   npm run staff -- unlock --bank 0177 --login …               (forgets the sign-in throttle's counts)
+//   npm run staff -- reset-password --bank 0177 --login …       (a one-time password; sessions end)
+//   npm run staff -- reset-second-factor --bank 0177 --login …  (enrols again at next sign-in; sessions end)
+// A password is read from STAFF_PASSWORD or asked for on the terminal: never an argument (it would
+// stay in the shell history and the process list). It is good for one sign-in, which changes it.
 
-const usage = 'usage: npm run staff -- create --bank <0177|0587|0181> --login <login id> --name <display name> [--role ADMIN|REVIEWER|VIEWER]';
+const usage = [
+  'usage: npm run staff -- create --bank <0177|0587|0181> --login <login id> --name <display name> [--role ADMIN|REVIEWER|VIEWER]',
+  '       npm run staff -- unlock|reset-password|reset-second-factor --bank <0177|0587|0181> --login <login id>',
+].join('\n');
 
 async function readPassword(): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   try {
-    return (await rl.question('password (12 characters or more): ')).trim();
+    return (await rl.question('one-time password (12 characters or more; changed at first sign-in): ')).trim();
   } finally {
     rl.close();
   }
+}
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+async function checkedPassword(loginId: string): Promise<string> {
+  const parsed = staffPasswordResetBodySchema.safeParse({ password: await readPassword() });
+  if (!parsed.success) fail(parsed.error.issues.map((i) => `password: ${i.message}`).join('\n'));
+  const refused = await passwordPolicyMessage(parsed.data.password, { loginId });
+  if (refused !== null) fail(`password: ${refused}`);
+  return parsed.data.password;
+}
+
+const commandLine = (bankCode: string) => ({ staffId: null, loginId: 'command-line', bankCode, ipAddress: 'local' });
+
+async function changeMember(db: Db, bankCode: string, loginId: string, action: AuditAction, change: (id: string, now: number) => Promise<void>): Promise<void> {
+  const row = await findStaffByLoginId(db, bankCode, loginId);
+  if (!row) fail(`no staff ${loginId} at bank ${bankCode}`, 1);
+  const now = Date.now();
+  await change(row.id, now);
+  await audit(db, commandLine(bankCode), action, now, { detail: row.loginId });
 }
 
 try {
@@ -30,41 +65,52 @@ try {
     allowPositionals: true,
     options: { bank: { type: 'string' }, login: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'ADMIN' } },
   });
-  if (positionals[0] !== 'create' || !values.bank || !values.login || !values.name) {
-    console.error(usage);
-    process.exit(2);
-  }
-  if (!isBankCode(values.bank)) {
-    console.error(`unknown bank code ${values.bank}\n${usage}`);
-    process.exit(2);
-  }
-  const input = staffCreateBodySchema.safeParse({ loginId: values.login, displayName: values.name, role: values.role, password: await readPassword() });
-  if (!input.success) {
-    console.error(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
-    process.exit(2);
+  const command = positionals[0];
+  if (!command || !['create', 'unlock', 'reset-password', 'reset-second-factor'].includes(command) || !values.bank || !values.login) fail(usage);
+  if (!isBankCode(values.bank)) fail(`unknown bank code ${values.bank}\n${usage}`);
+  const bankCode = values.bank;
+  const loginId = values.login;
+  let createInput: { loginId: string; displayName: string; role: 'ADMIN' | 'REVIEWER' | 'VIEWER'; password: string } | null = null;
+  let newPassword: string | null = null;
+  if (command === 'create') {
+    const input = staffCreateBodySchema.safeParse({ loginId, displayName: values.name ?? '', role: values.role, password: await readPassword() });
+    if (!input.success) fail(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+    const refused = await passwordPolicyMessage(input.data.password, input.data);
+    if (refused !== null) fail(`password: ${refused}`);
+    createInput = input.data;
+  } else if (command === 'reset-password') {
+    newPassword = await checkedPassword(loginId);
   }
   const config = loadConfig();
   const db = await openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const now = Date.now();
-    const created = await createStaff({ db, passwordLogN: config.staffPasswordLogN }, { ...input.data, bankCode: values.bank, now });
-    if (!created) {
-      console.error(`login id ${input.data.loginId} is taken`);
-      process.exit(1);
+    if (createInput) {
+      const now = Date.now();
+      const created = await createStaff({ db, passwordLogN: config.staffPasswordLogN }, { ...createInput, bankCode, now });
+      if (!created) fail(`login id ${createInput.loginId} is taken at bank ${bankCode}`, 1);
+      await audit(db, commandLine(bankCode), 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}` });
+      console.log(`created ${created.role} ${created.loginId} for bank ${created.bankCode} (password to be changed at first sign-in)`);
+    } else if (command === 'unlock') {
+      await changeMember(db, bankCode, loginId, 'UNLOCK_STAFF', async (id, now) => {
+        await unlockStaff(db, id, now);
+        await forgetAccountThrottle(db, config.codeHashKey, bankCode, loginId);
+      });
+      console.log(`sign-in limits of ${loginId} at bank ${bankCode} lifted`);
+    } else if (command === 'reset-password') {
+      const hash = await hashPassword(newPassword!, config.staffPasswordLogN);
+      await changeMember(db, bankCode, loginId, 'RESET_STAFF_PASSWORD', async (id, now) => {
+        await setStaffPassword(db, id, hash, true, now);
+        await revokeSessionsOfStaff(db, id, now);
+      });
+      console.log(`one-time password set for ${loginId} at bank ${bankCode}; their sessions ended`);
+    } else {
+      await changeMember(db, bankCode, loginId, 'RESET_STAFF_TOTP', async (id, now) => {
+        await clearTotp(db, id, now);
+        await revokeSessionsOfStaff(db, id, now);
+      });
+      console.log(`second factor of ${loginId} at bank ${bankCode} reset; they enrol again at next sign-in`);
     }
-    await appendAudit(db, {
-      at: now,
-      bankCode: created.bankCode,
-      staffId: null,
-      staffLoginId: 'command-line',
-      action: 'CREATE_STAFF',
-      applicationId: null,
-      applicationNumber: null,
-      detail: `${created.loginId} ${created.role}`,
-      ipAddress: 'local',
-    });
-    console.log(`created ${created.role} ${created.loginId} for bank ${created.bankCode}`);
   } finally {
     await db.close();
   }

@@ -9,6 +9,8 @@ import * as m030 from './migrations/030-announcements-and-funnel.ts';
 import * as m031 from './migrations/031-staff-account-life-cycle.ts';
 import * as m032 from './migrations/032-page-views-by-time.ts';
 import * as m040 from './migrations/040-auth-session-changes.ts';
+import * as m045 from './migrations/045-staff-sign-in-security.ts';
+import * as m046 from './migrations/046-audit-chain.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -21,6 +23,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '031-staff-account-life-cycle': m031,
   '032-page-views-by-time': m032,
   '040-auth-session-changes': m040,
+  '045-staff-sign-in-security': m045,
+  '046-audit-chain': m046,
 };
 
 /**

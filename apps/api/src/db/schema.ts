@@ -158,6 +158,17 @@ export interface AuthSessionsTable {
   createdAt: EpochMs;
   lastSeenAt: EpochMs;
   revokedAt: EpochMs | null;
+  /** Where the session was opened from (migration 045; null before it). */
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** One-time recovery codes of a staff member's second factor, as keyed hashes (migration 045). */
+export interface StaffRecoveryCodesTable {
+  staffId: string;
+  codeHash: string;
+  createdAt: EpochMs;
+  usedAt: EpochMs | null;
 }
 
 // ---- the application ----
@@ -416,6 +427,8 @@ export interface StaffUsersTable {
   lastTotpStep: number | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** 1: the password was set by an ADMIN or the command line and must be changed first (migration 045). */
+  passwordChangeRequired: Generated<number>;
 }
 
 export interface StaffSessionsTable {
@@ -425,6 +438,17 @@ export interface StaffSessionsTable {
   createdAt: EpochMs;
   lastSeenAt: EpochMs;
   revokedAt: EpochMs | null;
+  /** Where the session was opened from (migration 045; null before it). */
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** One-time recovery codes of a staff member's second factor, as keyed hashes (migration 045). */
+export interface StaffRecoveryCodesTable {
+  staffId: string;
+  codeHash: string;
+  createdAt: EpochMs;
+  usedAt: EpochMs | null;
 }
 
 export interface ApplicationReviewsTable {
@@ -453,11 +477,16 @@ export interface AuditLogTable {
   applicationNumber: string | null;
   detail: string | null;
   ipAddress: string;
+  /** Migration 046: the request's user agent, and the keyed hash chain (null on rows before it). */
+  userAgent: string | null;
+  prevHash: string | null;
+  rowHash: string | null;
 }
 
 export interface BackOfficeTables {
   staffUsers: StaffUsersTable;
   staffSessions: StaffSessionsTable;
+  staffRecoveryCodes: StaffRecoveryCodesTable;
   applicationReviews: ApplicationReviewsTable;
   auditLog: AuditLogTable;
 }

@@ -17,6 +17,10 @@ export interface AppMetrics {
   readonly mailsSent: Counter<'result'>;
   readonly ekycPolls: Counter<'result'>;
   readonly completions: Counter;
+  /** Failed staff sign-ins per bank and reason (unknown, password, totp, disabled, throttled): an alert can fire. */
+  readonly staffSignInFailures: Counter<'bank' | 'reason'>;
+  /** Staff calls refused under /api/admin (403, 404) per bank and status. */
+  readonly staffRefusals: Counter<'bank' | 'status'>;
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** Starts the metrics listener; resolves to the port it listens on. */
   serve(host: string, port: number): Promise<number>;
@@ -68,6 +72,19 @@ export function createMetrics(db: Db): AppMetrics {
     registers: [registry],
   });
 
+  const staffSignInFailures = new Counter({
+    name: 'koza_staff_sign_in_failures_total',
+    help: 'Failed back-office sign-ins, by bank and reason (unknown id, password, totp, disabled, throttled)',
+    labelNames: ['bank', 'reason'] as const,
+    registers: [registry],
+  });
+  const staffRefusals = new Counter({
+    name: 'koza_staff_refusals_total',
+    help: 'Back-office calls refused with 403 or 404, by bank and status',
+    labelNames: ['bank', 'status'] as const,
+    registers: [registry],
+  });
+
   let server: Server | null = null;
   let defaultsCollected = false;
   return {
@@ -75,6 +92,8 @@ export function createMetrics(db: Db): AppMetrics {
     mailsSent,
     ekycPolls,
     completions,
+    staffSignInFailures,
+    staffRefusals,
     observeRequest(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);

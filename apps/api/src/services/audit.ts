@@ -11,6 +11,8 @@ export interface Actor {
   loginId: string;
   bankCode: string;
   ipAddress: string;
+  /** The request's user agent (cut to 300 characters), where there is a request. */
+  userAgent?: string | null;
 }
 
 export async function audit(
@@ -30,5 +32,6 @@ export async function audit(
     applicationNumber: target.applicationNumber ?? null,
     detail: target.detail ?? null,
     ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent ? actor.userAgent.slice(0, 300) : null,
   });
 }

@@ -1,4 +1,5 @@
 import { adminMessages } from '@koza/domain/admin/messages';
+import { staffAuth } from '@koza/domain/admin/rules';
 import type { AuditAction } from '@koza/domain/admin/rules';
 import type { Db } from '../db/database.ts';
 import type { Executor } from '../db/repositories/applications-repository.ts';
@@ -6,6 +7,7 @@ import {
   clearTotp,
   findStaffById,
   listStaffOfBank,
+  liveSessionsOfStaff,
   revokeSessionsOfStaff,
   setStaffDisabled,
   setStaffPassword,
@@ -18,6 +20,8 @@ import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { bankNameOf, identityOf } from './staff-auth.ts';
 import { hashPassword } from './staff-passwords.ts';
+import { forgetAccountThrottle } from './staff-throttle.ts';
+import { assertPasswordAllowed } from './staff-password-policy.ts';
 
 // Staff accounts as an ADMIN sees them: one bank only (docs/decisions/0164-staff-account-life-cycle.md).
 // Each change, the end of the member's sessions it implies, and its audit line are one transaction.
@@ -49,9 +53,38 @@ async function changeMember(db: Db, actor: Actor, staffId: string, action: Audit
   });
 }
 
-/** Lifts a lock-out of a staff member of the same bank. */
-export async function unlockStaffOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
-  await changeMember(db, actor, staffId, 'UNLOCK_STAFF', now, (trx, row) => unlockStaff(trx, row.id, now).then(() => undefined));
+/**
+ * Lifts the sign-in throttle of a member of the same bank (every address), and a lock-out left from
+ * before throttling replaced it (decision 0202).
+ */
+export async function unlockStaffOfBank(db: Db, codeHashKey: Buffer, actor: Actor, staffId: string, now: number): Promise<void> {
+  let member: StaffRow | null = null;
+  await changeMember(db, actor, staffId, 'UNLOCK_STAFF', now, async (trx, row) => {
+    member = row;
+    await unlockStaff(trx, row.id, now);
+  });
+  const { bankCode, loginId } = member as unknown as StaffRow;
+  await forgetAccountThrottle(db, codeHashKey, bankCode, loginId);
+}
+
+/** Ends every live session of a member of the same bank (an ADMIN who sees one it does not trust). */
+export async function endStaffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
+  await changeMember(db, actor, staffId, 'END_STAFF_SESSIONS', now, (trx, row) => revokeSessionsOfStaff(trx, row.id, now));
+}
+
+/** A member's live sessions: when and where each was opened, when last used. */
+export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number) {
+  const row = await findStaffById(db, staffId);
+  if (!row || row.bankCode !== actor.bankCode) throw new ApiError(404, { message: adminMessages.staffNotFound });
+  const sessions = await liveSessionsOfStaff(db, row.id, { idleSince: now - staffAuth.idleMinutes * 60_000, createdSince: now - staffAuth.absoluteHours * 3_600_000 });
+  return {
+    items: sessions.map((s) => ({
+      createdAt: toJapanIso(Number(s.createdAt)),
+      lastSeenAt: toJapanIso(Number(s.lastSeenAt)),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+    })),
+  };
 }
 
 /** Stops an account (a leaver, a long absence): no more sign-in, and its sessions end at once. */
@@ -75,12 +108,17 @@ export async function resetStaffTotpOfBank(db: Db, actor: Actor, staffId: string
   });
 }
 
-/** Sets a new initial password for a member who forgot theirs; their sessions end. */
+/**
+ * Sets a new one-time password for a member who forgot theirs: good for one sign-in that can only
+ * change it, so the ADMIN never knows the member's working password; their sessions end.
+ */
 export async function resetStaffPasswordOfBank(db: Db, actor: Actor, staffId: string, password: string, passwordLogN: number, now: number): Promise<void> {
+  const member = await otherMemberOfBank(db.kysely, actor, staffId);
+  await assertPasswordAllowed('password', password, member);
   // Hashing takes a while (scrypt): outside the transaction.
   const passwordHash = await hashPassword(password, passwordLogN);
   await changeMember(db, actor, staffId, 'RESET_STAFF_PASSWORD', now, async (trx, row) => {
-    await setStaffPassword(trx, row.id, passwordHash, now);
+    await setStaffPassword(trx, row.id, passwordHash, true, now);
     await revokeSessionsOfStaff(trx, row.id, now);
   });
 }

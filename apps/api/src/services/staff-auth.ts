@@ -5,7 +5,7 @@ import { isBankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { isStaffRole, rolesNeedingSecondFactor } from '@koza/domain/admin/roles';
 import type { StaffRole } from '@koza/domain/admin/roles';
-import { staffAuth } from '@koza/domain/admin/rules';
+import { staffAuth, staffThrottle } from '@koza/domain/admin/rules';
 import type { Db } from '../db/database.ts';
 import {
   enableTotp,
@@ -13,8 +13,7 @@ import {
   findStaffByLoginId,
   insertStaff,
   insertStaffSession,
-  recordFailedSignIn,
-  resetFailedSignIns,
+  signedInFrom,
   revokeSessionsOfStaff,
   revokeStaffSession,
   setStaffPassword,
@@ -29,13 +28,15 @@ import type { Actor } from './audit.ts';
 import { keyedHash, sameHash } from './keyed-hash.ts';
 import { decryptStoredPin, encryptPinForStorage } from './pin.ts';
 import { hashPassword, spendPasswordTime, verifyPassword } from './staff-passwords.ts';
+import { assertPasswordAllowed } from './staff-password-policy.ts';
+import { loginIdHash, signInSucceeded, takeSignInAttempt } from './staff-throttle.ts';
 
 // Staff sign-in and sessions (docs/decisions/0111-staff-authentication.md). A session is a random
 // 256-bit token in an HttpOnly, SameSite=Strict cookie, stored only as its keyed hash; 30 minutes
 // idle, 12 hours at most. The CSRF token is derived from the session token (HMAC under a purpose of
 // its own), so the API needs no second column and the admin app gets it from GET /api/admin/session.
-// Five wrong passwords in a row lock the account until an ADMIN unlocks it. ADMIN signs in with a
-// TOTP code as well, once enrolled; until then its session can do nothing but enrol.
+// Failed sign-ins are throttled, never locked out (staff-throttle.ts, decision 0202). Staff sign in
+// with a TOTP code as well, once enrolled; until then their session can do nothing but enrol.
 
 export interface StaffIdentity {
   id: string;
@@ -49,6 +50,8 @@ export interface StaffContext {
   sessionId: string;
   staff: StaffIdentity;
   totpSetupRequired: boolean;
+  /** The password was set by someone else: this session can only change it (and sign out). */
+  passwordChangeRequired: boolean;
 }
 
 export interface StaffAuthDeps {
@@ -80,74 +83,115 @@ export const bankNameOf = (bankCode: string): string => (isBankCode(bankCode) ? 
 
 const needsSecondFactor = (row: StaffRow) => isStaffRole(row.role) && rolesNeedingSecondFactor.includes(row.role);
 
-/** Creates a staff account (the command line's first ADMIN, or an ADMIN in the app). Null: login id taken. */
+/**
+ * Creates a staff account (the command line's first ADMIN, or an ADMIN in the app). Null: login id
+ * taken at that bank. The password someone else chose is good for one sign-in (changed first), unless
+ * `passwordChangeRequired: false` (tests that are not about it).
+ */
 export async function createStaff(
   deps: Pick<StaffAuthDeps, 'db' | 'passwordLogN'>,
-  s: { bankCode: string; loginId: string; displayName: string; role: StaffRole; password: string; now: number },
+  s: { bankCode: string; loginId: string; displayName: string; role: StaffRole; password: string; now: number; passwordChangeRequired?: boolean },
 ): Promise<StaffIdentity | null> {
   const id = randomUUID();
   const passwordHash = await hashPassword(s.password, deps.passwordLogN);
-  const ok = await insertStaff(deps.db, { id, bankCode: s.bankCode, loginId: s.loginId, displayName: s.displayName, role: s.role, passwordHash, now: s.now });
+  const ok = await insertStaff(deps.db, {
+    id,
+    bankCode: s.bankCode,
+    loginId: s.loginId,
+    displayName: s.displayName,
+    role: s.role,
+    passwordHash,
+    passwordChangeRequired: s.passwordChangeRequired ?? true,
+    now: s.now,
+  });
   if (!ok) return null;
   return { id, loginId: s.loginId, displayName: s.displayName, role: s.role, bankCode: s.bankCode };
 }
 
 export interface SignInInput {
+  /** The bank of the request's host: a member signs in only there (login ids are unique per bank). */
+  bankCode: string;
   loginId: string;
   password: string;
   totpCode?: string;
   ipAddress: string;
+  userAgent: string | null;
   now: number;
+  /** Told every failure's reason (unknown, disabled, password, totp, throttled): the metrics. */
+  onFailure?: (reason: SignInFailure) => void;
 }
 
-/** The new session's token and who it is; ApiError 401 / 403 (locked) otherwise, with the audit line written. */
+export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'throttled';
+
+const signInFailed = () => new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+
+/**
+ * The new session's token and who it is. Every refusal answers the same 401 SIGN_IN_FAILED, whether
+ * the id is unknown (at this bank), the account stopped, the password wrong, or the second factor
+ * missing or wrong: the password is never confirmed before the second factor. Too many failures
+ * answer 429 with Retry-After, counted per address and per id before the password is checked
+ * (staff-throttle.ts); nothing locks an account or ends its sessions. Every failure is an audit row:
+ * an unknown id as its keyed hash, with the address and user agent.
+ */
 export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{ token: string; context: StaffContext }> {
-  const { db } = deps;
-  const row = await findStaffByLoginId(db, input.loginId);
-  if (!row) {
-    await spendPasswordTime(input.password, deps.passwordLogN);
-    throw new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+  const { db, now } = { db: deps.db, now: input.now };
+  const row = await findStaffByLoginId(db, input.bankCode, input.loginId);
+  const actor: Actor = row
+    ? { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent }
+    : { staffId: null, loginId: `unknown:${loginIdHash(deps.codeHashKey, input.bankCode, input.loginId)}`, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
+  const subject = { bankCode: input.bankCode, loginId: input.loginId, ipAddress: input.ipAddress };
+  const knownAddress = row !== null && (await signedInFrom(db, row.id, input.ipAddress, now - staffThrottle.knownAddressDays * 86_400_000));
+  const attempt = await takeSignInAttempt(db, deps.codeHashKey, { ...subject, knownAddress }, now);
+  if (!attempt.allowed) {
+    await audit(db, actor, 'SIGN_IN_THROTTLED', now, { detail: attempt.rule });
+    input.onFailure?.('throttled');
+    throw new ApiError(429, { code: 'SIGN_IN_THROTTLED', message: adminMessages.signInThrottled, retryAfter: attempt.retryAfterSeconds });
   }
-  const actor = { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress };
-  if (row.disabledAt !== null) {
-    // A stopped account learns nothing from the answer (a leaver): the same time and words as a wrong password.
-    await spendPasswordTime(input.password, deps.passwordLogN);
-    await audit(db, actor, 'SIGN_IN_FAILED', input.now, { detail: 'disabled' });
-    throw new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+  const failure = await firstFailure(deps, row, input);
+  if (failure !== null) {
+    await audit(db, actor, 'SIGN_IN_FAILED', now, { detail: failure });
+    input.onFailure?.(failure);
+    throw signInFailed();
   }
-  if (row.lockedAt !== null) {
-    await audit(db, actor, 'SIGN_IN_FAILED', input.now, { detail: 'locked' });
-    throw new ApiError(403, { code: 'ACCOUNT_LOCKED', message: adminMessages.accountLocked });
-  }
-  if (!(await verifyPassword(input.password, row.passwordHash))) {
-    const count = await recordFailedSignIn(db, row.id, staffAuth.maxFailedSignIns, input.now);
-    await audit(db, actor, 'SIGN_IN_FAILED', input.now, { detail: count >= staffAuth.maxFailedSignIns ? 'password; locked' : 'password' });
-    if (count >= staffAuth.maxFailedSignIns) throw new ApiError(403, { code: 'ACCOUNT_LOCKED', message: adminMessages.accountLocked });
-    throw new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
-  }
-  if (needsSecondFactor(row) && row.totpEnabledAt !== null) {
-    if (input.totpCode === undefined) throw new ApiError(401, { code: 'TOTP_REQUIRED', message: adminMessages.totpRequired });
-    if (!(await checkTotp(deps, row, input.totpCode, input.now))) {
-      const count = await recordFailedSignIn(db, row.id, staffAuth.maxFailedSignIns, input.now);
-      await audit(db, actor, 'SIGN_IN_FAILED', input.now, { detail: 'totp' });
-      if (count >= staffAuth.maxFailedSignIns) throw new ApiError(403, { code: 'ACCOUNT_LOCKED', message: adminMessages.accountLocked });
-      throw new ApiError(401, { code: 'TOTP_WRONG', message: adminMessages.totpWrong });
-    }
-  }
-  await resetFailedSignIns(db, row.id, input.now);
+  const staff = row!;
+  await signInSucceeded(db, deps.codeHashKey, subject, attempt.eventIds);
   const token = randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
-  await insertStaffSession(db, { id: sessionId, tokenHash: staffTokenHash(deps.codeHashKey, token), staffId: row.id, now: input.now });
-  await audit(db, actor, 'SIGN_IN', input.now);
-  return { token, context: { sessionId, staff: identityOf(row), totpSetupRequired: needsSecondFactor(row) && row.totpEnabledAt === null } };
+  await db.kysely.transaction().execute(async (trx) => {
+    // One session per member: a new sign-in ends the one it replaces (ASVS 7.2.4).
+    await revokeSessionsOfStaff(trx, staff.id, now);
+    await insertStaffSession(trx, { id: sessionId, tokenHash: staffTokenHash(deps.codeHashKey, token), staffId: staff.id, ipAddress: input.ipAddress, userAgent: input.userAgent, now });
+    await audit(trx, actor, 'SIGN_IN', now);
+  });
+  return { token, context: contextOf(sessionId, staff) };
 }
+
+/** Why a sign-in fails, or null; the password is hashed whatever the case (the same time for every answer). */
+async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: SignInInput): Promise<SignInFailure | null> {
+  if (row === null) {
+    await spendPasswordTime(input.password, deps.passwordLogN);
+    return 'unknown';
+  }
+  const passwordRight = await verifyPassword(input.password, row.passwordHash);
+  if (row.disabledAt !== null) return 'disabled';
+  if (!passwordRight) return 'password';
+  if (row.totpEnabledAt !== null && !(input.totpCode !== undefined && (await checkSecondFactor(deps, row, input.totpCode, input.now)))) return 'totp';
+  return null;
+}
+
+const contextOf = (sessionId: string, row: StaffRow): StaffContext => ({
+  sessionId,
+  staff: identityOf(row),
+  totpSetupRequired: needsSecondFactor(row) && row.totpEnabledAt === null,
+  passwordChangeRequired: row.passwordChangeRequired === 1,
+});
 
 /** The staff behind a session cookie's token, extending its idle window; null when it must not be used. */
 export async function authenticateStaff(deps: StaffAuthDeps, token: string, now: number): Promise<StaffContext | null> {
   if (!tokenPattern.test(token)) return null;
   const found = await touchStaffSession(deps.db, { tokenHash: staffTokenHash(deps.codeHashKey, token), now, idleSince: now - idleMs, createdSince: now - absoluteMs });
   if (!found || !isStaffRole(found.staff.role)) return null;
-  return { sessionId: found.sessionId, staff: identityOf(found.staff), totpSetupRequired: needsSecondFactor(found.staff) && found.staff.totpEnabledAt === null };
+  return contextOf(found.sessionId, found.staff);
 }
 
 export const signOut = (db: Db, sessionId: string, now: number) => revokeStaffSession(db, sessionId, now);
@@ -168,9 +212,10 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
     throw new FieldValidationError([{ field: 'currentPassword', message: adminMessages.currentPasswordWrong }]);
   }
+  await assertPasswordAllowed('newPassword', body.newPassword, row);
   const passwordHash = await hashPassword(body.newPassword, deps.passwordLogN);
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await setStaffPassword(trx, row.id, passwordHash, now);
+    await setStaffPassword(trx, row.id, passwordHash, false, now);
     await revokeSessionsOfStaff(trx, row.id, now, context.sessionId);
     await audit(trx, actor, 'CHANGE_PASSWORD', now);
   });
@@ -181,7 +226,7 @@ export async function changeOwnPassword(
 const totpOf = (secretBase32: string, label: string) =>
   new TOTP({ issuer: 'Web口座開設 管理', label, secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: 6, period: totpPeriod });
 
-async function checkTotp(deps: StaffAuthDeps, row: StaffRow, code: string, now: number): Promise<boolean> {
+async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: string, now: number): Promise<boolean> {
   if (row.totpSecret === null) return false;
   const secret = decryptStoredPin(row.totpSecret, row.id, deps.dataKey);
   const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });

@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '@koza/domain/admin/roles';
 import type { BankCode } from '@koza/domain/constants';
+import { getBank } from '@koza/domain/banks/banks';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/app.ts';
 import { fixedClock } from '../../src/adapters/clock.ts';
@@ -51,8 +52,21 @@ export interface StaffMember {
   bankCode: BankCode;
 }
 
-export async function makeStaff(app: AdminApp, bankCode: BankCode, role: StaffRole, loginId = `${role.toLowerCase()}.${bankCode}.${++counter}`): Promise<StaffMember> {
-  const created = await createStaff({ db: app.deps.db, passwordLogN: app.deps.config.staffPasswordLogN }, { bankCode, loginId, displayName: `${role} ${counter}`, role, password: staffPassword, now: app.clock.now().getTime() });
+/**
+ * A staff account made directly, its password already its own (tests of the forced change at first
+ * sign-in pass `passwordChangeRequired: true`, the command line's and an ADMIN's way).
+ */
+export async function makeStaff(
+  app: AdminApp,
+  bankCode: BankCode,
+  role: StaffRole,
+  loginId = `${role.toLowerCase()}.${bankCode}.${++counter}`,
+  options: { passwordChangeRequired?: boolean } = {},
+): Promise<StaffMember> {
+  const created = await createStaff(
+    { db: app.deps.db, passwordLogN: app.deps.config.staffPasswordLogN },
+    { bankCode, loginId, displayName: `${role} ${counter}`, role, password: staffPassword, now: app.clock.now().getTime(), passwordChangeRequired: options.passwordChangeRequired ?? false },
+  );
   if (!created) throw new Error('login id taken');
   return { id: created.id, loginId, role, bankCode };
 }
@@ -67,32 +81,50 @@ export interface StaffClient {
   postWithoutCsrf(url: string, payload?: object): Promise<LightMyRequestResponse>;
 }
 
-export const signInRequest = (app: App, body: object, ip = uniqueIp()) =>
-  app.inject({ method: 'POST', url: '/api/admin/sign-in', payload: body, remoteAddress: ip });
+/** The host of a bank (staff sign in only at their own bank's host; localhost is 0177). */
+export const bankHost = (bankCode: BankCode = '0177') => getBank(bankCode).devHost;
 
-export function clientOf(app: App, cookie: string, csrf: string, ip: string): StaffClient {
+export const signInRequest = (app: App, body: object, ip = uniqueIp(), bankCode: BankCode = '0177', headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/admin/sign-in', payload: body, remoteAddress: ip, headers: { host: bankHost(bankCode), ...headers } });
+
+export function clientOf(app: App, cookie: string, csrf: string, ip: string, bankCode: BankCode = '0177'): StaffClient {
+  const host = bankHost(bankCode);
   return {
     cookie,
     csrf,
     ip,
-    get: (url) => app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: ip }),
-    post: (url, payload = {}) => app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf }, payload, remoteAddress: ip }),
-    postWithoutCsrf: (url, payload = {}) => app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: ip }),
+    get: (url) => app.inject({ method: 'GET', url, headers: { host, cookie }, remoteAddress: ip }),
+    post: (url, payload = {}) => app.inject({ method: 'POST', url, headers: { host, cookie, 'x-csrf-token': csrf }, payload, remoteAddress: ip }),
+    postWithoutCsrf: (url, payload = {}) => app.inject({ method: 'POST', url, headers: { host, cookie }, payload, remoteAddress: ip }),
   };
 }
+
+/** A sign-in of the member with this password (and a fresh code once they have a second factor). */
+export async function passwordSignIn(app: AdminApp, member: StaffMember & { totpSecret?: string }, password: string, ip = uniqueIp()) {
+  const response = await signInRequest(app, { loginId: member.loginId, password, ...(member.totpSecret ? { totpCode: totpCode(app, member.totpSecret) } : {}) }, ip, member.bankCode);
+  app.clock.advance(30_000); // a code's time step is good once
+  return response;
+}
+
+/** The session cookie of a sign-in answer. */
+export const cookieOf = (response: LightMyRequestResponse) => String(response.headers['set-cookie']).split(';')[0]!;
 
 /** TOTP codes of a secret at the app's clock. */
 export const totpCode = (app: AdminApp, secret: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: app.clock.now().getTime() + offsetSteps * 30_000 });
 
-/** Signs in through HTTP; an ADMIN also enrols its second factor (it can do nothing else before). */
-export async function signInStaff(app: AdminApp, member: StaffMember): Promise<StaffClient & { totpSecret?: string }> {
-  const ip = uniqueIp();
-  const response = await signInRequest(app, { loginId: member.loginId, password: staffPassword }, ip);
+/**
+ * Signs in through HTTP; a member without a second factor enrols it (they can do nothing else
+ * before). The enrolled secret is kept with the member, so a later sign-in gives a code.
+ */
+export async function signInStaff(app: AdminApp, member: StaffMember & { totpSecret?: string }, ip = uniqueIp()): Promise<StaffClient & { totpSecret?: string }> {
+  const body0 = { loginId: member.loginId, password: staffPassword, ...(member.totpSecret ? { totpCode: totpCode(app, member.totpSecret) } : {}) };
+  const response = await signInRequest(app, body0, ip, member.bankCode);
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
-  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+  if (member.totpSecret) app.clock.advance(30_000);
+  const cookie = cookieOf(response);
   const body = response.json() as { csrfToken: string; totpSetupRequired: boolean };
-  const client = clientOf(app, cookie, body.csrfToken, ip);
+  const client = clientOf(app, cookie, body.csrfToken, ip, member.bankCode);
   if (!body.totpSetupRequired) return client;
   const setup = await client.post('/api/admin/totp/setup');
   if (setup.statusCode !== 200) throw new Error(`totp setup answered ${setup.statusCode}: ${setup.body}`);
@@ -100,6 +132,7 @@ export async function signInStaff(app: AdminApp, member: StaffMember): Promise<S
   const confirm = await client.post('/api/admin/totp/confirm', { totpCode: totpCode(app, secret) });
   if (confirm.statusCode !== 204) throw new Error(`totp confirm answered ${confirm.statusCode}: ${confirm.body}`);
   app.clock.advance(30_000); // the next sign-in must not reuse this step's code
+  member.totpSecret = secret;
   return Object.assign(client, { totpSecret: secret });
 }
 

@@ -1,13 +1,13 @@
 // Japanese texts of the staff side that the API answers and the admin app shows.
 
 export const adminMessages = {
-  signInFailed: 'ログインIDまたはパスワードが正しくありません。',
-  accountLocked: 'パスワードを続けて誤ったため、アカウントがロックされています。管理者にロック解除を依頼してください。',
-  totpRequired: '認証アプリに表示されている6桁のワンタイムパスワードを入力してください。',
+  signInFailed: 'ログインID、パスワードまたはワンタイムパスワードが正しくありません。',
+  signInThrottled: 'ログインに続けて失敗したため、しばらくログインできません。時間をおいて再度お試しください。',
   totpWrong: 'ワンタイムパスワードが正しくありません。',
-  totpSetupRequired: '管理者は二要素認証の登録が必要です。',
+  totpSetupRequired: '二要素認証の登録が必要です。',
   sessionEnded: 'セッションが終了しました。もう一度ログインしてください。',
   csrf: '画面を再読み込みしてから、もう一度操作してください。',
+  crossSite: 'この操作は管理画面からのみ行えます。',
   forbidden: 'この操作を行う権限がありません。',
   notFound: 'お申込みが見つかりません。',
   notDecidable: 'このお申込みは現在の状態では承認・否認できません。',
@@ -24,6 +24,9 @@ export const adminMessages = {
   staffNotFound: '職員アカウントが見つかりません。',
   currentPasswordWrong: '現在のパスワードが正しくありません。',
   passwordUnchanged: '現在のパスワードと異なるパスワードを入力してください。',
+  passwordCommon: 'よく使われるパスワードや推測されやすいパスワードは使用できません。',
+  passwordHasName: 'ログインID・銀行名・サービス名を含むパスワードは使用できません。',
+  passwordChangeRequired: '初回ログインまたは再設定後のため、パスワードの変更が必要です。',
   passwordMismatch: '確認のため、新しいパスワードをもう一度同じように入力してください。',
   dateTimeInvalid: '日時を「年/月/日 時:分」で入力してください。',
   endBeforeStart: '終了日時は開始日時より後にしてください。',

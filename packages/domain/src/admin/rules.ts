@@ -1,8 +1,6 @@
 // Numbers of the staff side (docs/decisions/0111-staff-authentication.md).
 
 export const staffAuth = {
-  /** Wrong passwords in a row that lock the account until an ADMIN unlocks it. */
-  maxFailedSignIns: 5,
   /** A staff session ends after this long without a call. */
   idleMinutes: 30,
   /** …and at the latest this long after sign-in. */
@@ -10,6 +8,37 @@ export const staffAuth = {
   passwordMinLength: 12,
   passwordMaxLength: 128,
 } as const;
+
+/**
+ * Sign-in throttling (docs/decisions/0202-staff-sign-in-throttling.md): failed attempts counted in the
+ * database per source address, per account and address, and per account from addresses it never
+ * signed in from. Up to `free` failures within `windowMs` cost nothing; each one more doubles the
+ * wait after the last failure, from `firstDelayMs` up to `maxDelayMs` (429 with Retry-After). Nothing
+ * locks an account: the counts fade by themselves as failures leave the window.
+ */
+export interface ThrottleRule {
+  free: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const staffThrottle = {
+  /** Any login id from one address (password spraying, guessing from one place). */
+  address: { free: 10, windowMs: 3_600_000, firstDelayMs: 30_000, maxDelayMs: 900_000 },
+  /** One login id from one address. */
+  accountAddress: { free: 5, windowMs: 3_600_000, firstDelayMs: 30_000, maxDelayMs: 900_000 },
+  /** One login id from addresses it has not signed in from in `knownAddressDays` (a distributed guess). */
+  account: { free: 20, windowMs: 86_400_000, firstDelayMs: 60_000, maxDelayMs: 3_600_000 },
+  knownAddressDays: 90,
+} as const satisfies Record<string, ThrottleRule | number>;
+
+/** The wait a rule imposes after `failures` failures within its window, the last at `lastAt` (0: none). */
+export function throttleWaitMs(rule: ThrottleRule, failures: number, lastAt: number, now: number): number {
+  if (failures < rule.free) return 0;
+  const delay = Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(30, failures - rule.free));
+  return Math.max(0, lastAt + delay - now);
+}
 
 /** Rows per page of the application list and the audit log. */
 export const adminPageSize = 50;
@@ -33,7 +62,9 @@ export const adminStatusLabels: Readonly<Record<string, string>> = {
 export const auditActions = [
   'SIGN_IN',
   'SIGN_IN_FAILED',
+  'SIGN_IN_THROTTLED',
   'SIGN_OUT',
+  'REFUSED',
   'LIST_APPLICATIONS',
   'EXPORT_APPLICATIONS',
   'VIEW_APPLICATION',
@@ -49,6 +80,8 @@ export const auditActions = [
   'RESET_STAFF_PASSWORD',
   'CHANGE_PASSWORD',
   'ENROL_TOTP',
+  'USE_RECOVERY_CODE',
+  'END_STAFF_SESSIONS',
   'VIEW_AUDIT',
   'EXPORT_AUDIT',
   'CREATE_MAINTENANCE',
@@ -64,7 +97,9 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditActionLabels: Readonly<Record<AuditAction, string>> = {
   SIGN_IN: 'サインイン',
   SIGN_IN_FAILED: 'サインイン失敗',
+  SIGN_IN_THROTTLED: 'サインインの一時制限',
   SIGN_OUT: 'サインアウト',
+  REFUSED: '拒否された操作',
   LIST_APPLICATIONS: '申込一覧の検索',
   EXPORT_APPLICATIONS: '申込一覧のCSV出力',
   VIEW_APPLICATION: '申込詳細の表示',
@@ -80,6 +115,8 @@ export const auditActionLabels: Readonly<Record<AuditAction, string>> = {
   RESET_STAFF_PASSWORD: '職員のパスワード再設定',
   CHANGE_PASSWORD: 'パスワードの変更',
   ENROL_TOTP: '二要素認証の登録',
+  USE_RECOVERY_CODE: 'リカバリーコードの使用',
+  END_STAFF_SESSIONS: '職員のセッション終了',
   VIEW_AUDIT: '操作ログの表示',
   EXPORT_AUDIT: '操作ログのCSV出力',
   CREATE_MAINTENANCE: 'メンテナンスの登録',

@@ -16,8 +16,13 @@ const reason = z
 export const signInBodySchema = z.object({
   loginId: z.string().min(1).max(64),
   password: z.string().min(1).max(staffAuth.passwordMaxLength),
-  /** ADMIN: the 6 digits of the authenticator app. */
-  totpCode: z.string().regex(/^\d{6}$/).optional(),
+  /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
+  totpCode: z
+    .string()
+    .max(20)
+    .transform((s) => s.trim())
+    .optional()
+    .transform((s) => (s ? s : undefined)),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -36,8 +41,12 @@ export const staffSessionSchema = z.object({
   permissions: z.array(z.enum(permissions)),
   /** Send back as X-CSRF-Token on every call that changes something. */
   csrfToken: z.string(),
-  /** ADMIN without a second factor yet: only TOTP enrolment is allowed until it is done. */
+  /** No second factor yet: only TOTP enrolment is allowed until it is done. */
   totpSetupRequired: z.boolean(),
+  /** The password was set by an ADMIN or the command line: only changing it is allowed until it is done. */
+  passwordChangeRequired: z.boolean(),
+  /** The member's sign-in before this one (Japan time, ISO) and its address; null the first time. */
+  previousSignIn: z.object({ at: z.string(), ipAddress: z.string().nullable() }).nullable(),
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
@@ -78,6 +87,11 @@ export const staffListItemSchema = staffSchema.extend({
   createdAt: z.string(),
 });
 export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
+
+/** A member's live sessions, as an ADMIN sees them (and can end them). */
+export const staffSessionsSchema = z.object({
+  items: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
+});
 
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
 export const totpConfirmBodySchema = z.object({ totpCode: z.string().regex(/^\d{6}$/, adminMessages.totpWrong) });

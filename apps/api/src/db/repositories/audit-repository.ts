@@ -20,6 +20,7 @@ export interface NewAuditEntry {
   applicationNumber: string | null;
   detail: string | null;
   ipAddress: string;
+  userAgent?: string | null;
 }
 
 export async function appendAudit(db: Db | Executor, entry: NewAuditEntry): Promise<void> {

@@ -16,6 +16,8 @@ export interface NewStaff {
   displayName: string;
   role: string;
   passwordHash: string;
+  /** The password was chosen by someone else (an ADMIN, the command line): changed at first sign-in. */
+  passwordChangeRequired: boolean;
   now: EpochMs;
 }
 
@@ -35,17 +37,19 @@ export async function insertStaff(db: Db | Executor, s: NewStaff): Promise<boole
       totpSecret: null,
       totpEnabledAt: null,
       lastTotpStep: null,
+      passwordChangeRequired: s.passwordChangeRequired ? 1 : 0,
       createdAt: s.now,
       updatedAt: s.now,
     })
-    .onConflict((oc) => oc.column('loginId').doNothing())
+    .onConflict((oc) => oc.columns(['bankCode', 'loginId']).doNothing())
     .execute();
-  const row = await executor(db).selectFrom('staffUsers').select('id').where('loginId', '=', s.loginId).executeTakeFirst();
+  const row = await executor(db).selectFrom('staffUsers').select('id').where('bankCode', '=', s.bankCode).where('loginId', '=', s.loginId).executeTakeFirst();
   return row?.id === s.id;
 }
 
-export async function findStaffByLoginId(db: Db | Executor, loginId: string): Promise<StaffRow | null> {
-  return (await executor(db).selectFrom('staffUsers').selectAll().where('loginId', '=', loginId).executeTakeFirst()) ?? null;
+/** Login ids are unique within a bank only (migration 045): a member exists at their bank's host. */
+export async function findStaffByLoginId(db: Db | Executor, bankCode: string, loginId: string): Promise<StaffRow | null> {
+  return (await executor(db).selectFrom('staffUsers').selectAll().where('bankCode', '=', bankCode).where('loginId', '=', loginId).executeTakeFirst()) ?? null;
 }
 
 export async function findStaffById(db: Db | Executor, id: string): Promise<StaffRow | null> {
@@ -54,31 +58,6 @@ export async function findStaffById(db: Db | Executor, id: string): Promise<Staf
 
 export async function listStaffOfBank(db: Db | Executor, bankCode: string): Promise<StaffRow[]> {
   return executor(db).selectFrom('staffUsers').selectAll().where('bankCode', '=', bankCode).orderBy('createdAt').orderBy('loginId').execute();
-}
-
-/**
- * One more wrong password; locks the account when it reaches `max`. Returns the count after it.
- * A single UPDATE, so parallel wrong guesses all count.
- */
-export async function recordFailedSignIn(db: Db | Executor, id: string, max: number, now: EpochMs): Promise<number> {
-  await executor(db)
-    .updateTable('staffUsers')
-    .set((eb) => ({ failedSignIns: eb('failedSignIns', '+', 1), updatedAt: now }))
-    .where('id', '=', id)
-    .execute();
-  await executor(db)
-    .updateTable('staffUsers')
-    .set({ lockedAt: now })
-    .where('id', '=', id)
-    .where('lockedAt', 'is', null)
-    .where('failedSignIns', '>=', max)
-    .execute();
-  const row = await executor(db).selectFrom('staffUsers').select('failedSignIns').where('id', '=', id).executeTakeFirst();
-  return row?.failedSignIns ?? 0;
-}
-
-export async function resetFailedSignIns(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ failedSignIns: 0, updatedAt: now }).where('id', '=', id).where('lockedAt', 'is', null).execute();
 }
 
 /** An ADMIN lifts a lock-out (same bank checked by the caller). */
@@ -92,9 +71,9 @@ export async function setStaffDisabled(db: Db | Executor, id: string, disabledAt
   await executor(db).updateTable('staffUsers').set({ disabledAt, updatedAt: now }).where('id', '=', id).execute();
 }
 
-/** A new password hash (the member's own change, or an ADMIN's reset). */
-export async function setStaffPassword(db: Db | Executor, id: string, passwordHash: string, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ passwordHash, updatedAt: now }).where('id', '=', id).execute();
+/** A new password hash: the member's own change (false), or an ADMIN's reset, good for one sign-in (true). */
+export async function setStaffPassword(db: Db | Executor, id: string, passwordHash: string, changeRequired: boolean, now: EpochMs): Promise<void> {
+  await executor(db).updateTable('staffUsers').set({ passwordHash, passwordChangeRequired: changeRequired ? 1 : 0, updatedAt: now }).where('id', '=', id).execute();
 }
 
 /** Forgets the second factor: the member enrols again at the next sign-in. */
@@ -123,10 +102,48 @@ export async function useTotpStep(db: Db | Executor, id: string, step: number): 
 
 // ---- sessions ----
 
-export async function insertStaffSession(db: Db | Executor, s: { id: string; tokenHash: string; staffId: string; now: EpochMs }): Promise<void> {
+export async function insertStaffSession(
+  db: Db | Executor,
+  s: { id: string; tokenHash: string; staffId: string; ipAddress: string; userAgent: string | null; now: EpochMs },
+): Promise<void> {
   await executor(db)
     .insertInto('staffSessions')
-    .values({ id: s.id, tokenHash: s.tokenHash, staffId: s.staffId, createdAt: s.now, lastSeenAt: s.now, revokedAt: null })
+    .values({ id: s.id, tokenHash: s.tokenHash, staffId: s.staffId, ipAddress: s.ipAddress, userAgent: s.userAgent, createdAt: s.now, lastSeenAt: s.now, revokedAt: null })
+    .execute();
+}
+
+/** The member's sign-in before the session `current` (time and address), or null for a first sign-in. */
+export async function previousSignIn(db: Db | Executor, staffId: string, current: string): Promise<{ at: EpochMs; ipAddress: string | null } | null> {
+  const mine = await executor(db).selectFrom('staffSessions').select('createdAt').where('id', '=', current).executeTakeFirst();
+  if (!mine) return null;
+  const row = await executor(db)
+    .selectFrom('staffSessions')
+    .select(['createdAt', 'ipAddress'])
+    .where('staffId', '=', staffId)
+    .where('id', '!=', current)
+    .where('createdAt', '<=', mine.createdAt)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { at: Number(row.createdAt), ipAddress: row.ipAddress } : null;
+}
+
+/** Whether the member opened a session from this address since `since` (the throttle's known addresses). */
+export async function signedInFrom(db: Db | Executor, staffId: string, ipAddress: string, since: EpochMs): Promise<boolean> {
+  const row = await executor(db).selectFrom('staffSessions').select('id').where('staffId', '=', staffId).where('ipAddress', '=', ipAddress).where('createdAt', '>=', since).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's live sessions (an ADMIN's view of them). */
+export async function liveSessionsOfStaff(db: Db | Executor, staffId: string, since: { idleSince: EpochMs; createdSince: EpochMs }) {
+  return executor(db)
+    .selectFrom('staffSessions')
+    .select(['id', 'createdAt', 'lastSeenAt', 'ipAddress', 'userAgent'])
+    .where('staffId', '=', staffId)
+    .where('revokedAt', 'is', null)
+    .where('lastSeenAt', '>=', since.idleSince)
+    .where('createdAt', '>=', since.createdSince)
+    .orderBy('createdAt', 'desc')
     .execute();
 }
 

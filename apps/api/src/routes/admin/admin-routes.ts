@@ -15,6 +15,7 @@ import {
   staffListSchema,
   staffPasswordResetBodySchema,
   staffSessionSchema,
+  staffSessionsSchema,
   totpConfirmBodySchema,
   totpSetupSchema,
 } from '@koza/domain/api/admin';
@@ -24,10 +25,13 @@ import type { AccountSystemHandover } from '../../adapters/handover.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
+import { previousSignIn } from '../../db/repositories/staff-repository.ts';
+import type { AppMetrics } from '../../plugins/metrics.ts';
 import { FieldValidationError } from '../../http/errors.ts';
 import { toJapanIso } from '../../http/japan-time.ts';
 import { applicationDetail, applicationDocument, applicationsCsv, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
+import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
 import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
 import { bankNameOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
@@ -35,12 +39,14 @@ import type { StaffContext } from '../../services/staff-auth.ts';
 import {
   disableStaffOfBank,
   enableStaffOfBank,
+  endStaffSessionsOfBank,
+  staffSessionsOfBank,
   listStaff,
   resetStaffPasswordOfBank,
   resetStaffTotpOfBank,
   unlockStaffOfBank,
 } from '../../services/staff-accounts.ts';
-import { actorOf, createStaffGuard, requireStaff, staffCookie } from './staff-guard.ts';
+import { actorOf, createStaffGuard, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
 
 // /api/admin: the back office's API, registered once with one staff-session hook for the whole
@@ -56,18 +62,22 @@ export interface AdminRouteDeps {
   /** log2 of scrypt's N for new staff password hashes (config `staffPasswordLogN`). */
   passwordLogN: number;
   isProduction: boolean;
+  metrics: AppMetrics;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const documentParams = idParams.extend({ documentId: z.string().min(1).max(64) });
 const decisionSchema = z.object({ applicationNumber: z.string() });
 
-function sessionBody(context: StaffContext, csrfToken: string) {
+async function sessionBody(db: Db, context: StaffContext, csrfToken: string) {
+  const previous = await previousSignIn(db, context.staff.id, context.sessionId);
   return {
     staff: { ...context.staff, bankName: bankNameOf(context.staff.bankCode) },
     permissions: [...rolePermissions[context.staff.role]],
     csrfToken,
     totpSetupRequired: context.totpSetupRequired,
+    passwordChangeRequired: context.passwordChangeRequired,
+    previousSignIn: previous && { at: toJapanIso(previous.at), ipAddress: previous.ipAddress },
   };
 }
 
@@ -89,14 +99,22 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     '/sign-in',
     { config: { staff: 'public' }, schema: { body: signInBodySchema, response: { 200: staffSessionSchema } } },
     async (request, reply) => {
-      const { token, context } = await signIn(authDeps, { ...request.body, ipAddress: request.ip, now: clock.now().getTime() });
+      const bankCode = request.bank.code;
+      const { token, context } = await signIn(authDeps, {
+        ...request.body,
+        bankCode,
+        ipAddress: request.ip,
+        userAgent: userAgentOf(request),
+        now: clock.now().getTime(),
+        onFailure: (reason) => deps.metrics.staffSignInFailures.inc({ bank: bankCode, reason }),
+      });
       void reply.header('set-cookie', staffCookie(deps.isProduction, token));
-      return sessionBody(context, csrfTokenFor(deps.codeHashKey, token));
+      return sessionBody(db, context, csrfTokenFor(deps.codeHashKey, token));
     },
   );
 
   app.get('/session', { config: { staff: 'session' }, schema: { response: { 200: staffSessionSchema } } }, async (request) =>
-    sessionBody(requireStaff(request), request.staffCsrfToken!),
+    sessionBody(db, requireStaff(request), request.staffCsrfToken!),
   );
 
   app.post('/sign-out', { config: { staff: 'session' } }, async (request, reply) => {
@@ -197,6 +215,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.post('/staff', { config: { staff: 'staff.manage' }, schema: { body: staffCreateBodySchema } }, async (request, reply) => {
     const actor = actorOf(request);
     const now = clock.now().getTime();
+    await assertPasswordAllowed('password', request.body.password, request.body);
     const created = await createStaff(authDeps, { ...request.body, bankCode: actor.bankCode, now });
     if (!created) throw new FieldValidationError([{ field: 'loginId', message: adminMessages.loginIdTaken }]);
     await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}` });
@@ -204,13 +223,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   });
 
   // An ADMIN's changes to another member of the bank (never their own account: 409), each audited.
-  const memberChanges = { unlock: unlockStaffOfBank, disable: disableStaffOfBank, enable: enableStaffOfBank, 'totp-reset': resetStaffTotpOfBank } as const;
+  const memberChanges = {
+    unlock: (...a: Parameters<typeof disableStaffOfBank>) => unlockStaffOfBank(db, deps.codeHashKey, a[1], a[2], a[3]),
+    disable: disableStaffOfBank,
+    enable: enableStaffOfBank,
+    'totp-reset': resetStaffTotpOfBank,
+    'sessions/end': endStaffSessionsOfBank,
+  } as const;
   for (const [name, change] of Object.entries(memberChanges)) {
     app.post(`/staff/:id/${name}`, { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
       await change(db, actorOf(request), request.params.id, clock.now().getTime());
       return reply.code(204).send();
     });
   }
+
+  app.get('/staff/:id/sessions', { config: { staff: 'staff.manage' }, schema: { params: idParams, response: { 200: staffSessionsSchema } } }, async (request) =>
+    staffSessionsOfBank(db, actorOf(request), request.params.id, clock.now().getTime()),
+  );
 
   app.post(
     '/staff/:id/password',

@@ -13,8 +13,10 @@ import type { Actor } from '../../services/audit.ts';
 //   'public'      sign-in only: no session;
 //   'session'     any signed-in staff member (the session itself, sign-out, TOTP enrolment);
 //   a Permission  (@koza/domain/admin/roles) the role must have.
-// Order of refusals: 401 no or dead session → 403 CSRF (state-changing calls) → 403 TOTP enrolment
-// pending (ADMIN) → 403 role. Another bank's application is 404, decided by the services.
+// Order of refusals: 403 CROSS_SITE (a state-changing call whose Origin or Sec-Fetch-Site is not this
+// site, sign-in included) → 401 no or dead session, or a session of another bank's member at this
+// bank's host → 403 CSRF (state-changing calls) → 403 PASSWORD_CHANGE_REQUIRED → 403 TOTP enrolment
+// pending → 403 role. Another bank's application is 404, decided by the services.
 // A route without `config.staff` is refused (500 at the first call, caught by the tests), so a new
 // route cannot be left open by accident.
 
@@ -58,22 +60,47 @@ export function createStaffGuard(deps: StaffAuthDeps & { clock: Clock; isProduct
   return async function staffGuard(request: FastifyRequest, _reply: FastifyReply) {
     const access = request.routeOptions.config.staff;
     if (access === undefined) throw new Error(`admin route ${request.routeOptions.url} declares no config.staff`);
+    const changes = !safeMethods.has(request.method);
+    if (changes && !sameSite(request)) throw new ApiError(403, { code: 'CROSS_SITE', message: adminMessages.crossSite });
     if (access === 'public') return;
     const token = readCookie(request.headers.cookie, staffCookieName(deps.isProduction));
     const context = token === null ? null : await authenticateStaff(deps, token, deps.clock.now().getTime());
-    if (context === null || token === null) throw new ApiError(401, { message: adminMessages.sessionEnded });
-    if (!safeMethods.has(request.method) && !csrfTokenMatches(deps.codeHashKey, token, header(request.headers['x-csrf-token']))) {
+    // A member's session is good at their bank's host only (one login id namespace per bank).
+    if (context === null || token === null || context.staff.bankCode !== request.bank.code) throw new ApiError(401, { message: adminMessages.sessionEnded });
+    if (changes && !csrfTokenMatches(deps.codeHashKey, token, header(request.headers['x-csrf-token']))) {
       throw new ApiError(403, { code: 'CSRF', message: adminMessages.csrf });
     }
     request.staff = context;
     request.staffCsrfToken = csrfTokenFor(deps.codeHashKey, token);
     if (access === 'session') return;
+    if (context.passwordChangeRequired) throw new ApiError(403, { code: 'PASSWORD_CHANGE_REQUIRED', message: adminMessages.passwordChangeRequired });
     if (context.totpSetupRequired) throw new ApiError(403, { code: 'TOTP_SETUP_REQUIRED', message: adminMessages.totpSetupRequired });
     if (!can(context.staff.role, access)) throw new ApiError(403, { message: adminMessages.forbidden });
   };
 }
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * A state-changing call comes from the back office's own pages: Sec-Fetch-Site (sent by every
+ * current browser) is same-origin (or none: typed, bookmarked), and Origin, when sent, names this
+ * host. Clients that send neither (the tests' inject, curl) pass; SameSite=Strict and the CSRF token
+ * still guard them.
+ */
+function sameSite(request: FastifyRequest): boolean {
+  const site = header(request.headers['sec-fetch-site']);
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = header(request.headers.origin);
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The request's user agent for audit rows and sessions (cut, never trusted). */
+export const userAgentOf = (request: FastifyRequest): string | null => header(request.headers['user-agent'])?.slice(0, 300) ?? null;
 
 /** The signed-in staff member (a programming error on a public route). */
 export function requireStaff(request: FastifyRequest): StaffContext {
@@ -83,5 +110,5 @@ export function requireStaff(request: FastifyRequest): StaffContext {
 
 export const actorOf = (request: FastifyRequest): Actor => {
   const { staff } = requireStaff(request);
-  return { staffId: staff.id, loginId: staff.loginId, bankCode: staff.bankCode, ipAddress: request.ip };
+  return { staffId: staff.id, loginId: staff.loginId, bankCode: staff.bankCode, ipAddress: request.ip, userAgent: userAgentOf(request) };
 };
