@@ -13,6 +13,7 @@ import {
   findStaffByLoginId,
   insertStaff,
   insertStaffSession,
+  previousSignIn,
   signedInFrom,
   revokeSessionsOfStaff,
   revokeStaffSession,
@@ -193,6 +194,9 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string, now:
   if (!found || !isStaffRole(found.staff.role)) return null;
   return contextOf(found.sessionId, found.staff);
 }
+
+/** The member's sign-in before this session (time and address), shown after signing in; null the first time. */
+export const previousSignInOf = (db: Db, context: StaffContext) => previousSignIn(db, context.staff.id, context.sessionId);
 
 export const signOut = (db: Db, sessionId: string, now: number) => revokeStaffSession(db, sessionId, now);
 

@@ -31,6 +31,8 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: '/api/admin/staff/:staff/disable', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/enable', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/totp-reset', access: 'staff.manage' },
+  { method: 'GET', url: '/api/admin/staff/:staff/sessions', access: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/:staff/sessions/end', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/password', access: 'staff.manage', body: { password: 'another long password' } },
   { method: 'POST', url: '/api/admin/password', access: 'session', body: { currentPassword: 'not the password', newPassword: 'a brand new password' } },
   { method: 'GET', url: '/api/admin/audit', access: 'audit.read' },

@@ -61,7 +61,7 @@ forEachDialect((dialect) => {
       expect(approvalMails).toHaveLength(1);
       expect(approvalMails[0]!.text).toContain('山田 太郎 様');
       expect(approvalMails[0]!.text).not.toContain('7394');
-      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'LIST_APPLICATIONS', 'VIEW_APPLICATION', 'APPROVE']);
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'LIST_APPLICATIONS', 'VIEW_APPLICATION', 'APPROVE']);
 
       // Once only.
       const again = await reviewer.post(`/api/admin/applications/${a.applicationId}/approve`);
@@ -169,11 +169,11 @@ forEachDialect((dialect) => {
     try {
       await signInStaff(app, await makeStaff(app, '0177', 'VIEWER'));
       const db = app.deps.db.kysely;
-      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN']);
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP']);
       await expect(sql`update audit_log set action = 'NOTHING'`.execute(db)).rejects.toThrow(/append-only/);
       await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
       if (dialect.name === 'postgres') await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
-      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN']);
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP']);
     } finally {
       await app.close();
     }

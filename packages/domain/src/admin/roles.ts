@@ -47,5 +47,5 @@ export const isStaffRole = (value: unknown): value is StaffRole => typeof value 
 
 export const can = (role: StaffRole, permission: Permission): boolean => rolePermissions[role].includes(permission);
 
-/** Roles that must sign in with a second factor (TOTP). */
-export const rolesNeedingSecondFactor: readonly StaffRole[] = ['ADMIN'];
+/** Roles that must sign in with a second factor (TOTP): every one (issue 25, docs/decisions/0200-staff-second-factors.md). */
+export const rolesNeedingSecondFactor: readonly StaffRole[] = ['ADMIN', 'REVIEWER', 'VIEWER'];

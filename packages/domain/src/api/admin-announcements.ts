@@ -9,6 +9,7 @@ import { adminMessages } from '../admin/messages.ts';
 import { containsForbiddenChars } from '../fields/common.ts';
 import { messages } from '../messages.ts';
 import { isChannelId } from './entry.ts';
+import { staffText } from './admin.ts';
 
 const japanLocalPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -74,17 +75,8 @@ export const maintenanceItemSchema = z.object({
 export type MaintenanceItem = z.infer<typeof maintenanceItemSchema>;
 export const maintenanceListSchema = z.object({ items: z.array(maintenanceItemSchema) });
 
-const noticeContents = z
-  .string({ error: adminMessages.noticeContentsRequired })
-  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, adminMessages.noticeContentsRequired)
-      .max(1000, adminMessages.noticeContentsTooLong)
-      // Line breaks are kept (the modal shows them); every other control or format character is refused.
-      .refine((s) => !containsForbiddenChars(s.replaceAll('\n', '')), messages.forbiddenChars),
-  );
+// Line breaks are kept (the modal shows them); every other control or format character is refused.
+const noticeContents = staffText({ required: adminMessages.noticeContentsRequired, max: 1000, tooLong: adminMessages.noticeContentsTooLong, multiline: true });
 
 export const noticeBodySchema = z
   .object({

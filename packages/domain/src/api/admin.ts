@@ -7,11 +7,24 @@ import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
 import { reviewStatuses, staffAuth } from '../admin/rules.ts';
+import { containsForbiddenChars } from '../fields/common.ts';
+import { messages } from '../messages.ts';
+import { parseIsoDate } from '../dates.ts';
 
-const reason = z
-  .string({ error: adminMessages.reasonRequired })
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, adminMessages.reasonRequired).max(500, adminMessages.reasonTooLong));
+/**
+ * The one rule for every free text a staff member writes (issue 25; decision 0091's refusal of
+ * control and format characters, as for the applicant's fields): checked as sent, before trimming;
+ * `multiline` keeps line breaks (normalised to \n) and refuses every other such character.
+ */
+export function staffText(o: { required: string; max: number; tooLong?: string; multiline?: boolean }) {
+  return z
+    .string({ error: o.required })
+    .refine((s) => !containsForbiddenChars(o.multiline ? s.replace(/\r\n?|\n/g, '') : s), messages.forbiddenChars)
+    .transform((s) => (o.multiline ? s.replace(/\r\n?/g, '\n') : s).trim())
+    .pipe(z.string().min(1, o.required).max(o.max, o.tooLong ?? o.required));
+}
+
+const reason = staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true });
 
 export const signInBodySchema = z.object({
   loginId: z.string().min(1).max(64),
@@ -59,10 +72,7 @@ const newPassword = z
 
 export const staffCreateBodySchema = z.object({
   loginId: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, adminMessages.loginIdInvalid),
-  displayName: z
-    .string({ error: adminMessages.displayNameRequired })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, adminMessages.displayNameRequired).max(100)),
+  displayName: staffText({ required: adminMessages.displayNameRequired, max: 100 }),
   role: z.enum(staffRoles, { error: adminMessages.roleRequired }),
   password: newPassword,
 });
@@ -96,7 +106,8 @@ export const staffSessionsSchema = z.object({
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
 export const totpConfirmBodySchema = z.object({ totpCode: z.string().regex(/^\d{6}$/, adminMessages.totpWrong) });
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A real calendar day `YYYY-MM-DD` (not 2025-13-45, nor 2026-02-30). */
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => parseIsoDate(s) !== null);
 
 /** Query of the list and its CSV export: every filter optional. */
 export const applicationListQuerySchema = z.object({

@@ -1,4 +1,6 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Selectable } from 'kysely';
+import { auditRowHash, chainGenesis } from '../audit-chain.ts';
 import type { Db } from '../database.ts';
 import type { AuditLogTable, EpochMs } from '../schema.ts';
 import type { Executor } from './applications-repository.ts';
@@ -23,8 +25,39 @@ export interface NewAuditEntry {
   userAgent?: string | null;
 }
 
+/**
+ * Appends a row to the hash chain (services/audit-chain.ts): the last row's hash is read and the new
+ * row written under one lock, so two writers never chain to the same row (PostgreSQL: an advisory
+ * transaction lock held to COMMIT; SQLite: one writer at a time). Inside the caller's transaction
+ * when given one, so a change and its row stay one.
+ */
 export async function appendAudit(db: Db | Executor, entry: NewAuditEntry): Promise<void> {
-  await executor(db).insertInto('auditLog').values(entry).execute();
+  const target = executor(db);
+  const write = async (trx: Executor) => {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${auditChainLock})`.execute(trx);
+    const last = await trx.selectFrom('auditLog').select('rowHash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const prevHash = last?.rowHash ?? chainGenesis;
+    const row = { ...entry, userAgent: entry.userAgent ?? null };
+    await trx.insertInto('auditLog').values({ ...row, prevHash, rowHash: auditRowHash(prevHash, row) }).execute();
+  };
+  if (target.isTransaction) await write(target);
+  else await target.transaction().execute(write);
+}
+
+/** A fixed advisory lock key of its own (the rate limits' locks hash their keys with seed 7177). */
+const auditChainLock = 717_700_046;
+
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Every row of the whole log in id order, in batches (npm run audit:verify). */
+export async function* auditChainRows(db: Db, batch = 1000): AsyncGenerator<AuditRow> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.kysely.selectFrom('auditLog').selectAll().where('id', '>', after).orderBy('id').limit(batch).execute();
+    for (const row of rows) yield row;
+    if (rows.length < batch) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
 }
 
 /** Newest first, one bank. */

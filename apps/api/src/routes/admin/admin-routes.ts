@@ -25,7 +25,6 @@ import type { AccountSystemHandover } from '../../adapters/handover.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
-import { previousSignIn } from '../../db/repositories/staff-repository.ts';
 import type { AppMetrics } from '../../plugins/metrics.ts';
 import { FieldValidationError } from '../../http/errors.ts';
 import { toJapanIso } from '../../http/japan-time.ts';
@@ -34,7 +33,7 @@ import { audit } from '../../services/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
 import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
-import { bankNameOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
+import { bankNameOf, previousSignInOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
 import type { StaffContext } from '../../services/staff-auth.ts';
 import {
   disableStaffOfBank,
@@ -70,7 +69,7 @@ const documentParams = idParams.extend({ documentId: z.string().min(1).max(64) }
 const decisionSchema = z.object({ applicationNumber: z.string() });
 
 async function sessionBody(db: Db, context: StaffContext, csrfToken: string) {
-  const previous = await previousSignIn(db, context.staff.id, context.sessionId);
+  const previous = await previousSignInOf(db, context);
   return {
     staff: { ...context.staff, bankName: bankNameOf(context.staff.bankCode) },
     permissions: [...rolePermissions[context.staff.role]],
@@ -92,6 +91,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.decorateRequest('staff', null);
   app.decorateRequest('staffCsrfToken', null);
   app.addHook('onRequest', createStaffGuard({ ...authDeps, clock, isProduction: deps.isProduction }));
+  // Every refused call (403: role, CSRF, cross-site, pending enrolment; 404: another bank's or no such
+  // thing) is an audit row and counted per bank: probing is visible (ASVS 16.3.2).
+  // onSend (before the answer leaves), so the row is there when the caller hears of the refusal.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 403 && reply.statusCode !== 404) return payload;
+    const bankCode = request.staff?.staff.bankCode ?? request.bank.code;
+    deps.metrics.staffRefusals.inc({ bank: bankCode, status: String(reply.statusCode) });
+    const actor = request.staff
+      ? actorOf(request)
+      : { staffId: null, loginId: 'no-session', bankCode, ipAddress: request.ip, userAgent: userAgentOf(request) };
+    const params = request.params as { id?: unknown } | undefined;
+    const applicationId = request.routeOptions.url?.startsWith('/api/admin/applications/:id') && typeof params?.id === 'string' ? params.id.slice(0, 64) : null;
+    try {
+      await audit(db, actor, 'REFUSED', clock.now().getTime(), { applicationId, detail: `${reply.statusCode} ${request.method} ${request.routeOptions.url ?? 'unmatched'}` });
+    } catch (error) {
+      request.log.warn({ event: 'audit-refusal-failed', err: error }, 'a refused staff call could not be audited');
+    }
+    return payload;
+  });
 
   // ---- sign-in, session, sign-out, TOTP ----
 
