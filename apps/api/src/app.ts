@@ -180,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     handover: options.handover ?? fileHandover(config.handoverDir),
     codeHashKey: config.codeHashKey,
     dataKey: config.pinDataKey,
+    accountSystemPublicKeyPem: config.accountSystemPublicKeyPem,
     passwordLogN: config.staffPasswordLogN,
     isProduction: config.isProduction,
     metrics,

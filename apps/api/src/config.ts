@@ -1,4 +1,5 @@
-import { createHash, createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
+import { devAccountSystemPublicKeyPem } from './adapters/account-system-dev-key.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { bankCodes, ekycMethodCutover, isBankCode } from '@koza/domain/constants';
@@ -46,6 +47,8 @@ export interface Config {
   readonly codeHashKey: Buffer;
   /** PKCS#8 PEM of the RSA-3072 PIN key, or null: generate once and keep it in the database (dev only). */
   readonly pinPrivateKeyPem: string | null;
+  /** The account system's RSA public key (SPKI PEM): the hand-over's PIN is encrypted to it (decision 0203). */
+  readonly accountSystemPublicKeyPem: string;
   readonly webDistDir: string;
   readonly logLevel: LogLevel;
   /**
@@ -168,6 +171,7 @@ export const requiredInProduction = [
   'PIN_DATA_KEY',
   'CODE_HASH_KEY',
   'PIN_PRIVATE_KEY',
+  'ACCOUNT_SYSTEM_PUBLIC_KEY',
 ] as const;
 
 const optional = z
@@ -196,6 +200,7 @@ const envSchema = z.object({
   PIN_DATA_KEY: optional,
   CODE_HASH_KEY: optional,
   PIN_PRIVATE_KEY: optional,
+  ACCOUNT_SYSTEM_PUBLIC_KEY: optional,
   WEB_DIST_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: optional,
@@ -287,6 +292,18 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  let accountSystemPublicKeyPem = devAccountSystemPublicKeyPem;
+  if (e.ACCOUNT_SYSTEM_PUBLIC_KEY !== undefined) {
+    try {
+      accountSystemPublicKeyPem = readPublicKey(e.ACCOUNT_SYSTEM_PUBLIC_KEY);
+      if (isProduction && accountSystemPublicKeyPem === readPublicKey(devAccountSystemPublicKeyPem)) {
+        problems.push('development default used in production: ACCOUNT_SYSTEM_PUBLIC_KEY');
+      }
+    } catch (error) {
+      problems.push(`ACCOUNT_SYSTEM_PUBLIC_KEY: ${(error as Error).message}`);
+    }
+  }
+
   for (const name of ['EKYC_PROVIDER_URL', 'PUBLIC_BASE_URL'] as const) {
     if (!URL.canParse(value(name))) problems.push(`${name}: not a URL`);
   }
@@ -347,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     pinDataKey,
     codeHashKey,
     pinPrivateKeyPem,
+    accountSystemPublicKeyPem,
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy,
@@ -421,6 +439,22 @@ function readPrivateKey(text: string): string {
     throw new Error('must be an RSA private key of at least 3072 bits');
   }
   return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+/** An RSA public key of at least 3072 bits, as PEM (escaped \n allowed) or base64 of PEM or DER (SPKI). */
+function readPublicKey(text: string): string {
+  let key;
+  const unescaped = text.replace(/\\n/g, '\n');
+  if (unescaped.includes('-----BEGIN')) key = createPublicKey(unescaped);
+  else {
+    const bytes = Buffer.from(text, 'base64');
+    const asText = bytes.toString('utf8');
+    key = asText.includes('-----BEGIN') ? createPublicKey(asText) : createPublicKey({ key: bytes, format: 'der', type: 'spki' });
+  }
+  if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 3072) {
+    throw new Error('must be an RSA public key of at least 3072 bits');
+  }
+  return key.export({ format: 'pem', type: 'spki' }).toString();
 }
 
 function deepFreeze<T>(value: T): T {

@@ -6,6 +6,7 @@ const rsaPem = (bits: number) =>
   generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 const pem3072 = rsaPem(3072);
+const accountSystemKey = generateKeyPairSync('rsa', { modulusLength: 3072 }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
 const productionEnv = {
   NODE_ENV: 'production',
   BANK_HOSTS: '0177=koza.fukuoka.example.jp;0587=koza.kumamoto.example.jp;0181=koza.juhachishinwa.example.jp,www.koza.juhachishinwa.example.jp',
@@ -20,6 +21,7 @@ const productionEnv = {
   PIN_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
   CODE_HASH_KEY: Buffer.alloc(32, 9).toString('base64'),
   PIN_PRIVATE_KEY: pem3072,
+  ACCOUNT_SYSTEM_PUBLIC_KEY: accountSystemKey,
   DATABASE_URL: 'postgres://koza@db.internal:5432/koza',
 };
 
@@ -166,9 +168,19 @@ describe('configuration in production', () => {
       'PIN_DATA_KEY',
       'CODE_HASH_KEY',
       'PIN_PRIVATE_KEY',
+      'ACCOUNT_SYSTEM_PUBLIC_KEY',
     ]) {
       expect(error.message).toContain(name);
     }
+  });
+
+  it('takes the account system’s RSA public key (3072 bits or more) for the hand-over, never the development one in production', () => {
+    expect(loadConfig({ ...productionEnv }).accountSystemPublicKeyPem).toBe(accountSystemKey);
+    expect(loadConfig({ ACCOUNT_SYSTEM_PUBLIC_KEY: Buffer.from(accountSystemKey).toString('base64') }).accountSystemPublicKeyPem).toBe(accountSystemKey);
+    const small = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    expect(problemsOf({ ACCOUNT_SYSTEM_PUBLIC_KEY: small })).toEqual(['ACCOUNT_SYSTEM_PUBLIC_KEY: must be an RSA public key of at least 3072 bits']);
+    const dev = loadConfig({}).accountSystemPublicKeyPem;
+    expect(problemsOf({ ...productionEnv, ACCOUNT_SYSTEM_PUBLIC_KEY: dev })).toEqual(['development default used in production: ACCOUNT_SYSTEM_PUBLIC_KEY']);
   });
 
   it('refuses a single missing secret', () => {

@@ -1,5 +1,6 @@
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { csvField } from './csv.ts';
 
 // The hand-over to the bank's account system (docs/decisions/0112-handover-file.md). Approval
 // calls `handOver` once per application inside its transaction, before the PIN is erased; only
@@ -37,8 +38,11 @@ export interface HandoverRecord {
   parentKanaFirstName: string;
   parentBirthday: string;
   parentRelationship: string;
-  /** The cash-card PIN in clear: exists only inside this record. */
-  pin: string;
+  /**
+   * The cash-card PIN encrypted for the account system (RSA-OAEP-256 under its public key, the
+   * application number as label; base64): never in clear here (decision 0203).
+   */
+  pinEncrypted: string;
 }
 
 export interface AccountSystemHandover {
@@ -76,15 +80,19 @@ export const handoverColumns = [
   'parent_kana_first_name',
   'parent_birthday',
   'parent_relationship',
-  'pin',
+  'pin_rsa_oaep_sha256',
   'approved_at',
 ] as const;
 
 const japanDay = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
 const japanStamp = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
-/** One CSV field: always quoted, quotes doubled, line breaks (never expected) flattened to spaces. */
-const field = (value: string) => `"${value.replace(/[\r\n]+/g, ' ').replaceAll('"', '""')}"`;
+/**
+ * One CSV field through the exports' formula-safe writer (adapters/csv.ts: a mail address starting
+ * with = + - @ gets one leading apostrophe, which the batch removes), line breaks (never expected)
+ * flattened to spaces first.
+ */
+const field = (value: string) => csvField(value.replace(/[\r\n]+/g, ' '));
 
 export function handoverLine(r: HandoverRecord): string {
   const values: Record<(typeof handoverColumns)[number], string> = {
@@ -116,7 +124,7 @@ export function handoverLine(r: HandoverRecord): string {
     parent_kana_first_name: r.parentKanaFirstName,
     parent_birthday: r.parentBirthday,
     parent_relationship: r.parentRelationship,
-    pin: r.pin,
+    pin_rsa_oaep_sha256: r.pinEncrypted,
     approved_at: japanStamp(r.approvedAt),
   };
   return handoverColumns.map((c) => field(values[c])).join(',') + '\r\n';
@@ -127,7 +135,8 @@ export const handoverFileName = (bankCode: string, approvedAt: number) => join(b
 /**
  * Default: one CSV file per bank and Japan day under `dir` (HANDOVER_DIR), UTF-8, CRLF, a header line
  * when the file is new, one line per approved application appended and fsynced before approval
- * commits. Files and folders are readable by the service's user only (they hold PINs); the bank's
+ * commits. Files and folders are readable by the service's user only (personal data; the PIN only
+ * encrypted for the account system); the bank's
  * batch picks up the previous day's file and removes it.
  */
 export function fileHandover(dir: string): AccountSystemHandover {

@@ -14,6 +14,7 @@ import { findStaffById } from '../db/repositories/staff-repository.ts';
 import { ApiError } from '../http/errors.ts';
 import { toJapanIso } from '../http/japan-time.ts';
 import { toApplicationParentView, toApplicationView } from './application-view.ts';
+import { csvBom, csvLine } from '../adapters/csv.ts';
 
 // What staff read: the application list (filters, pages, CSV), one application with every field,
 // its documents and eKYC, and the audit log. Always one bank: the staff member's own.
@@ -56,14 +57,7 @@ export async function listApplications(db: Db, bankCode: string, q: ApplicationL
 
 // ---- CSV (UTF-8 with a BOM so that Excel reads the Japanese; CRLF; every field quoted) ----
 
-export const csvBom = '\uFEFF';
-/** A field that a spreadsheet would run as a formula is prefixed with ' (CSV injection). */
-export const csvField = (value: string | number | null): string => {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
-export const csvLine = (values: readonly (string | number | null)[]) => values.map(csvField).join(',') + '\r\n';
+// The writer (formula-safe, shared with the hand-over file): adapters/csv.ts.
 
 const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時'];
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { funnelViews } from '../db/repositories/page-views-repository.ts';
 import { FieldValidationError } from '../http/errors.ts';
 import { toJapanIso } from '../http/japan-time.ts';
-import { csvBom, csvLine } from './admin-applications.ts';
+import { csvBom, csvLine } from '../adapters/csv.ts';
 
 // The conversion funnel (docs/decisions/0162-funnel-from-daily-page-views.md): views of each step's
 // page per Japan day, from the daily roll-up, in one query. Page views carry no personal data and

@@ -2,6 +2,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { isBankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { AccountSystemHandover, HandoverRecord } from '../adapters/handover.ts';
+import { encryptPinForAccountSystem } from './handover-pin.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { MailSender } from '../adapters/mail.ts';
 import type { Db } from '../db/database.ts';
@@ -29,6 +30,8 @@ export interface ReviewDeps {
   handover: AccountSystemHandover;
   /** PIN_DATA_KEY. */
   dataKey: Buffer;
+  /** The account system's public key: the hand-over's PIN is encrypted to it (decision 0203). */
+  accountSystemPublicKeyPem: string;
 }
 
 export interface DecisionResult {
@@ -45,7 +48,7 @@ async function lockOwnApplication(deps: ReviewDeps, trx: Executor, actor: Actor,
 
 const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentRow | null, pin: string, now: number): HandoverRecord {
+export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentRow | null, pinEncrypted: string, now: number): HandoverRecord {
   const address = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address].map(s).join('');
   return {
     bankCode: row.bankCode,
@@ -76,7 +79,7 @@ export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentR
     parentKanaFirstName: s(parent?.kanaFirstName),
     parentBirthday: s(parent?.birthday),
     parentRelationship: s(parent?.relationship),
-    pin,
+    pinEncrypted,
   };
 }
 
@@ -99,10 +102,11 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
     if (row.pinCiphertext === null) throw new ApiError(409, { message: adminMessages.notDecidable });
     const now = deps.clock.now().getTime();
     const parent = row.applicationType === 'CHILD' ? await findParentByApplicationId(trx, row.id) : null;
-    const pin = decryptStoredPin(row.pinCiphertext, row.id, deps.dataKey);
+    // In clear only between these two lines, in memory.
+    const pinEncrypted = encryptPinForAccountSystem(decryptStoredPin(row.pinCiphertext, row.id, deps.dataKey), s(row.applicationNumber), deps.accountSystemPublicKeyPem);
     let reference: string;
     try {
-      ({ reference } = await deps.handover.handOver(handoverRecordOf(row, parent, pin, now)));
+      ({ reference } = await deps.handover.handOver(handoverRecordOf(row, parent, pinEncrypted, now)));
     } catch (error) {
       throw new ApiError(503, { message: adminMessages.handoverFailed, cause: error });
     }

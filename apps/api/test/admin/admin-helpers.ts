@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { constants, privateDecrypt, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
@@ -244,6 +244,27 @@ export function handoverText(app: AdminApp, bankCode: BankCode): string {
     .sort()
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('');
+}
+
+/**
+ * The account system's side of the hand-over file (decision 0203): the records of a bank as the
+ * batch reads them (one leading apostrophe of the formula-safe writer removed), the PIN decrypted
+ * with the account system's private key (the development pair's test half), the application number
+ * as the OAEP label.
+ */
+export function handoverRecords(app: AdminApp, bankCode: BankCode): Record<string, string>[] {
+  const privateKey = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'account-system-dev-private-key.pem'), 'utf8');
+  const lines = handoverText(app, bankCode).trimEnd().split('\r\n').filter(Boolean);
+  const fieldsOf = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"').replace(/^'/, ''));
+  const [header, ...records] = lines.map(fieldsOf);
+  return records.map((values) => {
+    const record = Object.fromEntries(header!.map((name, i) => [name, values[i]!]));
+    const pin = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256', oaepLabel: Buffer.from(record.application_number!, 'utf8') },
+      Buffer.from(record.pin_rsa_oaep_sha256!, 'base64'),
+    ).toString('utf8');
+    return { ...record, pin };
+  });
 }
 
 export async function mailsTo(app: App, to: string): Promise<{ subject: string; text: string }[]> {

@@ -5,7 +5,7 @@ import { forEachDialect } from '../helpers/databases.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
 import { finishEkycWithWebhook, postEmpty, readyApplicant } from '../helpers/ready-application.ts';
-import { auditActions, createAdminApp, handoverText, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin-helpers.ts';
+import { auditActions, createAdminApp, handoverRecords, handoverText, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin-helpers.ts';
 
 // Approve hands the application over (one file per bank and day, the PIN only in there) and erases
 // the PIN; reject keeps no PIN either; cancel follows an approval; the applicant gets the mails;
@@ -52,7 +52,9 @@ forEachDialect((dialect) => {
       expect(lines[0]).toBe(handoverColumns.map((c) => `"${c}"`).join(','));
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"${applicationNumber}"`);
-      expect(lines[1]).toContain('"7394"'); // the PIN, in the hand-over only
+      // The PIN only encrypted for the account system, which finds it with its private key.
+      expect(file).not.toContain('7394');
+      expect(handoverRecords(app, '0177')).toEqual([expect.objectContaining({ application_number: applicationNumber, pin: '7394', mail_address: mailAddress })]);
       const row = await a.row();
       expect(row).toMatchObject({ status: 'APPROVED', pinCiphertext: null });
       expect(row.pinErasedAt).toBe(app.clock.now().getTime());
@@ -89,7 +91,31 @@ forEachDialect((dialect) => {
       expect(file0177[1]).toContain(`"${one.applicationNumber}"`);
       expect(file0177[2]).toContain(`"${two.applicationNumber}"`);
       expect(handoverText(app, '0177')).not.toContain(other.applicationNumber);
-      expect(handoverText(app, '0587')).toContain('"9753"');
+      expect(handoverText(app, '0587')).not.toContain('9753');
+      expect(handoverRecords(app, '0587').map((r) => r.pin)).toEqual(['9753']);
+      expect(handoverRecords(app, '0177').map((r) => r.pin)).toEqual(['1357', '2468']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('findings 9 and 10: a mail address starting with = + - @ reaches the hand-over escaped by the exports’ writer; the PIN never in clear', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const addresses = ['=HYPERLINK("http://evil.example")@example.jp', '+1+2@example.jp', '-2@example.jp', '@sum@example.jp'];
+      for (const mailAddress of addresses) {
+        const application = await insertCompletedApplication(app, { pin: '4826' });
+        await app.deps.db.kysely.updateTable('applications').set({ mailAddress }).where('id', '=', application.id).execute();
+        expect((await reviewer.post(`/api/admin/applications/${application.id}/approve`)).statusCode).toBe(200);
+      }
+      const file = handoverText(app, '0177');
+      // No field starts a formula: each such address is written behind one apostrophe…
+      expect(file).toContain(`"'=HYPERLINK(""http://evil.example"")@example.jp"`);
+      expect(file).not.toMatch(/(^|,)"[=+\-@]/m);
+      expect(file).not.toContain('4826');
+      // …which the batch removes: it gets the addresses as the applicants typed them, and the PINs.
+      expect(handoverRecords(app, '0177').map((r) => [r.mail_address, r.pin])).toEqual(addresses.map((a) => [a, '4826']));
     } finally {
       await app.close();
     }

@@ -58,6 +58,7 @@ export interface AdminRouteDeps {
   handover: AccountSystemHandover;
   codeHashKey: Buffer;
   dataKey: Buffer;
+  accountSystemPublicKeyPem: string;
   /** log2 of scrypt's N for new staff password hashes (config `staffPasswordLogN`). */
   passwordLogN: number;
   isProduction: boolean;
@@ -87,7 +88,7 @@ function logMail(log: FastifyBaseLogger, result: DecisionResult) {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   const { db, clock } = deps;
   const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey, passwordLogN: deps.passwordLogN };
-  const reviewDeps = { db, clock, mail: deps.mail, handover: deps.handover, dataKey: deps.dataKey };
+  const reviewDeps = { db, clock, mail: deps.mail, handover: deps.handover, dataKey: deps.dataKey, accountSystemPublicKeyPem: deps.accountSystemPublicKeyPem };
   app.decorateRequest('staff', null);
   app.decorateRequest('staffCsrfToken', null);
   app.addHook('onRequest', createStaffGuard({ ...authDeps, clock, isProduction: deps.isProduction }));
