@@ -14,7 +14,9 @@ import {
   insertStaff,
   insertStaffSession,
   previousSignIn,
+  replaceRecoveryCodes,
   signedInFrom,
+  useRecoveryCode,
   revokeSessionsOfStaff,
   revokeStaffSession,
   setStaffPassword,
@@ -176,7 +178,7 @@ async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: Si
   const passwordRight = await verifyPassword(input.password, row.passwordHash);
   if (row.disabledAt !== null) return 'disabled';
   if (!passwordRight) return 'password';
-  if (row.totpEnabledAt !== null && !(input.totpCode !== undefined && (await checkSecondFactor(deps, row, input.totpCode, input.now)))) return 'totp';
+  if (row.totpEnabledAt !== null && !(input.totpCode !== undefined && (await checkSecondFactor(deps, row, input.totpCode, input)))) return 'totp';
   return null;
 }
 
@@ -230,8 +232,27 @@ export async function changeOwnPassword(
 const totpOf = (secretBase32: string, label: string) =>
   new TOTP({ issuer: 'Web口座開設 管理', label, secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: 6, period: totpPeriod });
 
-async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: string, now: number): Promise<boolean> {
-  if (row.totpSecret === null) return false;
+/** A recovery code as shown: two groups of five of an unambiguous alphabet (case and dashes ignored). */
+const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+const recoveryPattern = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
+const recoveryCodeHash = (key: Buffer, staffId: string, code: string) => keyedHash(key, 'staff-recovery-code', `${staffId}\n${code.toLowerCase().replace('-', '')}`);
+
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => recoveryAlphabet[b % recoveryAlphabet.length]!).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** The 6 digits of the authenticator app (each time step once), or one unused recovery code (then used up). */
+async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: string, input: SignInInput): Promise<boolean> {
+  const now = input.now;
+  if (recoveryPattern.test(code)) {
+    const used = await useRecoveryCode(deps.db, row.id, recoveryCodeHash(deps.codeHashKey, row.id, code), now);
+    const actor = { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
+    if (used) await audit(deps.db, actor, 'USE_RECOVERY_CODE', now);
+    return used;
+  }
+  if (!/^\d{6}$/.test(code) || row.totpSecret === null) return false;
   const secret = decryptStoredPin(row.totpSecret, row.id, deps.dataKey);
   const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return false;
@@ -248,12 +269,20 @@ export async function startTotpEnrolment(deps: StaffAuthDeps, staffId: string, n
   return { secret, uri: totpOf(secret, row.loginId).toString() };
 }
 
-/** The first good code from the app turns the second factor on. */
-export async function confirmTotpEnrolment(deps: StaffAuthDeps, staffId: string, code: string, now: number): Promise<void> {
+/**
+ * The first good code from the app turns the second factor on; the answer carries ten one-time
+ * recovery codes, shown once and stored only as keyed hashes.
+ */
+export async function confirmTotpEnrolment(deps: StaffAuthDeps, staffId: string, code: string, now: number): Promise<{ recoveryCodes: string[] }> {
   const row = await findStaffById(deps.db, staffId);
   if (!row || row.totpEnabledAt !== null || row.totpSecret === null) throw new ApiError(409);
   const secret = decryptStoredPin(row.totpSecret, row.id, deps.dataKey);
   const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) throw new ApiError(400, { code: 'TOTP_WRONG', message: adminMessages.totpWrong });
-  await enableTotp(deps.db, staffId, Math.floor(now / 1000 / totpPeriod) + delta, now);
+  const recoveryCodes = Array.from({ length: staffAuth.recoveryCodes }, newRecoveryCode);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await enableTotp(trx, staffId, Math.floor(now / 1000 / totpPeriod) + delta, now);
+    await replaceRecoveryCodes(trx, staffId, recoveryCodes.map((c) => recoveryCodeHash(deps.codeHashKey, staffId, c)), now);
+  });
+  return { recoveryCodes };
 }

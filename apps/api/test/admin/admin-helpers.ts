@@ -50,6 +50,9 @@ export interface StaffMember {
   loginId: string;
   role: StaffRole;
   bankCode: BankCode;
+  /** Set once the member enrolled through signInStaff. */
+  totpSecret?: string;
+  recoveryCodes?: string[];
 }
 
 /**
@@ -130,9 +133,10 @@ export async function signInStaff(app: AdminApp, member: StaffMember & { totpSec
   if (setup.statusCode !== 200) throw new Error(`totp setup answered ${setup.statusCode}: ${setup.body}`);
   const secret = (setup.json() as { secret: string }).secret;
   const confirm = await client.post('/api/admin/totp/confirm', { totpCode: totpCode(app, secret) });
-  if (confirm.statusCode !== 204) throw new Error(`totp confirm answered ${confirm.statusCode}: ${confirm.body}`);
+  if (confirm.statusCode !== 200) throw new Error(`totp confirm answered ${confirm.statusCode}: ${confirm.body}`);
   app.clock.advance(30_000); // the next sign-in must not reuse this step's code
   member.totpSecret = secret;
+  member.recoveryCodes = (confirm.json() as { recoveryCodes: string[] }).recoveryCodes;
   return Object.assign(client, { totpSecret: secret });
 }
 

@@ -8,6 +8,7 @@ import {
   clientOf,
   cookieOf,
   createAdminApp,
+  insertCompletedApplication,
   makeStaff,
   passwordSignIn,
   signInRequest,
@@ -25,6 +26,50 @@ const auditRows = async (app: AdminApp, action: string) =>
   app.deps.db.kysely.selectFrom('auditLog').select(['staffId', 'staffLoginId', 'detail', 'ipAddress', 'userAgent', 'bankCode']).where('action', '=', action).orderBy('id').execute();
 
 forEachDialect((dialect) => {
+  it('finding 1: every role (VIEWER and REVIEWER too) enrols a second factor before reading anything, and signs in with it', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const application = await insertCompletedApplication(app);
+      for (const role of ['VIEWER', 'REVIEWER', 'ADMIN'] as const) {
+        const member = await makeStaff(app, '0177', role);
+        const first = await signInRequest(app, { loginId: member.loginId, password: staffPassword });
+        expect(first.json(), role).toMatchObject({ totpSetupRequired: true });
+        const pending = clientOf(app, cookieOf(first), (first.json() as { csrfToken: string }).csrfToken, '10.0.0.1');
+        // The applicants' personal data stays out of reach until then.
+        for (const url of ['/api/admin/applications', `/api/admin/applications/${application.id}`, '/api/admin/applications/export.csv']) {
+          const blocked = await pending.get(url);
+          expect(blocked.statusCode, `${role} ${url}`).toBe(403);
+          expect(blocked.json()).toMatchObject({ code: 'TOTP_SETUP_REQUIRED' });
+        }
+        await signInStaff(app, member);
+        // Enrolled: the password alone no longer signs in.
+        expect((await signInRequest(app, { loginId: member.loginId, password: staffPassword })).json(), role).toEqual(failedBody);
+        expect((await passwordSignIn(app, member, staffPassword)).statusCode, role).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('finding 1: a recovery code signs in once instead of the app’s code; they are stored only as keyed hashes', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const member = await makeStaff(app, '0177', 'REVIEWER');
+      await signInStaff(app, member);
+      const [code] = member.recoveryCodes!;
+      const stored = await app.deps.db.kysely.selectFrom('staffRecoveryCodes').select('codeHash').where('staffId', '=', member.id).execute();
+      expect(stored).toHaveLength(10);
+      expect(JSON.stringify(stored)).not.toContain(code!.replace('-', ''));
+      const used = await signInRequest(app, { loginId: member.loginId, password: staffPassword, totpCode: code!.toUpperCase() });
+      expect(used.statusCode).toBe(200);
+      const again = await signInRequest(app, { loginId: member.loginId, password: staffPassword, totpCode: code! });
+      expect(again.json()).toEqual(failedBody);
+      expect(await app.deps.db.kysely.selectFrom('auditLog').select('action').where('action', '=', 'USE_RECOVERY_CODE').execute()).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('finding 3: wrong sign-ins from one address, sequential or in parallel, are answered 429 with Retry-After after the free ones', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {

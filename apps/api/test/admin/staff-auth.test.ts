@@ -82,7 +82,9 @@ forEachDialect((dialect) => {
       const setup = (await pending.post('/api/admin/totp/setup')).json() as { secret: string; uri: string };
       expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
       expect((await pending.post('/api/admin/totp/confirm', { totpCode: '000000' === totpCode(app, setup.secret) ? '111111' : '000000' })).statusCode).toBe(400);
-      expect((await pending.post('/api/admin/totp/confirm', { totpCode: totpCode(app, setup.secret) })).statusCode).toBe(204);
+      const confirmed = await pending.post('/api/admin/totp/confirm', { totpCode: totpCode(app, setup.secret) });
+      expect(confirmed.statusCode).toBe(200);
+      expect((confirmed.json() as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
       expect((await pending.get('/api/admin/staff')).statusCode).toBe(200);
 
       app.clock.advance(60_000);

@@ -6,6 +6,8 @@ export const staffAuth = {
   /** …and at the latest this long after sign-in. */
   absoluteHours: 12,
   passwordMinLength: 12,
+  /** One-time recovery codes given at second-factor enrolment. */
+  recoveryCodes: 10,
   passwordMaxLength: 128,
 } as const;
 

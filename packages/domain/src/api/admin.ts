@@ -104,6 +104,8 @@ export const staffSessionsSchema = z.object({
 });
 
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+/** The answer to a confirmed enrolment: the one-time recovery codes, shown once. */
+export const totpConfirmedSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const totpConfirmBodySchema = z.object({ totpCode: z.string().regex(/^\d{6}$/, adminMessages.totpWrong) });
 
 /** A real calendar day `YYYY-MM-DD` (not 2025-13-45, nor 2026-02-30). */

@@ -76,9 +76,31 @@ export async function setStaffPassword(db: Db | Executor, id: string, passwordHa
   await executor(db).updateTable('staffUsers').set({ passwordHash, passwordChangeRequired: changeRequired ? 1 : 0, updatedAt: now }).where('id', '=', id).execute();
 }
 
-/** Forgets the second factor: the member enrols again at the next sign-in. */
+/** Forgets the second factor and its recovery codes: the member enrols again at the next sign-in. */
 export async function clearTotp(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
   await executor(db).updateTable('staffUsers').set({ totpSecret: null, totpEnabledAt: null, lastTotpStep: null, updatedAt: now }).where('id', '=', id).execute();
+  await executor(db).deleteFrom('staffRecoveryCodes').where('staffId', '=', id).execute();
+}
+
+/** Replaces the member's recovery codes (keyed hashes) with a new set. */
+export async function replaceRecoveryCodes(db: Db | Executor, staffId: string, codeHashes: string[], now: EpochMs): Promise<void> {
+  await executor(db).deleteFrom('staffRecoveryCodes').where('staffId', '=', staffId).execute();
+  await executor(db)
+    .insertInto('staffRecoveryCodes')
+    .values(codeHashes.map((codeHash) => ({ staffId, codeHash, createdAt: now, usedAt: null })))
+    .execute();
+}
+
+/** Uses a recovery code once: false when unknown or already used. */
+export async function useRecoveryCode(db: Db | Executor, staffId: string, codeHash: string, now: EpochMs): Promise<boolean> {
+  const result = await executor(db)
+    .updateTable('staffRecoveryCodes')
+    .set({ usedAt: now })
+    .where('staffId', '=', staffId)
+    .where('codeHash', '=', codeHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function setTotpSecret(db: Db | Executor, id: string, encryptedSecret: string, now: EpochMs): Promise<void> {

@@ -17,6 +17,7 @@ import {
   staffSessionSchema,
   staffSessionsSchema,
   totpConfirmBodySchema,
+  totpConfirmedSchema,
   totpSetupSchema,
 } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
@@ -147,11 +148,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     startTotpEnrolment(authDeps, requireStaff(request).staff.id, clock.now().getTime()),
   );
 
-  app.post('/totp/confirm', { config: { staff: 'session' }, schema: { body: totpConfirmBodySchema } }, async (request, reply) => {
+  app.post('/totp/confirm', { config: { staff: 'session' }, schema: { body: totpConfirmBodySchema, response: { 200: totpConfirmedSchema } } }, async (request) => {
     const now = clock.now().getTime();
-    await confirmTotpEnrolment(authDeps, requireStaff(request).staff.id, request.body.totpCode, now);
+    const confirmed = await confirmTotpEnrolment(authDeps, requireStaff(request).staff.id, request.body.totpCode, now);
     await audit(db, actorOf(request), 'ENROL_TOTP', now);
-    return reply.code(204).send();
+    return confirmed;
   });
 
   // ---- applications ----
