@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { constants, privateDecrypt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
@@ -7,8 +9,9 @@ import { Secret, TOTP } from 'otpauth';
 import { nodeBin, repoRoot } from '../paths.ts';
 import { applyThroughPinByApi } from './ekyc.ts';
 
-// The back office's e2e support: the first staff accounts by the command line (npm run staff),
-// TOTP codes, an accessibility check, and an application completed through the applicant API
+// The back office's e2e support: the first staff accounts by the command line (npm run staff), a
+// member's first sign-in (the one-time password changed, the second factor enrolled), TOTP codes
+// never replayed, an accessibility check, and an application completed through the applicant API
 // (faster than the applicant UI, which general-flow.spec.ts already covers end to end).
 
 export const desktop = {
@@ -29,9 +32,48 @@ export function createStaffByCommand(databaseUrl: string, s: { bank: string; log
   if (result.status !== 0) throw new Error(`npm run staff failed: ${result.stderr}${result.stdout}`);
 }
 
-/** A TOTP code one step ahead (the step of the enrolment code cannot be used again). */
-export const totpCode = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+const period = 30_000;
+const totpAt = (secret: string, step: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: step * period });
+
+/** The last time step used per secret: the API takes each step once (a replayed code is refused). */
+const lastStep = new Map<string, number>();
+
+/**
+ * A code the API has not seen yet: the current step, or the next one (the API accepts ±1 step), or
+ * after waiting for the next period when both were used already.
+ */
+export async function totpCode(secret: string): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / period);
+    const use = Math.max(step, (lastStep.get(secret) ?? -1) + 1);
+    if (use <= step + 1) {
+      lastStep.set(secret, use);
+      return totpAt(secret, use);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * period - now + 100));
+  }
+}
+
+/**
+ * The account system's reading of a hand-over file (decision 0203): application number → PIN,
+ * decrypted with the development key pair's private half (RSA-OAEP-256, the number as label).
+ */
+export function accountSystemPins(file: string): Record<string, string> {
+  const key = readFileSync(join(repoRoot, 'apps', 'api', 'test', 'fixtures', 'account-system-dev-private-key.pem'), 'utf8');
+  const [header, ...lines] = file.trimEnd().split('\r\n').map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"')));
+  const column = (name: string) => header!.indexOf(name);
+  return Object.fromEntries(
+    lines.map((values) => {
+      const number = values[column('application_number')]!;
+      const pin = privateDecrypt(
+        { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256', oaepLabel: Buffer.from(number, 'utf8') },
+        Buffer.from(values[column('pin_rsa_oaep_sha256')]!, 'base64'),
+      );
+      return [number, pin.toString('utf8')];
+    }),
+  );
+}
 
 /** axe (WCAG 2.x A/AA rules) finds nothing on the page as it is. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -39,10 +81,48 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-export async function signIn(page: Page, loginId: string, password: string): Promise<void> {
+/** The sign-in form: ID, password, and the code of the member's authenticator once enrolled (`secret`). */
+export async function signIn(page: Page, loginId: string, password: string, secret?: string): Promise<void> {
   await page.getByLabel('ログインID').fill(loginId);
-  await page.getByLabel('パスワード').fill(password);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByLabel('ワンタイムパスワード（6桁）').fill(secret ? await totpCode(secret) : '');
   await page.getByRole('button', { name: 'ログイン' }).click();
+}
+
+/** The forced change of a one-time password (set by `npm run staff` or an ADMIN) at the first sign-in. */
+export async function changeInitialPassword(page: Page, oneTime: string, chosen: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
+  await page.getByLabel('現在のパスワード').fill(oneTime);
+  await page.getByLabel(/新しいパスワード（\d+文字以上）/).fill(chosen);
+  await page.getByLabel('新しいパスワード（確認）').fill(chosen);
+  await page.getByRole('button', { name: '変更する' }).click();
+}
+
+/**
+ * The second factor's enrolment (every role, at first sign-in): the key shown as text (and as a QR
+ * code), a code from it, then the recovery codes shown once. Returns the secret and those codes.
+ */
+export async function enrolSecondFactor(page: Page, options: { axe?: boolean } = {}): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await expect(page.getByRole('heading', { name: '二要素認証の登録' })).toBeVisible();
+  const key = page.getByLabel('セットアップキー');
+  await expect(key).not.toHaveValue('');
+  await expect(page.getByRole('img', { name: '認証アプリ登録用のQRコード' })).toBeVisible();
+  if (options.axe) await expectNoAxeViolations(page);
+  const secret = await key.inputValue();
+  await page.getByLabel('認証アプリに表示された6桁のコード').fill(await totpCode(secret));
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByRole('heading', { name: 'リカバリーコード' })).toBeVisible();
+  if (options.axe) await expectNoAxeViolations(page);
+  const recoveryCodes = await page.getByRole('list', { name: 'リカバリーコード' }).getByRole('listitem').allTextContents();
+  await page.getByRole('button', { name: '控えました。管理画面へ進む' }).click();
+  return { secret, recoveryCodes };
+}
+
+/** A member's first sign-in: the one-time password replaced by `chosen`, the second factor enrolled. */
+export async function firstSignIn(page: Page, loginId: string, oneTime: string, chosen: string, options: { axe?: boolean } = {}): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await signIn(page, loginId, oneTime);
+  await changeInitialPassword(page, oneTime, chosen);
+  return enrolSecondFactor(page, options);
 }
 
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
-import { createStaffByCommand, desktop, expectNoAxeViolations, signIn, totpCode } from '../support/admin.ts';
+import { changeInitialPassword, createStaffByCommand, desktop, enrolSecondFactor, expectNoAxeViolations, firstSignIn, signIn } from '../support/admin.ts';
 
 // A staff account's life in the back office (docs/decisions/0164): the ADMIN stops a member, whose
 // open screen falls back to the sign-in and whose sign-in is refused like a wrong password; restarts
@@ -15,6 +15,8 @@ const dir = mkdtempSync(join(tmpdir(), 'koza-staff-e2e-'));
 const databaseUrl = `sqlite:${join(dir, 'staff.sqlite')}`;
 const adminPassword = 'admin password for e2e';
 const memberPassword = 'member password for e2e';
+/** One-time passwords set by `npm run staff`, each replaced at the first sign-in. */
+const oneTime = (password: string) => `${password} (one-time)`;
 const resetPassword = 'initial password by admin';
 const ownPassword = 'the member own password';
 
@@ -28,22 +30,31 @@ async function confirmChange(admin: Page, button: RegExp, question: RegExp, conf
 
 test('an ADMIN stops, restarts and resets a member; the member changes their own password', async ({ browser, server }) => {
   test.setTimeout(120_000);
-  createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.staff', name: '管理 花子', role: 'ADMIN', password: adminPassword });
-  createStaffByCommand(databaseUrl, { bank: '0177', login: 'member.staff', name: '照会 次郎', role: 'VIEWER', password: memberPassword });
+  createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.staff', name: '管理 花子', role: 'ADMIN', password: oneTime(adminPassword) });
+  createStaffByCommand(databaseUrl, { bank: '0177', login: 'member.staff', name: '照会 次郎', role: 'VIEWER', password: oneTime(memberPassword) });
   const newTab = async () => (await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })).newPage();
 
   const member = await newTab();
   await member.goto(`${server.origin}/admin/`);
-  await signIn(member, 'member.staff', memberPassword);
+  // The forced change of the one-time password, with the screen's own checks, then the second factor.
+  await signIn(member, 'member.staff', oneTime(memberPassword));
+  await expect(member.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
+  await member.getByLabel('現在のパスワード').fill(oneTime(memberPassword));
+  await member.getByLabel(/新しいパスワード（\d+文字以上）/).fill('password1234');
+  await member.getByLabel('新しいパスワード（確認）').fill('password1234');
+  await member.getByRole('button', { name: '変更する' }).click();
+  await expect(member.getByLabel(/新しいパスワード（\d+文字以上）/)).toHaveAccessibleDescription('よく使われるパスワードや推測されやすいパスワードは使用できません。');
+  await expectNoAxeViolations(member);
+  await member.screenshot({ path: join(screenshotDir, 'admin-forced-password-change.png'), fullPage: true });
+  await changeInitialPassword(member, oneTime(memberPassword), memberPassword);
+  const { secret: memberSecret, recoveryCodes } = await enrolSecondFactor(member, { axe: true });
+  expect(recoveryCodes).toHaveLength(10);
   await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await expect(member.getByText('前回のログイン：なし（初めてのログインです）')).toBeVisible();
 
   const admin = await newTab();
   await admin.goto(`${server.origin}/admin/`);
-  await signIn(admin, 'admin.staff', adminPassword);
-  const secret = admin.getByLabel('セットアップキー');
-  await expect(secret).not.toHaveValue('');
-  await admin.getByLabel('認証アプリに表示された6桁のコード').fill(totpCode(await secret.inputValue()));
-  await admin.getByRole('button', { name: '登録する' }).click();
+  await firstSignIn(admin, 'admin.staff', oneTime(adminPassword), adminPassword);
   await admin.getByRole('link', { name: '職員管理' }).click();
   const memberRow = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'member.staff', exact: true }) });
   await expect(memberRow.getByRole('cell', { name: '利用可' })).toBeVisible();
@@ -58,8 +69,8 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await admin.screenshot({ path: join(screenshotDir, 'admin-staff-stopped.png'), fullPage: true });
   await member.reload();
   await expect(member.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
-  await signIn(member, 'member.staff', memberPassword);
-  await expect(member.getByText('ログインIDまたはパスワードが正しくありません。')).toBeVisible();
+  await signIn(member, 'member.staff', memberPassword, memberSecret);
+  await expect(member.getByText('ログインID、パスワードまたはワンタイムパスワードが正しくありません。')).toBeVisible();
 
   // Restarted, then a new initial password (a too short one is refused under its field).
   await confirmChange(admin, /member\.staff の利用再開/, /member\.staff（照会 次郎）の利用を再開しますか？/, '利用を再開する');
@@ -75,11 +86,9 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await expect(admin.getByText('member.staff のパスワードを再設定しました。')).toBeVisible();
   await expectNoAxeViolations(admin);
 
-  // The member signs in with it and chooses their own.
-  await signIn(member, 'member.staff', resetPassword);
-  await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
-  await member.getByRole('link', { name: 'パスワード変更' }).click();
-  await expect(member.getByRole('heading', { name: 'パスワード変更' })).toBeVisible();
+  // The member signs in with it (good once) and must choose their own at once.
+  await signIn(member, 'member.staff', resetPassword, memberSecret);
+  await expect(member.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
   await member.getByLabel('現在のパスワード').fill(resetPassword);
   await member.getByLabel(/新しいパスワード（\d+文字以上）/).fill(ownPassword);
   await member.getByLabel('新しいパスワード（確認）').fill(`${ownPassword}x`);
@@ -91,12 +100,32 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await expect(member.getByLabel('現在のパスワード')).toHaveAccessibleDescription('現在のパスワードが正しくありません。');
   await member.getByLabel('現在のパスワード').fill(resetPassword);
   await member.getByRole('button', { name: '変更する' }).click();
+  await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+
+  // Later, on their own screen, they change it again.
+  await member.getByRole('link', { name: 'パスワード変更' }).click();
+  await expect(member.getByRole('heading', { name: 'パスワード変更' })).toBeVisible();
+  await member.getByLabel('現在のパスワード').fill(ownPassword);
+  await member.getByLabel(/新しいパスワード（\d+文字以上）/).fill(`${ownPassword} again`);
+  await member.getByLabel('新しいパスワード（確認）').fill(`${ownPassword} again`);
+  await member.getByRole('button', { name: '変更する' }).click();
   await expect(member.getByText('パスワードを変更しました。ほかの端末でのログインは終了しました。')).toBeVisible();
   await member.screenshot({ path: join(screenshotDir, 'admin-own-password.png'), fullPage: true });
   await expectNoAxeViolations(member);
   await member.getByRole('button', { name: 'ログアウト' }).click();
-  await signIn(member, 'member.staff', ownPassword);
+
+  // A recovery code instead of the app's code (a lost phone): good once.
+  const withRecoveryCode = async () => {
+    await member.getByLabel('ログインID').fill('member.staff');
+    await member.getByLabel('パスワード', { exact: true }).fill(`${ownPassword} again`);
+    await member.getByLabel('ワンタイムパスワード（6桁）').fill(recoveryCodes[0]!);
+    await member.getByRole('button', { name: 'ログイン' }).click();
+  };
+  await withRecoveryCode();
   await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  await member.getByRole('button', { name: 'ログアウト' }).click();
+  await withRecoveryCode();
+  await expect(member.getByText('ログインID、パスワードまたはワンタイムパスワードが正しくありません。')).toBeVisible();
   await member.context().close();
   await admin.context().close();
 });

@@ -4,6 +4,8 @@ import { roleLabels } from '@koza/domain/admin/roles';
 import { useSession } from './session.tsx';
 import { SignInScreen } from './screens/sign-in.tsx';
 import { TotpSetupScreen } from './screens/totp-setup.tsx';
+import { ForcedPasswordScreen } from './screens/password.tsx';
+import { formatDateTime } from './format.ts';
 
 /** Header, navigation by permission, and the screen; the sign-in screen while nobody is signed in. */
 export function Layout() {
@@ -16,6 +18,8 @@ export function Layout() {
 
   if (loading) return <p className="loading" role="status">読み込み中…</p>;
   if (!session) return <SignInScreen />;
+  // A password someone else set is changed first, then the second factor is registered.
+  if (session.passwordChangeRequired) return <ForcedPasswordScreen />;
   if (session.totpSetupRequired) return <TotpSetupScreen />;
 
   return (
@@ -68,6 +72,11 @@ export function Layout() {
           </button>
         </div>
       </header>
+      <p className="previous-sign-in" aria-label="前回のログイン">
+        {session.previousSignIn
+          ? `前回のログイン：${formatDateTime(session.previousSignIn.at)}（接続元 ${session.previousSignIn.ipAddress ?? '不明'}）。心当たりがない場合は管理者に連絡してください。`
+          : '前回のログイン：なし（初めてのログインです）'}
+      </p>
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

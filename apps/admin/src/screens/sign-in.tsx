@@ -4,10 +4,12 @@ import { staffSessionSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
 import { useSession } from '../session.tsx';
 
+// One form for the ID, the password and the second factor: the answer never tells a right password
+// from a wrong one before the code is checked (docs/decisions/0200-staff-second-factors.md). The
+// code field stays empty at the very first sign-in, before the authenticator app is registered.
 export function SignInScreen() {
   const { signedIn } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -25,7 +27,6 @@ export function SignInScreen() {
         ),
       );
     } catch (e) {
-      if (e instanceof ApiProblem && e.code === 'TOTP_REQUIRED') setNeedsCode(true);
       setError(e instanceof ApiProblem ? e.message : 'ログインできませんでした。');
     } finally {
       setBusy(false);
@@ -49,12 +50,13 @@ export function SignInScreen() {
           <label htmlFor="password">パスワード</label>
           <input id="password" name="password" type="password" autoComplete="current-password" required />
         </div>
-        {needsCode && (
-          <div className="field">
-            <label htmlFor="totpCode">ワンタイムパスワード（6桁）</label>
-            <input id="totpCode" name="totpCode" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" required />
-          </div>
-        )}
+        <div className="field">
+          <label htmlFor="totpCode">ワンタイムパスワード（6桁）</label>
+          <input id="totpCode" name="totpCode" autoComplete="one-time-code" aria-describedby="totpCode-hint" spellCheck={false} />
+          <p id="totpCode-hint" className="hint">
+            認証アプリに表示されている6桁の数字、またはリカバリーコードを入力してください。初めてログインする方は空欄のままにしてください。
+          </p>
+        </div>
         <button type="submit" disabled={busy}>
           ログイン
         </button>

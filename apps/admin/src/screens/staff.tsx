@@ -22,7 +22,13 @@ const memberChanges = {
     confirm: 'リセットする',
     done: 'の二要素認証をリセットしました。',
   },
-  password: { button: 'パスワード再設定', question: 'の新しい初期パスワードを入力してください。ログイン中の場合はログアウトされます。', confirm: '再設定する', done: 'のパスワードを再設定しました。' },
+  password: {
+    button: 'パスワード再設定',
+    question: 'の新しい初期パスワードを入力してください。1回だけ使え、次回ログイン時に本人が変更します。ログイン中の場合はログアウトされます。',
+    confirm: '再設定する',
+    done: 'のパスワードを再設定しました。',
+  },
+  'sessions/end': { button: 'ログインを終了', question: 'のログイン中のセッションをすべて終了しますか？', confirm: '終了する', done: 'のセッションを終了しました。' },
 } as const;
 type MemberChange = keyof typeof memberChanges;
 
@@ -63,7 +69,7 @@ export function StaffScreen() {
 
   const actionsOf = (s: Member) => {
     if (s.id === session?.staff.id) return <span>（ご自身）</span>;
-    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password'];
+    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password', 'sessions/end'];
     return (
       <div className="row-actions">
         {s.locked && (
@@ -131,7 +137,7 @@ export function StaffScreen() {
             {form.message('role')}
           </div>
           <div className="field">
-            <label htmlFor={form.id('password')}>初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
+            <label htmlFor={form.id('password')}>初期パスワード（{staffAuth.passwordMinLength}文字以上・初回ログイン時に本人が変更）</label>
             <input type="password" autoComplete="new-password" {...form.input('password')} />
             {form.message('password')}
           </div>

@@ -1,13 +1,26 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { totpSetupSchema } from '@koza/domain/api/admin';
-import { ApiProblem, post, postJson } from '../api.ts';
+import { totpConfirmedSchema, totpSetupSchema } from '@koza/domain/api/admin';
+import { ApiProblem, postJson } from '../api.ts';
 import { useSession } from '../session.tsx';
 
-/** ADMIN's first sign-in: register the authenticator app (the secret as text and otpauth:// URI), confirm with a code. */
+// Every member's first sign-in (and after an ADMIN's reset): register the authenticator app with the
+// QR code (drawn here in the browser by the `qrcode` package, loaded only on this screen) or the key
+// as text, confirm with a code, then keep the one-time recovery codes shown once
+// (docs/decisions/0200-staff-second-factors.md).
+
+/** An object URL of the QR code of `text` as SVG (img-src allows blob:, not data:). */
+async function qrCodeUrl(text: string): Promise<string> {
+  const { toString } = await import('qrcode');
+  const svg = await toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+}
+
 export function TotpSetupScreen() {
   const { refresh, signOut } = useSession();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -16,24 +29,55 @@ export function TotpSetupScreen() {
       .catch((e: unknown) => setError(e instanceof ApiProblem ? e.message : '二要素認証の準備に失敗しました。'));
   }, []);
 
+  useEffect(() => {
+    if (!setup) return;
+    let url: string | null = null;
+    qrCodeUrl(setup.uri)
+      .then((u) => setQr((url = u)))
+      .catch(() => setQr(null));
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [setup]);
+
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const totpCode = String(new FormData(event.currentTarget).get('totpCode') ?? '').trim();
     setError(null);
     try {
-      await post('/totp/confirm', { totpCode });
-      await refresh();
+      setRecoveryCodes((await postJson('/totp/confirm', { totpCode }, totpConfirmedSchema)).recoveryCodes);
     } catch (e) {
       setError(e instanceof ApiProblem ? e.message : '登録できませんでした。');
     }
   }
 
+  if (recoveryCodes) {
+    return (
+      <main id="main" className="narrow" tabIndex={-1}>
+        <h1>リカバリーコード</h1>
+        <p className="notice">二要素認証を登録しました。</p>
+        <p>
+          スマートフォンを紛失したときは、ワンタイムパスワードの代わりに次のリカバリーコードでログインできます。各コードは1回だけ使えます。この画面は二度と表示されません。印刷するか、安全な場所に控えてください。
+        </p>
+        <ol className="recovery-codes" aria-label="リカバリーコード">
+          {recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ol>
+        <button type="button" onClick={() => void refresh()}>
+          控えました。管理画面へ進む
+        </button>
+      </main>
+    );
+  }
+
   return (
     <main id="main" className="narrow" tabIndex={-1}>
       <h1>二要素認証の登録</h1>
-      <p>管理者は、ログインのたびに認証アプリのワンタイムパスワードが必要です。認証アプリに次のキーを登録してください。</p>
+      <p>ログインのたびに、認証アプリのワンタイムパスワードが必要です。認証アプリで次のQRコードを読み取るか、セットアップキーを入力してください。</p>
       {setup && (
         <div className="fields-block">
+          {qr && <img className="totp-qr" src={qr} alt="認証アプリ登録用のQRコード" />}
           <div className="field">
             <label htmlFor="totp-secret">セットアップキー</label>
             <input id="totp-secret" readOnly value={setup.secret} className="code" />
