@@ -72,12 +72,12 @@ export function Layout() {
           </button>
         </div>
       </header>
-      <p className="previous-sign-in" aria-label="前回のログイン">
-        {session.previousSignIn
-          ? `前回のログイン：${formatDateTime(session.previousSignIn.at)}（接続元 ${session.previousSignIn.ipAddress ?? '不明'}）。心当たりがない場合は管理者に連絡してください。`
-          : '前回のログイン：なし（初めてのログインです）'}
-      </p>
       <main id="main" tabIndex={-1}>
+        <p className="previous-sign-in">
+          {session.previousSignIn
+            ? `前回のログイン：${formatDateTime(session.previousSignIn.at)}（接続元 ${session.previousSignIn.ipAddress ?? '不明'}）。心当たりがない場合は管理者に連絡してください。`
+            : '前回のログイン：なし（初めてのログインです）'}
+        </p>
         <Outlet />
       </main>
     </div>
