@@ -91,7 +91,7 @@ export async function signIn(page: Page, loginId: string, password: string, secr
 
 /** The forced change of a one-time password (set by `npm run staff` or an ADMIN) at the first sign-in. */
 export async function changeInitialPassword(page: Page, oneTime: string, chosen: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('現在のパスワード').fill(oneTime);
   await page.getByLabel(/新しいパスワード（\d+文字以上）/).fill(chosen);
   await page.getByLabel('新しいパスワード（確認）').fill(chosen);
@@ -103,7 +103,8 @@ export async function changeInitialPassword(page: Page, oneTime: string, chosen:
  * code), a code from it, then the recovery codes shown once. Returns the secret and those codes.
  */
 export async function enrolSecondFactor(page: Page, options: { axe?: boolean } = {}): Promise<{ secret: string; recoveryCodes: string[] }> {
-  await expect(page.getByRole('heading', { name: '二要素認証の登録' })).toBeVisible();
+  // After a password change (two scrypt hashes at the real cost): allow for a busy machine.
+  await expect(page.getByRole('heading', { name: '二要素認証の登録' })).toBeVisible({ timeout: 20_000 });
   const key = page.getByLabel('セットアップキー');
   await expect(key).not.toHaveValue('');
   await expect(page.getByRole('img', { name: '認証アプリ登録用のQRコード' })).toBeVisible();
