@@ -1,4 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { devAccountSystemPublicKeyPem } from './adapters/account-system-dev-key.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -425,37 +426,36 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 const isBase64 = (s: string) => /^[A-Za-z0-9+/]+={0,2}$/.test(s);
 const decodeKey = (s: string) => (isBase64(s) && s.length % 4 === 0 ? Buffer.from(s, 'base64') : Buffer.from(s, 'utf8'));
 
-/** PEM text, or base64 of PEM text, or base64 of PKCS#8 DER → PEM (validated: an RSA key of at least 3072 bits). */
-function readPrivateKey(text: string): string {
+/**
+ * An RSA key of at least 3072 bits as PEM: given as PEM text (escaped \\n allowed), base64 of PEM
+ * text, or base64 of DER (PKCS#8 for a private key, SPKI for a public one).
+ */
+function readRsaKey(text: string, kind: 'private' | 'public'): string {
+  const create = (input: string | Buffer): KeyObject =>
+    typeof input === 'string'
+      ? kind === 'private'
+        ? createPrivateKey(input)
+        : createPublicKey(input)
+      : kind === 'private'
+        ? createPrivateKey({ key: input, format: 'der', type: 'pkcs8' })
+        : createPublicKey({ key: input, format: 'der', type: 'spki' });
+  const der = kind === 'private' ? 'pkcs8' : 'spki';
   let key;
   const unescaped = text.replace(/\\n/g, '\n');
-  if (unescaped.includes('-----BEGIN')) key = createPrivateKey(unescaped);
+  if (unescaped.includes('-----BEGIN')) key = create(unescaped);
   else {
     const bytes = Buffer.from(text, 'base64');
     const asText = bytes.toString('utf8');
-    key = asText.includes('-----BEGIN') ? createPrivateKey(asText) : createPrivateKey({ key: bytes, format: 'der', type: 'pkcs8' });
+    key = create(asText.includes('-----BEGIN') ? asText : bytes);
   }
   if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 3072) {
-    throw new Error('must be an RSA private key of at least 3072 bits');
+    throw new Error(`must be an RSA ${kind} key of at least 3072 bits`);
   }
-  return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+  return key.export({ format: 'pem', type: der }).toString();
 }
 
-/** An RSA public key of at least 3072 bits, as PEM (escaped \n allowed) or base64 of PEM or DER (SPKI). */
-function readPublicKey(text: string): string {
-  let key;
-  const unescaped = text.replace(/\\n/g, '\n');
-  if (unescaped.includes('-----BEGIN')) key = createPublicKey(unescaped);
-  else {
-    const bytes = Buffer.from(text, 'base64');
-    const asText = bytes.toString('utf8');
-    key = asText.includes('-----BEGIN') ? createPublicKey(asText) : createPublicKey({ key: bytes, format: 'der', type: 'spki' });
-  }
-  if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 3072) {
-    throw new Error('must be an RSA public key of at least 3072 bits');
-  }
-  return key.export({ format: 'pem', type: 'spki' }).toString();
-}
+const readPrivateKey = (text: string) => readRsaKey(text, 'private');
+const readPublicKey = (text: string) => readRsaKey(text, 'public');
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {

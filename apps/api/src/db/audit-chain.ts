@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditLogTable } from './schema.ts';
 
 // The audit log's hash chain (docs/decisions/0204-audit-tamper-evidence.md): each row carries the
 // hash of the row before it (the whole log, every bank, in id order) and its own, computed from its
@@ -7,18 +8,8 @@ import { createHash } from 'node:crypto';
 
 export const chainGenesis = 'genesis';
 
-export interface ChainedFields {
-  at: number | string;
-  bankCode: string;
-  staffId: string | null;
-  staffLoginId: string;
-  action: string;
-  applicationId: string | null;
-  applicationNumber: string | null;
-  detail: string | null;
-  ipAddress: string;
-  userAgent: string | null;
-}
+/** The fields a row's hash covers: all but its id and the hashes themselves. */
+export type ChainedFields = Omit<AuditLogTable, 'id' | 'prevHash' | 'rowHash'>;
 
 /** SHA-256 of the previous hash and the row's fields in a fixed order (JSON: no ambiguity between fields). */
 export function auditRowHash(prevHash: string, row: ChainedFields): string {

@@ -158,17 +158,6 @@ export interface AuthSessionsTable {
   createdAt: EpochMs;
   lastSeenAt: EpochMs;
   revokedAt: EpochMs | null;
-  /** Where the session was opened from (migration 045; null before it). */
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
-/** One-time recovery codes of a staff member's second factor, as keyed hashes (migration 045). */
-export interface StaffRecoveryCodesTable {
-  staffId: string;
-  codeHash: string;
-  createdAt: EpochMs;
-  usedAt: EpochMs | null;
 }
 
 // ---- the application ----
