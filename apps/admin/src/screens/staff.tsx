@@ -54,7 +54,7 @@ export function StaffScreen() {
 
   async function unlock(member: Member) {
     setPending(null);
-    await change(() => post(`/staff/${encodeURIComponent(member.id)}/unlock`), `${member.loginId} のロックを解除しました。`, '解除できませんでした。');
+    await change(() => post(`/staff/${encodeURIComponent(member.id)}/unlock`), `${member.loginId} のログイン制限を解除しました。`, '解除できませんでした。');
   }
 
   async function confirmChange(event: FormEvent<HTMLFormElement>) {
@@ -72,11 +72,10 @@ export function StaffScreen() {
     const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password', 'sessions/end'];
     return (
       <div className="row-actions">
-        {s.locked && (
-          <button type="button" className="secondary" onClick={() => void unlock(s)}>
-            {s.loginId} のロックを解除
-          </button>
-        )}
+        {/* Sign-in limits (decision 0202) are not shown per member; lifting them is always offered. */}
+        <button type="button" className="secondary" onClick={() => void unlock(s)}>
+          {s.loginId} のログイン制限を解除
+        </button>
         {kinds.map((kind) => (
           <button key={kind} type="button" className="secondary" aria-label={`${s.loginId} の${memberChanges[kind].button}`} onClick={() => setPending({ kind, member: s })}>
             {memberChanges[kind].button}

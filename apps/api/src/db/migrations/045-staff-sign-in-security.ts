@@ -52,6 +52,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`drop table staff_sessions_kept`.execute(db);
   }
 
+  // The lock-out is gone (throttling instead, decision 0202): accounts locked before are free again.
+  await sql`update staff_users set locked_at = null, failed_sign_ins = 0`.execute(db);
+
   await db.schema.alterTable('staff_sessions').addColumn('ip_address', 'text').execute();
   await db.schema.alterTable('staff_sessions').addColumn('user_agent', 'text').execute();
   await db.schema.createIndex('staff_sessions_staff').on('staff_sessions').columns(['staff_id', 'created_at']).execute();
