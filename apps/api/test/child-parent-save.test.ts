@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
@@ -120,7 +121,7 @@ forEachDialect((dialect) => {
     const a = await atParent();
     expect((await a.post(parentPath, parentPayload)).statusCode).toBe(204);
     await app.deps.db.kysely.updateTable('applicationParents').set({ proxyApplicationReason: 'MINOR' }).where('applicationId', '=', a.applicationId).execute();
-    await migration041.up(app.deps.db.kysely.withoutPlugins());
+    await migration041.up(app.deps.db.kysely.withoutPlugins() as unknown as Kysely<unknown>);
     expect((await a.get('/api/applications')).json().applicationParent.proxyApplicationReason).toBe('minor');
   });
 
