@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationStatusSchema, statusCodeRequestSchema, statusRequestSchema } from '@koza/domain/api/application-status';
 import { statusText } from '@koza/domain/application-status';
-import { validationErrorBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
@@ -40,7 +39,7 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clo
 
   app.post(
     '/api/application-status',
-    { schema: { body: statusRequestSchema, response: { 200: applicationStatusSchema, 400: validationErrorBodySchema } } },
+    { schema: { body: statusRequestSchema, response: { 200: applicationStatusSchema } } },
     async (request, reply) => {
       const body = request.body;
       assertHostBank(request, body.bankCode);
