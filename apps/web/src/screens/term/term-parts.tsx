@@ -50,6 +50,8 @@ export const termVariants = {
     eyebrow: (bankName: string) => `${bankName} 普通預金口座開設のお申込み`,
     conditionsTitle: confirmationQuestions.conditions.title as Bilingual,
     conditionsBlocked: blockedMessages.conditions as { message: string; note: string | undefined },
+    /** The bank's entry page offers お申込み状況の確認 to those who have already applied (decision 0192). */
+    statusLink: true,
   },
   'child-term': {
     questions: termQuestionGroups['child-term'],
@@ -57,6 +59,7 @@ export const termVariants = {
     eyebrow: (bankName: string) => `${bankName} お子さまの普通預金口座開設のお申込み`,
     conditionsTitle: childConditionsTitle,
     conditionsBlocked: { message: messages.childConditionsNotMet, note: messages.branchVisitNote },
+    statusLink: false,
   },
 } as const;
 export type TermSlug = keyof typeof termVariants;

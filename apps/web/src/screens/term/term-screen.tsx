@@ -7,6 +7,7 @@ import { ChoiceGroup, Checkbox } from '../../components/choice-group.tsx';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
 import { CashCard, cashCardText } from '../../components/cash-card.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
+import { StatusLink } from '../../components/status-link.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -234,6 +235,7 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
           </li>
         ))}
       </ol>
+      {variant.statusLink && <StatusLink />}
     </Screen>
   );
 }
