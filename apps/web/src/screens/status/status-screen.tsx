@@ -141,7 +141,7 @@ export function StatusScreen() {
     );
 
   return (
-    <Screen title={pageTitles.status} eyebrow={bank.name} actions={actions}>
+    <Screen title={pageTitles.status} eyebrow={statusText.eyebrow(bank.name)} actions={actions}>
       {notice && (
         <div className={styles.notice} role="alert">
           <ErrorText>{notice}</ErrorText>
@@ -176,7 +176,7 @@ export function StatusScreen() {
                   />
                 )}
               </Field>
-              <Field label={statusText.numberLabel} requirement="required" hint={statusText.numberHint} error={errors.applicationNumber}>
+              <Field label={statusText.numberLabel} requirement="required" hint={statusText.numberHint(bank.code)} error={errors.applicationNumber}>
                 {(control) => (
                   <input
                     {...control}
