@@ -32,8 +32,8 @@ export function verificationCodeMail(bank: Bank, code: string): MailContent {
   return { subject, text };
 }
 
-/** The end of every code mail: no reply, the bank's contact point and its name. */
-const closingLines = (bank: Bank): string[] => [
+/** The end of every mail: no reply, the bank's contact point and its name. */
+export const closingLines = (bank: Bank): string[] => [
   '※このメールは送信専用アドレスからお送りしています。ご返信いただいてもお答えできませんので、ご了承ください。',
   '',
   '■お問い合わせ先',

@@ -40,7 +40,7 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clo
   app.post(
     '/api/application-status',
     { schema: { body: statusRequestSchema, response: { 200: applicationStatusSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const body = request.body;
       assertHostBank(request, body.bankCode);
       const view = await checkStatus(deps, {
@@ -49,7 +49,7 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clo
         applicationNumber: body.applicationNumber,
         verificationCode: body.verificationCode,
       });
-      if (!view) return reply.code(400).send({ errors: [{ field: 'verificationCode', message: statusText.failed }] });
+      if (!view) throw new FieldValidationError([{ field: 'verificationCode', message: statusText.failed }]);
       return view;
     },
   );

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject
 import { applicantStatusLabels, applicantStatusNext, statusText } from '@koza/domain/application-status';
 import type { ApplicationStatusView } from '@koza/domain/api/application-status';
 import { statusLookupSchema } from '@koza/domain/api/application-status';
-import { mailMaxLength } from '@koza/domain/constants';
 import { normaliseMail } from '@koza/domain/fields/mail';
 import { normaliseVerificationCode } from '@koza/domain/normalise';
 import { verificationCodeStepSchema } from '@koza/domain/steps/verification-code';
@@ -18,6 +17,8 @@ import { Field } from '../../components/field.tsx';
 import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { Screen } from '../../components/screen.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { mailedCodeInputAttributes, mailInputAttributes } from '../../forms/mail-code-entry.ts';
+import entry from '../../forms/mail-code-entry.module.css';
 import { useBank } from '../../lib/bank-context.tsx';
 import { formatJapanDateTime } from '../../lib/japan-time.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -143,32 +144,26 @@ export function StatusScreen() {
   return (
     <Screen title={pageTitles.status} eyebrow={statusText.eyebrow(bank.name)} actions={actions}>
       {notice && (
-        <div className={styles.notice} role="alert">
+        <div className={entry.notice} role="alert">
           <ErrorText>{notice}</ErrorText>
         </div>
       )}
       {step === 'result' && view ? (
         <StatusResult view={view} headingRef={stepHeading} />
       ) : (
-        <form id={formId} noValidate onSubmit={onSubmit} className={styles.form}>
-          <h2 ref={stepHeading} tabIndex={-1} className={styles.stepTitle}>
+        <form id={formId} noValidate onSubmit={onSubmit} className={entry.form}>
+          <h2 ref={stepHeading} tabIndex={-1} className={entry.stepTitle}>
             {step === 'lookup' ? statusText.lookupStep : statusText.codeStep}
           </h2>
           {step === 'lookup' ? (
             <>
-              <p className={styles.lead}>{statusText.lookupLead}</p>
+              <p className={entry.lead}>{statusText.lookupLead}</p>
               <Field label={statusText.mailLabel} requirement="required" error={errors.mailAddress}>
                 {(control) => (
                   <input
                     {...control}
                     ref={firstInput}
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    autoCapitalize="off"
-                    spellCheck={false}
-                    maxLength={mailMaxLength}
+                    {...mailInputAttributes}
                     value={mailAddress}
                     readOnly={pending !== null}
                     onChange={(e) => setMailAddress(e.target.value)}
@@ -185,7 +180,7 @@ export function StatusScreen() {
                     autoComplete="off"
                     inputMode="numeric"
                     maxLength={30}
-                    className={styles.code}
+                    className={entry.code}
                     value={applicationNumber}
                     readOnly={pending !== null}
                     onChange={(e) => setApplicationNumber(e.target.value)}
@@ -195,18 +190,14 @@ export function StatusScreen() {
             </>
           ) : (
             <>
-              <p className={styles.lead}>{statusText.codeLead}</p>
+              <p className={entry.lead}>{statusText.codeLead}</p>
               <Field label={statusText.codeLabel} requirement="required" hint={statusText.notArriving} error={errors.verificationCode}>
                 {(control) => (
                   <input
                     {...control}
                     ref={codeInput}
-                    type="text"
-                    name="one-time-code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={20}
-                    className={styles.code}
+                    {...mailedCodeInputAttributes}
+                    className={entry.code}
                     value={code}
                     readOnly={pending !== null}
                     onChange={(e) => setCode(e.target.value)}
@@ -215,7 +206,7 @@ export function StatusScreen() {
               </Field>
             </>
           )}
-          <div className={styles.busy} role="status" aria-live="polite">
+          <div className={entry.status} role="status" aria-live="polite">
             {pending && (
               <>
                 <Spinner />
@@ -256,7 +247,7 @@ function StatusResult({ view, headingRef }: { view: ApplicationStatusView; headi
   if (view.reason) rows.push([statusText.reason, view.reason]);
   return (
     <>
-      <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
+      <h2 ref={headingRef} tabIndex={-1} className={entry.stepTitle}>
         {statusText.resultStep}
       </h2>
       <div className={styles.state}>
