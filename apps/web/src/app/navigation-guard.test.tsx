@@ -6,18 +6,9 @@ import { renderApp } from '../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../test/api-mock.ts';
 import { pageTitles } from '../lib/page-titles.ts';
 import { sessionKeys } from '../lib/session.ts';
+import { allPositiveTermAnswers } from '../test/term-answers.ts';
 import userEvent from '@testing-library/user-event';
 
-const allTermAnswers = {
-  firstAccount: 'yes',
-  identityDocument: 'yes',
-  adult: 'yes',
-  conditions: 'yes',
-  regulations: 'yes',
-  myNumber: 'doNotWish',
-  passbookLess: true,
-  sealLess: true,
-};
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -43,7 +34,7 @@ describe('navigation guard', () => {
   });
 
   it('SPEC.md §3 "Session storage holds bank code, application type, device id, token and the previous path": a move keeps its origin, and a page whose history state was lost is let in from it', async () => {
-    window.sessionStorage.setItem(sessionKeys.termAnswers, JSON.stringify(allTermAnswers));
+    window.sessionStorage.setItem(sessionKeys.termAnswers, JSON.stringify(allPositiveTermAnswers));
     const { router } = renderApp('/term');
     await heading(pageTitles.term);
     await userEvent.click(screen.getByRole('button', { name: '次へ' }));

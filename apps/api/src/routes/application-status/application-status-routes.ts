@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationStatusSchema, statusCodeRequestSchema, statusRequestSchema } from '@koza/domain/api/application-status';
 import { statusText } from '@koza/domain/application-status';
-import { messages } from '@koza/domain/messages';
-import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
+import { assertHostBank } from '../../http/host-bank.ts';
 import { FieldValidationError } from '../../http/errors.ts';
 import { checkStatus, sendStatusCode } from '../../services/application-status.ts';
 
 // POST /api/application-status/code and POST /api/application-status: お申込み状況の確認
 // (docs/decisions/0192-application-status-page.md). No bearer token and never a 401, so the web's
 // session-error handling does not apply.
-
-function assertHostBank(request: FastifyRequest, bankCode: string): void {
-  if (bankCode !== request.bank.code) throw new FieldValidationError([{ field: 'bankCode', message: messages.bankMismatch }]);
-}
 
 export const applicationStatusRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; mail: MailSender; codeHashKey: Buffer }> = async (
   app,

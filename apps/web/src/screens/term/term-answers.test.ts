@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationQuestionIds, termQuestionGroups } from '@koza/domain/confirmation-questions';
+import { allPositiveTermAnswers } from '../../test/term-answers.ts';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';
 
-const allPositive: TermAnswers = {
-  firstAccount: 'yes',
-  identityDocument: 'yes',
-  adult: 'yes',
-  conditions: 'yes',
-  regulations: 'yes',
-  myNumber: 'doNotWish',
-  passbookLess: true,
-  sealLess: true,
-};
+const allPositive: TermAnswers = allPositiveTermAnswers;
 
 describe('term answers', () => {
   it('shows only the first question at the start, and Next is disabled', () => {
