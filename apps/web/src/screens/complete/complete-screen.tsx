@@ -78,7 +78,7 @@ export function CompleteScreen({ slug }: { slug: Extract<PageSlug, 'complete' | 
       {completion ? (
         <>
           <p className={panel.lead}>{completeText.lead}</p>
-          <div className={styles.receipt}>
+          <div className={`${panel.facts} ${styles.receipt}`}>
             <dl>
             <div>
               <dt>{completeText.receiptNumber}</dt>

@@ -22,6 +22,7 @@ import entry from '../../forms/mail-code-entry.module.css';
 import { useBank } from '../../lib/bank-context.tsx';
 import { formatJapanDateTime } from '../../lib/japan-time.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
+import panel from '../../components/panel.module.css';
 import styles from './status-screen.module.css';
 
 type Step = 'lookup' | 'code' | 'result';
@@ -250,7 +251,7 @@ function StatusResult({ view, headingRef }: { view: ApplicationStatusView; headi
       <h2 ref={headingRef} tabIndex={-1} className={entry.stepTitle}>
         {statusText.resultStep}
       </h2>
-      <div className={styles.state}>
+      <div className={panel.facts}>
         <dl>
           <div>
             <dt>{statusText.state}</dt>
