@@ -91,5 +91,5 @@ export const statusText = {
   contactPhone: '電話番号',
   contactHours: '受付時間',
   again: '別のお申込みを確認する',
-  toTop: '口座開設のトップページへ',
+  toTop: 'ホームページへ',
 } as const;
