@@ -218,7 +218,7 @@ export async function saveParentByApi(call: ApiCall, bankCode: string): Promise<
     relationship: 'MOTHER',
     mobilePhoneNumber: parent.mobile.join('-'),
     phoneNumber: null,
-    proxyApplicationReason: 'MINOR',
+    proxyApplicationReason: 'minor',
   });
   await call('POST', '/api/applications/workplace/parent', {
     occupationId: await occupationIdByApi(call, parent.occupation),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { childResidencePrefectures } from '@koza/domain/child-before-check';
-import { childConditionsTitle, yesNoLabels } from '@koza/domain/confirmation-questions';
+import { childConditionsTitle, confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import type { BankCode } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
@@ -116,5 +116,40 @@ test('branch: a child living where the bank has no branch gets the apology and c
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(nextButton(page)).toBeDisabled();
   await shot(page, 'child-branch-none-0177', false);
+  await expectNoAxeViolations(page);
+});
+
+test('term (SPEC.md §2.5 "Yes reveals the regulation and individual-number agreements, then passbook-less and seal-less confirmations")', async ({
+  page,
+  baseURLFor,
+}) => {
+  await page.goto(`${baseURLFor('0587')}/child/before-check`);
+  await dismissNotice(page);
+  await passBeforeCheck(page);
+  await nextButton(page).click();
+  await expect(heading(page, childHeadings.term)).toBeVisible();
+
+  const regulations = page.getByRole('radiogroup', { name: q.regulations.title });
+  const myNumber = page.getByRole('radiogroup', { name: q.myNumber.title });
+  const passbookLess = page.getByRole('checkbox', { name: q.passbookLess.confirm });
+  const sealLess = page.getByRole('checkbox', { name: q.sealLess.confirm });
+  await expect(regulations).toHaveCount(0);
+  await expect(myNumber).toHaveCount(0);
+
+  await choose(page, new RegExp(childConditionsTitle.ja.replace('？', '')), yesNoLabels.yes);
+  await expect(regulations).toBeVisible();
+  await expect(myNumber).toBeVisible();
+  await expect(passbookLess).toHaveCount(0);
+
+  await choose(page, q.myNumber.title, myNumberLabels.doNotWish);
+  await expect(passbookLess).toHaveCount(0);
+  await choose(page, q.regulations.title, consentLabels.yes);
+  await expect(passbookLess).toBeVisible();
+  await expect(sealLess).toHaveCount(0);
+  await passbookLess.check();
+  await expect(sealLess).toBeVisible();
+  await expect(nextButton(page)).toBeDisabled();
+  await sealLess.check();
+  await expect(nextButton(page)).toBeEnabled();
   await expectNoAxeViolations(page);
 });

@@ -27,6 +27,7 @@ import type { MailSender } from './adapters/mail.ts';
 import { maintenanceRoutes } from './routes/maintenance/maintenance-routes.ts';
 import { notificationsRoutes } from './routes/notifications/notifications-routes.ts';
 import { verificationRoutes } from './routes/verification/verification-routes.ts';
+import { applicationStatusRoutes } from './routes/application-status/application-status-routes.ts';
 import { pageViewsRoutes } from './routes/page-views/page-views-routes.ts';
 import { applicationsGetRoutes } from './routes/applications/applications-get-routes.ts';
 import { devRoutes } from './routes/dev/dev-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await typed.register(maintenanceRoutes, { db, clock });
   await typed.register(notificationsRoutes, { db, clock });
   await typed.register(verificationRoutes, { db, clock, mail, codeHashKey: config.codeHashKey });
+  await typed.register(applicationStatusRoutes, { db, clock, mail, codeHashKey: config.codeHashKey });
   await typed.register(applicationsGetRoutes, { db, guards: deps.guards });
   await typed.register(pageViewsRoutes, { db, clock });
   // Development only: not registered at all in production (DECISIONS.md §4), so those paths are 404 there.

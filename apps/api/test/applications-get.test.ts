@@ -102,7 +102,7 @@ forEachDialect((dialect) => {
         relationship: 'MOTHER',
         mobilePhoneNumber: '080-1111-2222',
         phoneNumber: null,
-        proxyApplicationReason: 'MINOR',
+        proxyApplicationReason: 'minor',
         occupationId: null,
         occupationName: null,
         occupationOther: null,
@@ -112,6 +112,6 @@ forEachDialect((dialect) => {
         updatedAt: now,
       })
       .execute();
-    expect((await get(a.headers)).json().applicationParent).toMatchObject({ lastName: '山田', relationship: 'MOTHER', mobilePhoneNumber: '080-1111-2222', proxyApplicationReason: 'MINOR' });
+    expect((await get(a.headers)).json().applicationParent).toMatchObject({ lastName: '山田', relationship: 'MOTHER', mobilePhoneNumber: '080-1111-2222', proxyApplicationReason: 'minor' });
   });
 });

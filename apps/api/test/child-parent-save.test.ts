@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
 import { findParentByApplicationId } from '../src/db/repositories/applications-repository.ts';
+import * as migration041 from '../src/db/migrations/041-proxy-reason-minor.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { applicant, childPersonalPayload, createStepsApp, saveThrough, stepPaths } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
@@ -50,7 +52,7 @@ forEachDialect((dialect) => {
       relationship: 'MOTHER',
       mobilePhoneNumber: '080-1111-2222',
       phoneNumber: null,
-      proxyApplicationReason: 'MINOR',
+      proxyApplicationReason: 'minor',
       occupationName: '会社員',
       occupationOther: null,
       workplaceName: '株式会社博多テスト',
@@ -106,7 +108,24 @@ forEachDialect((dialect) => {
     expect((await a.post(parentPath, { ...parentPayload, birthday: '2008-06-15' })).statusCode).toBe(204);
   });
 
-  it('needs the relationship FATHER or MOTHER and the proxy reason MINOR', async () => {
+  it('SPEC.md §9 "Proxy reason fixed value: minor": stored and answered as minor, also when a page of before sends MINOR', async () => {
+    for (const sent of ['minor', 'MINOR']) {
+      const a = await atParent();
+      expect((await a.post(parentPath, { ...parentPayload, proxyApplicationReason: sent })).statusCode).toBe(204);
+      expect((await findParentByApplicationId(app.deps.db, a.applicationId))?.proxyApplicationReason).toBe('minor');
+      expect((await a.get('/api/applications')).json().applicationParent.proxyApplicationReason).toBe('minor');
+    }
+  });
+
+  it('rewrites a proxy reason stored as MINOR before migration 041 to minor', async () => {
+    const a = await atParent();
+    expect((await a.post(parentPath, parentPayload)).statusCode).toBe(204);
+    await app.deps.db.kysely.updateTable('applicationParents').set({ proxyApplicationReason: 'MINOR' }).where('applicationId', '=', a.applicationId).execute();
+    await migration041.up(app.deps.db.kysely.withoutPlugins() as unknown as Kysely<unknown>);
+    expect((await a.get('/api/applications')).json().applicationParent.proxyApplicationReason).toBe('minor');
+  });
+
+  it('needs the relationship FATHER or MOTHER and the proxy reason minor', async () => {
     const a = await atParent();
     for (const relationship of [null, '', 'GRANDMOTHER', '母', 1]) {
       expect(await errorsOf(a, { ...parentPayload, relationship })).toEqual([{ field: 'relationship', message: messages.selectRequired }]);

@@ -15,6 +15,8 @@ const routes = [
   ['GET', '/api/notifications/0177'],
   ['POST', '/api/verification-codes/register'],
   ['POST', '/api/verification-codes/verify'],
+  ['POST', '/api/application-status/code'],
+  ['POST', '/api/application-status'],
   ['POST', '/api/page-views'],
   ['GET', '/api/applications'],
   ['GET', '/api/occupations'],

@@ -379,7 +379,7 @@ forEachDialect((dialect) => {
       await t.app.close();
     });
 
-    it('keeps channel and device id on the application and the session; drops invalid ones', async () => {
+    it('keeps channel and device id on the application and the session; SPEC.md §3 "channel (kept to 20 characters)": cuts a longer channel, drops invalid ones', async () => {
       const t = await setUp();
       const deviceId = '3f2a6c1e-8b4d-4e7a-9c2f-1a2b3c4d5e6f';
       const address = uniqueMailAddress();
@@ -394,10 +394,18 @@ forEachDialect((dialect) => {
       const other = uniqueMailAddress();
       t.clock.advance(31_000);
       await t.register(other);
-      const dropped = await t.verify(other, await latestCode(t.app, other), { channel: 'x'.repeat(21), deviceId: 'not-a-uuid' });
+      const dropped = await t.verify(other, await latestCode(t.app, other), { channel: 'x/'.repeat(11), deviceId: 'not-a-uuid' });
       expect(dropped.statusCode).toBe(200);
       const app2 = await db.kysely.selectFrom('applications').selectAll().where('mailAddress', '=', other).executeTakeFirstOrThrow();
       expect(app2).toMatchObject({ channel: null, deviceId: null });
+
+      const third = uniqueMailAddress();
+      t.clock.advance(31_000);
+      await t.register(third);
+      const cut = await t.verify(third, await latestCode(t.app, third), { channel: 'x'.repeat(21) });
+      expect(cut.statusCode).toBe(200);
+      const app3 = await db.kysely.selectFrom('applications').selectAll().where('mailAddress', '=', third).executeTakeFirstOrThrow();
+      expect(app3.channel).toBe('x'.repeat(20));
       await t.app.close();
     });
   });

@@ -95,16 +95,25 @@ export const confirmationQuestions = {
 export const branchSearchLabel = '店舗・ATM検索';
 
 /**
- * The questions of each pre-application page, in order: /term asks all eight; /child/term (SPEC.md
- * §2.5, §4 "Term gating (child)") asks whether parent and child meet the conditions, then the
- * regulations and the individual-number question, then the passbook-less and seal-less notices.
- * The first account, the identity document and the age are the before-check's and the child
- * personal page's to settle (the child's birthday rule).
+ * The questions of each pre-application page, in the groups in which they appear: a group appears
+ * once every question of the group before is answered positively. /term asks all eight one at a
+ * time (SPEC.md §2.3). /child/term (SPEC.md §2.5 "Yes reveals the regulation and individual-number
+ * agreements, then passbook-less and seal-less confirmations"; §4 "Term gating (child)") asks whether
+ * parent and child meet the conditions; yes reveals the regulations and the individual-number
+ * question together, then the passbook-less notice, then the seal-less notice. The first account,
+ * the identity document and the age are the before-check's and the child personal page's to settle
+ * (the child's birthday rule).
  */
+export const termQuestionGroups = {
+  term: confirmationQuestionIds.map((id) => [id] as const),
+  'child-term': [['conditions'], ['regulations', 'myNumber'], ['passbookLess'], ['sealLess']],
+} as const satisfies Record<string, readonly (readonly ConfirmationQuestionId[])[]>;
+
+/** The questions of each pre-application page, in order. */
 export const termQuestionIds = {
-  term: confirmationQuestionIds,
-  'child-term': ['conditions', 'regulations', 'myNumber', 'passbookLess', 'sealLess'],
-} as const satisfies Record<string, readonly ConfirmationQuestionId[]>;
+  term: termQuestionGroups.term.flat(),
+  'child-term': termQuestionGroups['child-term'].flat(),
+} satisfies Record<keyof typeof termQuestionGroups, readonly ConfirmationQuestionId[]>;
 
 /** The conditions question of /child/term: asked of the parent and the child together. */
 export const childConditionsTitle: Bilingual = {

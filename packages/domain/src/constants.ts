@@ -75,13 +75,14 @@ export const verification = {
 } as const;
 
 export const toastAutoCloseMs = 5000;
-export const proxyReasonMinor = 'MINOR';
+/** SPEC.md §9 "Proxy reason fixed value: minor": the wire and stored value (decision 0190). */
+export const proxyReasonMinor = 'minor';
 export const relationships = ['FATHER', 'MOTHER'] as const;
 export type Relationship = (typeof relationships)[number];
 /** The parent screen's labels (child flow). */
 export const relationshipLabels: Record<Relationship, string> = { FATHER: '父', MOTHER: '母' };
 /** The parent screen's label of the only proxy reason (SPEC.md §3: fixed choice 'minor'). */
-export const proxyReasonLabels: Record<typeof proxyReasonMinor, string> = { MINOR: 'お子さまが未成年のため' };
+export const proxyReasonLabels: Record<typeof proxyReasonMinor, string> = { minor: 'お子さまが未成年のため' };
 export const genders = ['MAN', 'WOMAN'] as const;
 export type Gender = (typeof genders)[number];
 export const genderLabels: Record<Gender, string> = { MAN: '男性', WOMAN: '女性' };

@@ -62,6 +62,8 @@ export const pageSlugs = [
   'child-redirect',
   'child-complete',
   'child-error',
+  // outside both journeys
+  'status',
 ] as const;
 export type PageSlug = (typeof pageSlugs)[number];
 
@@ -76,6 +78,12 @@ export interface FlowPage {
   subSteps?: Readonly<Record<string, number>>;
   /** Pages from which this page may be entered (navigation state `previous`); null: no guard. */
   allowedFrom: readonly PageSlug[] | null;
+  /**
+   * The named rule of a page outside both journeys (お申込み状況の確認, decision 0192): it belongs to no
+   * flow (`flows` is empty), is entered from the bank's pages and links at any time (never guarded),
+   * shows no step and has no Next, Back or exits; its page views carry no application type.
+   */
+  outsideJourney?: true;
 }
 
 const G: readonly ApplicationType[] = ['GENERAL'];
@@ -177,6 +185,8 @@ export const pages: Readonly<Record<PageSlug, FlowPage>> = {
   'child-redirect': { slug: 'child-redirect', path: '/child/redirect', flows: C, step: null, allowedFrom: ['ekyc-callback'] },
   'child-complete': { slug: 'child-complete', path: '/child/complete', flows: C, step: null, allowedFrom: ['child-redirect'] },
   'child-error': { slug: 'child-error', path: '/child/error', flows: C, step: null, allowedFrom: null },
+
+  status: { slug: 'status', path: '/status', flows: [], step: null, allowedFrom: null, outsideJourney: true },
 };
 
 export interface Flow {
@@ -326,6 +336,7 @@ export function pageByPath(path: string): FlowPage | undefined {
  * the pre-application confirmation passes it). A page without a guard accepts anything.
  */
 export function isAllowedEntry(slug: PageSlug, previous: string | null | undefined): boolean {
+  if (pages[slug].outsideJourney) return true;
   const allowed = pages[slug].allowedFrom;
   if (allowed === null) return true;
   if (!previous) return false;

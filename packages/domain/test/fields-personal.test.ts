@@ -247,6 +247,7 @@ describe('fixed choices', () => {
     [relationshipSchema, 'FATHER', null],
     [relationshipSchema, 'MOTHER', null],
     [relationshipSchema, 'UNCLE', '選択が必須です。'],
+    [proxyReasonSchema, 'minor', null],
     [proxyReasonSchema, 'MINOR', null],
     [proxyReasonSchema, null, '選択が必須です。'],
   ])('%#: %j → %s', (schema, input, expected) => expect(messageOf(schema, input)).toBe(expected));

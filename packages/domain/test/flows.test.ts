@@ -174,11 +174,16 @@ describe('navigation guard (SPEC.md §2.6)', () => {
     expect(isAllowedEntry(slug, '')).toBe(false);
   });
 
-  it('guards every page except entries, error pages and the eKYC return', () => {
+  it('guards every page except entries, error pages, the eKYC return and the pages outside both journeys', () => {
     const unguarded = pageSlugs.filter((s) => pages[s].allowedFrom === null);
     expect(unguarded.sort()).toEqual(
-      ['term', 'child-before-check', 'ekyc-callback', 'error', 'ekyc-error', 'supplement-error', 'child-error'].sort(),
+      ['term', 'child-before-check', 'ekyc-callback', 'error', 'ekyc-error', 'supplement-error', 'child-error', 'status'].sort(),
     );
+    expect(pageSlugs.filter((s) => pages[s].outsideJourney)).toEqual(['status']);
+    expect(pages.status).toMatchObject({ path: '/status', flows: [], step: null });
+    expect(isAllowedEntry('status', undefined)).toBe(true);
+    expect(flows.GENERAL.pages).not.toContain('status');
+    expect(flows.CHILD.pages).not.toContain('status');
     expect(table.length + unguarded.length).toBe(pageSlugs.length);
     expect(isAllowedEntry('error', undefined)).toBe(true);
   });

@@ -352,7 +352,7 @@ describe('child-parent', () => {
     relationship: 'MOTHER',
     mobilePhoneNumber: '090-1234-5678',
     phoneNumber: null,
-    proxyApplicationReason: 'MINOR',
+    proxyApplicationReason: 'minor',
   };
   it('accepts the same surname (kana compared after normalising)', () => {
     expect(validateStep(childParentSchema(ctx), parent).ok).toBe(true);

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { applicationDetailSchema } from '@koza/domain/api/admin';
 import type { ApplicationDetail } from '@koza/domain/api/admin';
 import { adminStatusLabels } from '@koza/domain/admin/rules';
+import { shareableRejectionReasons } from '@koza/domain/application-status';
 import { ApiProblem, getJson, post } from '../api.ts';
 import { applicationLabels, displayValue, documentTypeLabels, ekycMethodLabels, ekycStatusLabels, parentLabels } from '../field-labels.ts';
 import { formatDateTime } from '../format.ts';
@@ -62,7 +63,10 @@ export function ApplicationDetailScreen() {
 
   const withReason = (path: string, done: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void act(path, { reason: String(new FormData(event.currentTarget).get('reason') ?? '') }, done);
+    const form = new FormData(event.currentTarget);
+    // The reject form also offers a reason the applicant's status page may show (decision 0192).
+    const shareable = form.has('shareableReason') ? { shareableReason: String(form.get('shareableReason') ?? '') || null } : {};
+    void act(path, { reason: String(form.get('reason') ?? ''), ...shareable }, done);
   };
 
   if (!detail) {
@@ -172,6 +176,17 @@ export function ApplicationDetailScreen() {
                 <div className="field">
                   <label htmlFor="reject-reason">否認理由（お客さまには通知されません）</label>
                   <textarea id="reject-reason" name="reason" rows={3} maxLength={500} required />
+                </div>
+                <div className="field">
+                  <label htmlFor="reject-shareable">お客さまにお伝えする理由（お申込み状況の確認に表示されます）</label>
+                  <select id="reject-shareable" name="shareableReason" defaultValue="">
+                    <option value="">伝えない（理由は表示されません）</option>
+                    {Object.entries(shareableRejectionReasons).map(([code, text]) => (
+                      <option key={code} value={code}>
+                        {text}
+                      </option>
+                    ))}
+                  </select>
                 </div>
                 <button type="submit" className="danger" disabled={busy}>
                   否認する

@@ -9,6 +9,9 @@ import * as m030 from './migrations/030-announcements-and-funnel.ts';
 import * as m031 from './migrations/031-staff-account-life-cycle.ts';
 import * as m032 from './migrations/032-page-views-by-time.ts';
 import * as m040 from './migrations/040-auth-session-changes.ts';
+import * as m041 from './migrations/041-proxy-reason-minor.ts';
+import * as m042 from './migrations/042-shareable-rejection-reason.ts';
+import * as m043 from './migrations/043-audit-log-by-application.ts';
 import * as m045 from './migrations/045-staff-sign-in-security.ts';
 import * as m046 from './migrations/046-audit-chain.ts';
 
@@ -23,6 +26,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '031-staff-account-life-cycle': m031,
   '032-page-views-by-time': m032,
   '040-auth-session-changes': m040,
+  '041-proxy-reason-minor': m041,
+  '042-shareable-rejection-reason': m042,
+  '043-audit-log-by-application': m043,
   '045-staff-sign-in-security': m045,
   '046-audit-chain': m046,
 };

@@ -453,6 +453,8 @@ export interface ApplicationReviewsTable {
   cancelledAt: EpochMs | null;
   cancelReason: string | null;
   cancelledBy: string | null;
+  /** The rejection reason the applicant may be shown (a key of shareableRejectionReasons), or null. */
+  shareableReason: string | null;
 }
 
 export interface AuditLogTable {

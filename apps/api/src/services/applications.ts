@@ -4,6 +4,7 @@ import type { ApplicationType } from '@koza/domain/constants';
 import { formatIsoDate, japaneseEraYear, toJapanDate } from '@koza/domain/dates';
 import { isSaveCallOf, lockedAfterPin, missingSteps } from '@koza/domain/flows';
 import type { SaveCall, SavedStep } from '@koza/domain/flows';
+import { joinPurposes } from '@koza/domain/fields/purposes';
 import { messages } from '@koza/domain/messages';
 import { checkPin } from '@koza/domain/pin-rules';
 import { branchSchema } from '@koza/domain/steps/branch';
@@ -130,9 +131,6 @@ export async function isEligibleResidence(db: Db, bank: Bank, residence: Residen
   return municipalities.some((municipality) => isInResidenceMunicipality({ prefecture: residence.prefecture!, municipality }, residence));
 }
 
-/** The chosen purposes in the bank's order, joined by ',' (DECISIONS.md §7). */
-const joinPurposes = (bank: Bank, chosen: readonly string[]): string =>
-  bank.utilizationPurposes.filter((p) => chosen.includes(p)).join(',');
 
 /** The personal schema of a context, built once per bank, type and day (schema-cache.ts). */
 const personalSchemaOf = memoised(
@@ -205,7 +203,7 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
     tempAddressPrefecture: v.tempAddressPrefecture,
     tempAddress: v.tempAddress,
     kanaTempAddress: v.kanaTempAddress,
-    utilizationPurpose: joinPurposes(bank, v.utilizationPurpose),
+    utilizationPurpose: joinPurposes(bank.utilizationPurposes, v.utilizationPurpose),
     utilizationPurposeOther: v.utilizationPurposeOther,
     distanceTransactionReason: v.distanceTransactionReason,
     // Child flow: a later step this change breaks must be saved again (services/steps/child-personal.ts).

@@ -1,23 +1,10 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import type { MailContent } from './mail-content.ts';
+import { closingLines } from './mail-content.ts';
 
 // Mails about the application after it was sent (issue 14): completion, approval, rejection.
 // Japanese, from the bank's sender (MailSender picks it by bank), nothing personal beyond the
 // applicant's name; the reason of a rejection stays inside the bank.
-
-function contact(bank: Bank): string[] {
-  return [
-    '※このメールは送信専用アドレスからお送りしています。ご返信いただいてもお答えできませんので、ご了承ください。',
-    '',
-    '■お問い合わせ先',
-    bank.contact.centreName,
-    `電話番号：${bank.contact.phoneNumber}`,
-    `受付時間：${bank.contact.receptionHours}`,
-    '',
-    bank.footer.companyName,
-    bank.footer.registrationNumber,
-  ];
-}
 
 const salutation = (name: string) => `${name} 様`;
 
@@ -35,7 +22,7 @@ export function completionMail(bank: Bank, name: string, applicationNumber: stri
       '当行にて内容を確認のうえ、審査結果をメールでお知らせします。',
       'お問い合わせの際は、受付番号をお伝えください。',
       '',
-      ...contact(bank),
+      ...closingLines(bank),
     ].join('\n'),
   };
 }
@@ -52,7 +39,7 @@ export function approvalMail(bank: Bank, name: string, applicationNumber: string
       'キャッシュカードは、お届けのご住所あてに簡易書留（転送不要）でお送りします。',
       '期限までにお受け取りいただけない場合は、お申込みを取り消させていただくことがあります。',
       '',
-      ...contact(bank),
+      ...closingLines(bank),
     ].join('\n'),
   };
 }
@@ -67,7 +54,7 @@ export function rejectionMail(bank: Bank, name: string, applicationNumber: strin
       `受付番号 ${applicationNumber} のお申込みについて、慎重に審査いたしましたが、誠に恐縮ながら今回はご希望に添いかねる結果となりました。`,
       '審査の内容についてはお答えいたしかねますので、ご了承ください。',
       '',
-      ...contact(bank),
+      ...closingLines(bank),
     ].join('\n'),
   };
 }

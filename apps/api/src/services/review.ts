@@ -1,6 +1,7 @@
 import { getBank } from '@koza/domain/banks/banks';
 import { isBankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
+import type { ShareableRejectionReason } from '@koza/domain/application-status';
 import type { AccountSystemHandover, HandoverRecord } from '../adapters/handover.ts';
 import { encryptPinForAccountSystem } from './handover-pin.ts';
 import type { Clock } from '../adapters/clock.ts';
@@ -111,20 +112,27 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
       throw new ApiError(503, { message: adminMessages.handoverFailed, cause: error });
     }
     if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new ApiError(409, { message: adminMessages.notDecidable });
-    await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, decidedBy: actor.staffId!, now, handoverReference: reference });
+    await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, shareableReason: null, decidedBy: actor.staffId!, now, handoverReference: reference });
     await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover ${reference}` });
     return row;
   });
   return { applicationNumber: s(row.applicationNumber), mailSent: await mailApplicant(deps, row, approvalMail) };
 }
 
-export async function rejectApplication(deps: ReviewDeps, actor: Actor, id: string, reason: string): Promise<DecisionResult> {
+/** `shareableReason`: the fixed reason the applicant's status page may show, or null (decision 0192). */
+export async function rejectApplication(
+  deps: ReviewDeps,
+  actor: Actor,
+  id: string,
+  reason: string,
+  shareableReason: ShareableRejectionReason | null = null,
+): Promise<DecisionResult> {
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     if (row.status !== 'COMPLETED') throw new ApiError(409, { message: adminMessages.notDecidable });
     const now = deps.clock.now().getTime();
     if (!(await markRejectedAndErasePin(trx, row.id, now))) throw new ApiError(409, { message: adminMessages.notDecidable });
-    await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, decidedBy: actor.staffId!, now, handoverReference: null });
+    await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, shareableReason, decidedBy: actor.staffId!, now, handoverReference: null });
     await audit(trx, actor, 'REJECT', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
     return row;
   });

@@ -19,7 +19,7 @@ export const parentPayload = {
   relationship: 'MOTHER',
   mobilePhoneNumber: '080-1111-2222',
   phoneNumber: null,
-  proxyApplicationReason: 'MINOR',
+  proxyApplicationReason: 'minor',
 };
 
 /** The parent's occupation: 会社員 (workplace REQUIRED). */

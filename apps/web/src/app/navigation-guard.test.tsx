@@ -5,6 +5,10 @@ import { pageBySlug, pages } from '@koza/domain/flows';
 import { renderApp } from '../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../test/api-mock.ts';
 import { pageTitles } from '../lib/page-titles.ts';
+import { sessionKeys } from '../lib/session.ts';
+import { allPositiveTermAnswers } from '../test/term-answers.ts';
+import userEvent from '@testing-library/user-event';
+
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -27,6 +31,30 @@ describe('navigation guard', () => {
   it('accepts the previous page given as a route path', async () => {
     renderApp({ pathname: '/verification', state: { previous: '/term' } });
     await heading(pageTitles.verification);
+  });
+
+  it('SPEC.md §3 "Session storage holds bank code, application type, device id, token and the previous path": a move keeps its origin, and a page whose history state was lost is let in from it', async () => {
+    window.sessionStorage.setItem(sessionKeys.termAnswers, JSON.stringify(allPositiveTermAnswers));
+    const { router } = renderApp('/term');
+    await heading(pageTitles.term);
+    await userEvent.click(screen.getByRole('button', { name: '次へ' }));
+    await heading(pageTitles.verification);
+    expect(window.sessionStorage.getItem(sessionKeys.previousPath)).toBe('/term');
+    expect(router.state.location.state).toMatchObject({ previous: 'term' });
+  });
+
+  it('lets a page whose history state was lost in from the previous path of session storage, and only from an allowed one', async () => {
+    mockApi({ 'GET /api/applications': () => json(200, savedApplications()) });
+    window.sessionStorage.setItem(sessionKeys.previousPath, '/verification');
+    const admitted = renderApp('/personal');
+    await heading(pageTitles.personal);
+    expect(admitted.router.state.location.pathname).toBe('/personal');
+    admitted.unmount();
+
+    window.sessionStorage.setItem(sessionKeys.previousPath, '/personal');
+    const refused = renderApp('/pin');
+    await heading(pageTitles.error);
+    expect(refused.router.state.location.pathname).toBe('/error');
   });
 
   it('refuses a page entered from a page that is not its predecessor', async () => {

@@ -26,7 +26,8 @@ export function PageViewTracker({ page }: { page: FlowPage }) {
     sendPageView({
       path: location.pathname,
       bankCode: bank.code,
-      applicationType: flowTypeOf(page),
+      // A page outside both journeys (flows.ts `outsideJourney`) counts for no flow's funnel.
+      applicationType: page.outsideJourney ? null : flowTypeOf(page),
       ...(channel ? { channel } : {}),
       ...(deviceId ? { deviceId } : {}),
     });

@@ -89,6 +89,7 @@ const lazyPages: Partial<Record<PageSlug, LazyPage>> = {
   'child-redirect': lazyPage(shared.redirect, { slug: 'child-redirect' }),
   complete: lazyPage(shared.complete, { slug: 'complete' }),
   'child-complete': lazyPage(shared.complete, { slug: 'child-complete' }),
+  status: lazyPage(() => import('../screens/status/status-screen.tsx').then((m) => m.StatusScreen), {}),
   'child-personal': lazyPage(() => import('../screens/child-personal/child-personal-screen.tsx').then((m) => m.ChildPersonalScreen), {}),
   'child-parent': lazyPage(() => import('../screens/child-parent/child-parent-screen.tsx').then((m) => m.ChildParentScreen), {}),
   'child-ekyc-preparation': lazyPage(

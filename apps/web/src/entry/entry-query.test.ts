@@ -14,10 +14,12 @@ describe('parseEntryQuery', () => {
     });
   });
 
-  it('keeps a channel of up to 20 characters and drops a longer or unsafe one', () => {
+  it('SPEC.md §3 "channel (kept to 20 characters)… invalid ones are dropped": a longer channel is cut to 20, an unsafe one dropped', () => {
     const twenty = 'c'.repeat(queryLimits.channel);
     expect(parseEntryQuery(`?channel=${twenty}`).channel).toBe(twenty);
-    expect(parseEntryQuery(`?channel=${twenty}x`).channel).toBeUndefined();
+    expect(parseEntryQuery(`?channel=${twenty}xyz`).channel).toBe(twenty);
+    expect(parseEntryQuery(`?channel=${'campaign-2026-autumn-line'}`).channel).toBe('campaign-2026-autumn');
+    expect(parseEntryQuery(`?channel=${twenty}x%2F`).channel).toBeUndefined();
     expect(parseEntryQuery('?channel=').channel).toBeUndefined();
     expect(parseEntryQuery('?channel=a%2Fb').channel).toBeUndefined();
     expect(parseEntryQuery('?channel=%E3%81%82').channel).toBeUndefined();

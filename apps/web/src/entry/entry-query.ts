@@ -1,5 +1,5 @@
 import { cookieLifeDays, queryLimits } from '@koza/domain/constants';
-import { isInvitationCodeFormat, isWorkplaceCodeFormat, normaliseCode } from '@koza/domain/fields/code-format';
+import { entryChannel, isInvitationCodeFormat, isWorkplaceCodeFormat, normaliseCode } from '@koza/domain/fields/code-format';
 
 // Entry query inputs (SPEC.md §3, §9): ?channel=&deviceId=&workplace=&invitation= on the entry pages.
 // Each is checked on its own and dropped when invalid; the valid ones are kept for later screens.
@@ -11,11 +11,6 @@ export interface EntryQuery {
   invitation?: string;
 }
 
-/**
- * A channel id names a notification set and goes into a URL path (/api/notifications/{channel}):
- * letters, digits, '-', '_' and '.', at most 20 characters.
- */
-const channelPattern = new RegExp(`^[A-Za-z0-9._-]{1,${queryLimits.channel}}$`);
 /** A UUID in its canonical 36-character form (any version). */
 const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -24,8 +19,9 @@ export function parseEntryQuery(search: string | URLSearchParams): EntryQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const result: EntryQuery = {};
 
-  const channel = params.get('channel');
-  if (channel !== null && channelPattern.test(channel)) result.channel = channel;
+  // A channel is cut to 20 characters; one with a character a channel id cannot have is dropped.
+  const channel = entryChannel(params.get('channel') ?? '');
+  if (channel !== null) result.channel = channel;
 
   const deviceId = params.get('deviceId');
   if (deviceId !== null && deviceId.length === queryLimits.deviceId && uuidPattern.test(deviceId)) {

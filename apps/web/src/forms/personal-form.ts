@@ -1,5 +1,6 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import { joinPhoneParts } from '@koza/domain/fields/phone';
+import { joinPurposes } from '@koza/domain/fields/purposes';
 import { addressMode } from '@koza/domain/steps/personal';
 import type { SavedApplication } from '../api/application.ts';
 import { savedText } from '../api/application.ts';
@@ -136,4 +137,14 @@ export function personalPayload(form: PersonalForm): Record<string, unknown> {
     utilizationPurposeOther: form.purposeOther,
     distanceTransactionReason: form.distanceReason,
   };
+}
+
+/**
+ * The body of POST /api/applications/personal from the checked personal data (both flows): the
+ * bank's code, and the purposes as the chosen labels joined by ',' in the bank's documented order
+ * (SPEC.md §3 "utilizationPurpose (comma-joined)", DECISIONS.md §7).
+ */
+export function personalSaveBody(bank: Bank, checked: Record<string, unknown>): Record<string, unknown> {
+  const chosen = Array.isArray(checked.utilizationPurpose) ? checked.utilizationPurpose.map(String) : [];
+  return { bankCode: bank.code, ...checked, utilizationPurpose: joinPurposes(bank.utilizationPurposes, chosen) };
 }

@@ -13,6 +13,7 @@ import {
 } from '@koza/domain/flows';
 import { flowTypeOf } from './application-type.ts';
 import { useAppNavigate } from './navigation.tsx';
+import { session } from './session.ts';
 
 /** The navigation state every move passes on: the slug it came from (SPEC.md §2.6). */
 export interface NavigationState {
@@ -20,11 +21,17 @@ export interface NavigationState {
 }
 
 /** Reads `previous` from a location's state, whatever shape the state has. */
-export function previousFromState(state: unknown): string | undefined {
+function previousFromState(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const previous = (state as NavigationState).previous;
   return typeof previous === 'string' ? previous : undefined;
 }
+
+/**
+ * Where the applicant came from: the history entry's `previous`, or, when the entry has lost its
+ * state (SPEC.md §3: session storage holds the previous path), the path of the last move in this tab.
+ */
+export const previousOf = (state: unknown): string | undefined => previousFromState(state) ?? session.getPreviousPath() ?? undefined;
 
 /** The query value that marks a session error (SPEC.md §2.5: /error?id=1). */
 export const sessionErrorId = '1';
@@ -80,6 +87,7 @@ export function useFlow(slug: PageSlug): FlowMoves {
     const go = (to: FlowPage | undefined, what: string, options: MoveOptions = {}) => {
       if (!to) throw new Error(`${type} flow: ${slug} has no ${what}`);
       const state: NavigationState & Record<string, unknown> = { ...options.state, previous: slug };
+      session.setPreviousPath(pageBySlug(slug).path);
       navigate(to.path, { replace: options.replace ?? false, state });
     };
     const backTo = backButtonPage(slug, type);
@@ -90,6 +98,7 @@ export function useFlow(slug: PageSlug): FlowMoves {
       exit: (exit, options) => go(exitPage(slug, type, exit), `exit ${exit}`, options),
       revisit: (step) => {
         const after = flowFor(type).next[step];
+        if (after) session.setPreviousPath(pageBySlug(after).path);
         navigate(pageBySlug(step).path, { state: { previous: after } satisfies NavigationState });
       },
       toError: (kind = 'system') => navigate(errorPathOf(type, kind), { replace: true }),

@@ -1,3 +1,4 @@
+import { statusText } from '@koza/domain/application-status';
 import type { PageSlug } from '@koza/domain/flows';
 
 /** The h1 of every page (UI wording; the screens of later issues keep these headings). */
@@ -33,4 +34,5 @@ export const pageTitles: Readonly<Record<PageSlug, string>> = {
   'child-redirect': 'お申込み手続き中',
   'child-complete': 'お申込み完了',
   'child-error': 'エラー',
+  status: statusText.title,
 };

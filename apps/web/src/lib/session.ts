@@ -40,6 +40,12 @@ export const session = {
   setDeviceId: (deviceId: string): void => storage()?.setItem(sessionKeys.deviceId, deviceId),
   /** SPEC.md §8: a verify failure other than a wrong code clears the device id. */
   clearDeviceId: (): void => storage()?.removeItem(sessionKeys.deviceId),
+  /**
+   * The path of the page the applicant last moved from (SPEC.md §3 "Session storage holds … the
+   * previous path"): the navigation guard's memory when a page's history state is lost.
+   */
+  getPreviousPath: (): string | null => storage()?.getItem(sessionKeys.previousPath) ?? null,
+  setPreviousPath: (path: string): void => storage()?.setItem(sessionKeys.previousPath, path),
   getChannel: (): string | null => storage()?.getItem(sessionKeys.channel) ?? null,
   setChannel: (channel: string): void => storage()?.setItem(sessionKeys.channel, channel),
   isLandingAcknowledged: (): boolean => storage()?.getItem(sessionKeys.landingAcknowledged) === '1',

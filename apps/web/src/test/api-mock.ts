@@ -86,7 +86,7 @@ export const savedParent: ApplicationParentView = {
   relationship: 'MOTHER',
   mobilePhoneNumber: '090-2222-3456',
   phoneNumber: null,
-  proxyApplicationReason: 'MINOR',
+  proxyApplicationReason: 'minor',
   occupationName: '会社員',
   occupationOther: null,
   workplaceName: '株式会社テスト商事',

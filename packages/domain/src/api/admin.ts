@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { applicationTypes } from '../constants.ts';
+import { shareableRejectionReasonCodes } from '../application-status.ts';
 import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
@@ -64,6 +65,14 @@ export const staffSessionSchema = z.object({
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 export const reasonBodySchema = z.object({ reason });
+
+/**
+ * POST /applications/:id/reject: the staff's own reason, and optionally one of the fixed reasons the
+ * applicant's status page may show (null or absent: none is shown; decision 0192).
+ */
+export const rejectBodySchema = reasonBodySchema.extend({
+  shareableReason: z.enum(shareableRejectionReasonCodes).nullish().transform((v) => v ?? null),
+});
 
 const newPassword = z
   .string({ error: adminMessages.passwordTooShort })

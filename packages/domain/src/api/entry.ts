@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { applicationTypes, queryLimits } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { choice } from '../fields/common.ts';
+import { entryChannel } from '../fields/code-format.ts';
 import { verificationMailSchema } from '../steps/verification-mail.ts';
 import { verifyRequestSchema } from '../steps/verification-code.ts';
 
@@ -17,7 +18,7 @@ export type MaintenanceResponse = z.infer<typeof maintenanceResponseSchema>;
 export const notificationsResponseSchema = z.object({ notificationList: z.array(z.object({ contents: z.string() })) });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
-// Entry query inputs that travel with calls (SPEC.md §3, §9): channel (≤ 20) and deviceId (UUID).
+// Entry query inputs that travel with calls (SPEC.md §3, §9): channel (cut to 20) and deviceId (UUID).
 // As on the web, an invalid value is dropped (null), never an error: the applicant cannot fix it.
 
 const channelPattern = new RegExp(`^[A-Za-z0-9._-]{1,${queryLimits.channel}}$`);
@@ -25,10 +26,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const isChannelId = (v: string): boolean => channelPattern.test(v);
 
+/** The channel sent with verify: as on the entry page, cut to 20 characters, or null when invalid. */
 export const channelInput = z
   .unknown()
   .optional()
-  .transform((v): string | null => (typeof v === 'string' && channelPattern.test(v) ? v : null));
+  .transform((v): string | null => (typeof v === 'string' ? entryChannel(v) : null));
 
 export const deviceIdInput = z
   .unknown()

@@ -8,8 +8,12 @@ import { choice } from './common.ts';
 export const genderSchema = choice(genders);
 /** FATHER (父) or MOTHER (母). */
 export const relationshipSchema = choice(relationships);
-/** The only proxy reason: the child is a minor. */
-export const proxyReasonSchema = choice([proxyReasonMinor]);
+const legacyProxyReason = 'MINOR';
+/**
+ * The only proxy reason: the child is a minor, 'minor' (SPEC.md §3, §9). The upper-case 'MINOR' that
+ * pages built before decision 0190 still send during a rollout is read as 'minor'.
+ */
+export const proxyReasonSchema = z.preprocess((v) => (v === legacyProxyReason ? proxyReasonMinor : v), choice([proxyReasonMinor]));
 
 /** A branch of the list: its 3-digit code. */
 export const branchCodeSchema = z

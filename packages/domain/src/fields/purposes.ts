@@ -36,3 +36,9 @@ export const purposeOtherSchema = (otherChosen: boolean) =>
 
 /** Loose variant for when the choice is not known yet (it is checked across fields by the screen). */
 export const purposeOtherTextSchema = optionalText({ rules: [maxLengthRule(purposeOtherMaxLength)] });
+
+/**
+ * The wire and stored form of the chosen purposes: the labels joined by ',' in the bank's documented
+ * order (SPEC.md §3 "utilizationPurpose (comma-joined)", DECISIONS.md §7), whatever order they were ticked in.
+ */
+export const joinPurposes = (order: readonly string[], chosen: readonly string[]): string => order.filter((p) => chosen.includes(p)).join(',');

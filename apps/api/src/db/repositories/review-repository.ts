@@ -129,7 +129,15 @@ export async function markRejectedAndErasePin(db: Db | Executor, id: string, now
 
 export async function insertReview(
   db: Db | Executor,
-  r: { applicationId: string; outcome: 'APPROVED' | 'REJECTED'; reason: string | null; decidedBy: string; now: EpochMs; handoverReference: string | null },
+  r: {
+    applicationId: string;
+    outcome: 'APPROVED' | 'REJECTED';
+    reason: string | null;
+    shareableReason: string | null;
+    decidedBy: string;
+    now: EpochMs;
+    handoverReference: string | null;
+  },
 ): Promise<void> {
   await executor(db)
     .insertInto('applicationReviews')
@@ -144,6 +152,7 @@ export async function insertReview(
       cancelledAt: null,
       cancelReason: null,
       cancelledBy: null,
+      shareableReason: r.shareableReason,
     })
     .execute();
 }

@@ -10,6 +10,7 @@ import {
   auditListSchema,
   passwordChangeBodySchema,
   reasonBodySchema,
+  rejectBodySchema,
   signInBodySchema,
   staffCreateBodySchema,
   staffListSchema,
@@ -212,9 +213,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.post(
     '/applications/:id/reject',
-    { config: { staff: 'applications.decide' }, schema: { params: idParams, body: reasonBodySchema, response: { 200: decisionSchema } } },
+    { config: { staff: 'applications.decide' }, schema: { params: idParams, body: rejectBodySchema, response: { 200: decisionSchema } } },
     async (request) => {
-      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason);
+      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason, request.body.shareableReason);
       logMail(request.log, result);
       return { applicationNumber: result.applicationNumber };
     },

@@ -5,20 +5,13 @@ import {
   verificationVerifyResponseSchema,
 } from '@koza/domain/api/entry';
 import { validationErrorBodySchema } from '@koza/domain/api/errors';
-import { messages } from '@koza/domain/messages';
-import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
-import { FieldValidationError } from '../../http/errors.ts';
+import { assertHostBank } from '../../http/host-bank.ts';
 import { registerAddress, verificationFailedErrors, verifyCode } from '../../services/verification.ts';
 
 // POST /api/verification-codes/register and /verify (SPEC.md §7, DECISIONS.md §3).
-
-/** The payload's bank must be the host's (DECISIONS.md §2). */
-function assertHostBank(request: FastifyRequest, bankCode: string): void {
-  if (bankCode !== request.bank.code) throw new FieldValidationError([{ field: 'bankCode', message: messages.bankMismatch }]);
-}
 
 export const verificationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; mail: MailSender; codeHashKey: Buffer }> = async (
   app,

@@ -12,7 +12,7 @@ import { isOccupationAllowedFor } from './occupation-allowed.ts';
 
 // /child/parent (child step 2), SPEC.md §3 "Parent application", §5 "Parent", §7:
 //   POST /api/applications/personal/parent  — name, kana, birthday (18 or over), relationship
-//     (FATHER / MOTHER), phones, proxy reason (only MINOR); the surname and the kana surname must be
+//     (FATHER / MOTHER), phones, proxy reason (only 'minor'); the surname and the kana surname must be
 //     the SAVED child's (the domain's childParentSchema, with the child's values from the database);
 //   POST /api/applications/workplace/parent — occupation (one of the general list at the parent's
 //     age), other text, workplace or school name and phone by the occupation's requirement.

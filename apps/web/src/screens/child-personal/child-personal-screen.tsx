@@ -9,6 +9,7 @@ import { unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
 import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
 import { PersonalSection } from '../../forms/personal-section.tsx';
+import { personalSaveBody } from '../../forms/personal-form.ts';
 import { splitPayload } from '../../forms/split-payload.ts';
 import { errorMap, useStepForm } from '../../forms/use-step-form.ts';
 import { useBank } from '../../lib/bank-context.tsx';
@@ -57,7 +58,7 @@ export function ChildPersonalScreen() {
     },
     save: async (value) => {
       const { first, second } = splitPayload(value, childWorkplaceKeys);
-      await savePersonal({ bankCode: bank.code, ...first });
+      await savePersonal(personalSaveBody(bank, first));
       await saveWorkplace({ ...second, ...childWorkplaceNulls });
     },
   });

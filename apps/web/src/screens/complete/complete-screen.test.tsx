@@ -4,6 +4,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { renderApp } from '../../test/render-app.tsx';
 import { mockApi } from '../../test/api-mock.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
+import { statusText } from '@koza/domain/application-status';
 import { completeText } from './complete-screen.tsx';
 
 const completion = { applicationNumber: '0587-20261122-000001', applicationCompletedAt: '2026-11-22T13:05:09+09:00' };
@@ -26,6 +27,7 @@ describe('complete screen', () => {
     expect(questionnaire.getAttribute('href')).toBe(bank.links.questionnaire);
     expect(questionnaire.getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('link', { name: completeText.homePage }).getAttribute('href')).toBe(bank.links.homePage);
+    expect(screen.getByRole('link', { name: statusText.linkLabel }).getAttribute('href')).toBe('/status');
     expect(sessionStorage.length).toBe(0);
   });
 

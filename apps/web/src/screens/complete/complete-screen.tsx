@@ -6,7 +6,8 @@ import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { LinkButton } from '../../components/button.tsx';
 import { CashCard } from '../../components/cash-card.tsx';
-import { KeepTogether } from '../../components/keep-together.tsx';
+import { BankContact } from '../../components/bank-contact.tsx';
+import { StatusLink } from '../../components/status-link.tsx';
 import { newTabText } from '../../components/external-link.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -29,7 +30,6 @@ export const completeText = {
     '一定期間内にキャッシュカードをお受け取りいただけない場合、お申込みは取り消しとなります。',
   ],
   contactTitle: 'お問い合わせ先',
-  callLabel: (phone: string) => `電話をかける ${phone}`,
   questionnaire: 'アンケートに回答する',
   homePage: 'ホームページへ',
   /** A reload or a direct visit without the completion result: the receipt is shown only once. */
@@ -78,7 +78,7 @@ export function CompleteScreen({ slug }: { slug: Extract<PageSlug, 'complete' | 
       {completion ? (
         <>
           <p className={panel.lead}>{completeText.lead}</p>
-          <div className={styles.receipt}>
+          <div className={`${panel.facts} ${styles.receipt}`}>
             <dl>
             <div>
               <dt>{completeText.receiptNumber}</dt>
@@ -116,14 +116,9 @@ export function CompleteScreen({ slug }: { slug: Extract<PageSlug, 'complete' | 
         <h2 id="complete-contact" className={panel.sectionTitle}>
           {completeText.contactTitle}
         </h2>
-        <p className={styles.centre}>{bank.contact.centreName}</p>
-        <a className={styles.phone} href={`tel:${bank.contact.phoneNumber.replaceAll('-', '')}`} aria-label={completeText.callLabel(bank.contact.phoneNumber)}>
-          {bank.contact.phoneNumber}
-        </a>
-        <p className={styles.hours}>
-          <KeepTogether>{bank.contact.receptionHours}</KeepTogether>
-        </p>
+        <BankContact />
       </section>
+      <StatusLink />
     </Screen>
   );
 }

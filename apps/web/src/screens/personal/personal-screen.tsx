@@ -4,7 +4,7 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { savePersonal } from '../../api/application.ts';
 import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { emptyPersonalForm, personalFormFrom, personalPayload, type PersonalForm } from '../../forms/personal-form.ts';
+import { emptyPersonalForm, personalFormFrom, personalPayload, personalSaveBody, type PersonalForm } from '../../forms/personal-form.ts';
 import { PersonalSection } from '../../forms/personal-section.tsx';
 import { useStepForm } from '../../forms/use-step-form.ts';
 import { useBank } from '../../lib/bank-context.tsx';
@@ -26,7 +26,7 @@ export function PersonalScreen() {
     slug,
     initial: () => emptyPersonalForm(bank),
     validate: (f: PersonalForm) => validateStep(personalSchema(ctx), personalPayload(f)),
-    save: (value) => savePersonal({ bankCode: bank.code, ...value }),
+    save: (value) => savePersonal(personalSaveBody(bank, value)),
   });
 
   useEffect(() => {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationQuestionIds, termQuestionIds } from '@koza/domain/confirmation-questions';
+import { confirmationQuestionIds, termQuestionGroups } from '@koza/domain/confirmation-questions';
+import { allPositiveTermAnswers } from '../../test/term-answers.ts';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';
 
-const allPositive: TermAnswers = {
-  firstAccount: 'yes',
-  identityDocument: 'yes',
-  adult: 'yes',
-  conditions: 'yes',
-  regulations: 'yes',
-  myNumber: 'doNotWish',
-  passbookLess: true,
-  sealLess: true,
-};
+const allPositive: TermAnswers = allPositiveTermAnswers;
 
 describe('term answers', () => {
   it('shows only the first question at the start, and Next is disabled', () => {
@@ -68,11 +60,21 @@ describe('term answers', () => {
 });
 
 describe('child term answers (SPEC.md §4 "Term gating (child)")', () => {
-  const child = termQuestionIds['child-term'];
+  const child = termQuestionGroups['child-term'];
 
-  it('starts with the conditions; yes reveals the agreements, then the passbook-less and seal-less notices', () => {
+  it('SPEC.md §2.5 "Yes reveals the regulation and individual-number agreements, then passbook-less and seal-less confirmations"', () => {
     expect(visibleQuestions({}, child)).toEqual(['conditions']);
-    expect(visibleQuestions({ conditions: 'yes' }, child)).toEqual(['conditions', 'regulations']);
+    expect(visibleQuestions({ conditions: 'yes' }, child)).toEqual(['conditions', 'regulations', 'myNumber']);
+    expect(visibleQuestions({ conditions: 'yes', regulations: 'yes' }, child)).toEqual(['conditions', 'regulations', 'myNumber']);
+    expect(visibleQuestions({ conditions: 'yes', myNumber: 'doNotWish' }, child)).toEqual(['conditions', 'regulations', 'myNumber']);
+    expect(visibleQuestions({ conditions: 'yes', regulations: 'no', myNumber: 'wish' }, child)).toEqual(['conditions', 'regulations', 'myNumber']);
+    expect(visibleQuestions({ conditions: 'yes', regulations: 'yes', myNumber: 'wish', passbookLess: true }, child)).toEqual([
+      'conditions',
+      'regulations',
+      'myNumber',
+      'passbookLess',
+      'sealLess',
+    ]);
     expect(visibleQuestions({ conditions: 'yes', regulations: 'yes', myNumber: 'wish' }, child)).toEqual([
       'conditions',
       'regulations',

@@ -1,4 +1,4 @@
-import { confirmationQuestionIds, myNumberChoices, type ConfirmationQuestionId, type MyNumberChoice } from '@koza/domain/confirmation-questions';
+import { myNumberChoices, termQuestionGroups, type ConfirmationQuestionId, type MyNumberChoice } from '@koza/domain/confirmation-questions';
 
 // The state of the pre-application confirmation (SPEC.md §3 "Confirmation answers", §4): each question
 // unanswered, yes or no; the questions appear one at a time, each once the previous one is answered
@@ -52,22 +52,25 @@ export function isPositive(question: ConfirmationQuestionId, answers: TermAnswer
   }
 }
 
-/** The questions of a page, in order (/term: all eight; /child/term: its five, termQuestionIds). */
-type Questions = readonly ConfirmationQuestionId[];
+/**
+ * The questions of a page in the groups in which they appear (termQuestionGroups: /term all eight one
+ * by one; /child/term its five, the regulations and the individual number together).
+ */
+type QuestionGroups = readonly (readonly ConfirmationQuestionId[])[];
 
-/** The questions shown: each one up to and including the first not answered positively. */
-export function visibleQuestions(answers: TermAnswers, questions: Questions = confirmationQuestionIds): ConfirmationQuestionId[] {
+/** The questions shown: every group up to and including the first with a question not answered positively. */
+export function visibleQuestions(answers: TermAnswers, groups: QuestionGroups = termQuestionGroups.term): ConfirmationQuestionId[] {
   const shown: ConfirmationQuestionId[] = [];
-  for (const question of questions) {
-    shown.push(question);
-    if (!isPositive(question, answers)) break;
+  for (const group of groups) {
+    shown.push(...group);
+    if (!group.every((question) => isPositive(question, answers))) break;
   }
   return shown;
 }
 
 /** Next is enabled only when every answer of the page is positive (SPEC.md §4). */
-export const canProceed = (answers: TermAnswers, questions: Questions = confirmationQuestionIds): boolean =>
-  questions.every((q) => isPositive(q, answers));
+export const canProceed = (answers: TermAnswers, groups: QuestionGroups = termQuestionGroups.term): boolean =>
+  groups.every((group) => group.every((q) => isPositive(q, answers)));
 
 /** Whether a question was answered 'no' and so blocks the service. */
 export const isBlocked = (question: BlockingQuestion, answers: TermAnswers): boolean => answers[question] === 'no';

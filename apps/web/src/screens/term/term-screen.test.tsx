@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getBank } from '@koza/domain/banks/banks';
 import { confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import { messages } from '@koza/domain/messages';
+import { statusText } from '@koza/domain/application-status';
 import { renderApp } from '../../test/render-app.tsx';
 import { pageTitles } from '../../lib/page-titles.ts';
 
@@ -37,6 +38,13 @@ describe('term screen', () => {
     expect(screen.getAllByRole('radiogroup')).toHaveLength(1);
     expect(group(q.firstAccount.title)).toBeTruthy();
     expect((next() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers お申込み状況の確認 to those who have already applied (decision 0192)', async () => {
+    const { router } = await openTerm();
+    await userEvent.click(screen.getByRole('link', { name: statusText.linkLabel }));
+    await screen.findByRole('heading', { level: 1, name: statusText.title });
+    expect(router.state.location.pathname).toBe('/status');
   });
 
   it.each([

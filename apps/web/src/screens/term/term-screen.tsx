@@ -7,6 +7,7 @@ import { ChoiceGroup, Checkbox } from '../../components/choice-group.tsx';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
 import { CashCard, cashCardText } from '../../components/cash-card.tsx';
 import { ExternalLink } from '../../components/external-link.tsx';
+import { StatusLink } from '../../components/status-link.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -36,15 +37,16 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
     session.setJson(variant.storageKey, answers);
   }, [answers, variant.storageKey]);
 
-  // When an answer reveals the next question, bring it into view (smoothly unless reduced motion is asked).
+  // When an answer reveals the next questions, bring the first of them into view (smoothly unless
+  // reduced motion is asked).
   const shownCount = visible.length;
-  const newest = visible[shownCount - 1];
+  const firstNew = visible[shownBefore.current];
   useEffect(() => {
     const previously = shownBefore.current;
     shownBefore.current = shownCount;
-    if (shownCount <= previously || !newest) return;
-    sectionRefs.current.get(newest)?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
-  }, [shownCount, newest]);
+    if (shownCount <= previously || !firstNew) return;
+    sectionRefs.current.get(firstNew)?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  }, [shownCount, firstNew]);
 
   const answer = <K extends keyof TermAnswers>(key: K, value: TermAnswers[K]) => setAnswers((a) => ({ ...a, [key]: value }));
 
@@ -233,6 +235,7 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
           </li>
         ))}
       </ol>
+      {variant.statusLink && <StatusLink />}
     </Screen>
   );
 }

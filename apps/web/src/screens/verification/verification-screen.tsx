@@ -1,6 +1,5 @@
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
 import type { ApplicationType } from '@koza/domain/constants';
-import { mailMaxLength } from '@koza/domain/constants';
 import type { PageSlug } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
 import { normaliseVerificationCode } from '@koza/domain/normalise';
@@ -17,6 +16,8 @@ import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { mailedCodeInputAttributes, mailInputAttributes } from '../../forms/mail-code-entry.ts';
+import entry from '../../forms/mail-code-entry.module.css';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '../../lib/page-titles.ts';
@@ -165,29 +166,23 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
       }
     >
       {state.notice && (
-        <div className={styles.notice} role="alert">
+        <div className={entry.notice} role="alert">
           <ErrorText>{state.notice}</ErrorText>
         </div>
       )}
-      <form id={formId} noValidate onSubmit={onSubmit} className={styles.form}>
+      <form id={formId} noValidate onSubmit={onSubmit} className={entry.form}>
         {state.step === 'address' ? (
           <>
-            <h2 ref={stepHeadingRef} tabIndex={-1} className={styles.stepTitle}>
+            <h2 ref={stepHeadingRef} tabIndex={-1} className={entry.stepTitle}>
               {verificationText.addressStep}
             </h2>
-            <p className={styles.lead}>{verificationText.addressLead}</p>
+            <p className={entry.lead}>{verificationText.addressLead}</p>
             <Field label={verificationText.mailLabel} requirement="required" error={state.mailError ?? undefined}>
               {(control) => (
                 <input
                   {...control}
                   ref={mailInputRef}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={mailMaxLength}
+                  {...mailInputAttributes}
                   placeholder={verificationText.mailPlaceholder}
                   value={state.mailAddress}
                   readOnly={state.pending !== null}
@@ -199,14 +194,14 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
           </>
         ) : (
           <>
-            <h2 ref={stepHeadingRef} tabIndex={-1} className={styles.stepTitle}>
+            <h2 ref={stepHeadingRef} tabIndex={-1} className={entry.stepTitle}>
               {verificationText.codeStep}
             </h2>
             <dl className={styles.sentTo}>
               <dt>{verificationText.sentTo}</dt>
               <dd>{state.mailAddress}</dd>
             </dl>
-            <p className={styles.lead}>{verificationText.codeLead}</p>
+            <p className={entry.lead}>{verificationText.codeLead}</p>
             {state.resent && (
               <p className={styles.resent} role="status">
                 {verificationText.resent}
@@ -217,12 +212,8 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
                 <input
                   {...control}
                   ref={codeInputRef}
-                  type="text"
-                  name="one-time-code"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={20}
-                  className={styles.code}
+                  {...mailedCodeInputAttributes}
+                  className={entry.code}
                   value={state.code}
                   readOnly={state.pending !== null}
                   onChange={(e) => dispatch({ type: 'codeChanged', value: e.target.value })}
@@ -233,7 +224,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
           </>
         )}
       </form>
-      <div className={styles.status} role="status" aria-live="polite">
+      <div className={entry.status} role="status" aria-live="polite">
         {status && (
           <>
             <Spinner />

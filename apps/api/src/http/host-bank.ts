@@ -1,0 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@koza/domain/messages';
+import { FieldValidationError } from './errors.ts';
+
+/** The payload's bank must be the host's (DECISIONS.md §2): 400 on `bankCode` otherwise. */
+export function assertHostBank(request: FastifyRequest, bankCode: string): void {
+  if (bankCode !== request.bank.code) throw new FieldValidationError([{ field: 'bankCode', message: messages.bankMismatch }]);
+}

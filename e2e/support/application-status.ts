@@ -1,0 +1,65 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { applicantStatusLabels, statusText, type ApplicantStatus } from '@koza/domain/application-status';
+import type { BankCode } from '@koza/domain/constants';
+import type { ApiCall } from './api-walk.ts';
+import { applyChildThroughPinByApi, applyThroughPinByApi } from './ekyc.ts';
+import { generalFlowData } from './general-flow.ts';
+import { readCode } from './entry.ts';
+
+// お申込み状況の確認 in e2e (decision 0192): applications completed through the applicant API (general
+// or child, any bank), staff acting in the back office's screens, and the applicant's status page.
+
+/** The simulator passes the eKYC session the API opened (no camera), and the API sees status 4. */
+export async function passEkycByApi(request: APIRequestContext, call: ApiCall, ekycOrigin: string, outcome: 'PASSED' | 'ADDRESS_MISMATCH'): Promise<void> {
+  const { url } = (await call('POST', '/api/ekyc', { supplement: false })) as { url: string };
+  const sessionId = decodeURIComponent(/\/s\/([^/?]+)/.exec(url)![1]!);
+  const simulated = await request.fetch(`${ekycOrigin}/v1/sessions/${encodeURIComponent(sessionId)}/simulate`, {
+    method: 'POST',
+    headers: { 'x-api-key': 'dev-ekyc-api-key' }, // the development key the worker's API and simulator share
+    data: { outcome },
+  });
+  if (!simulated.ok()) throw new Error(`simulate answered ${simulated.status()}`);
+  await expect.poll(async () => ((await call('POST', '/api/ekyc/status')) as { status: number }).status).toBe(4);
+}
+
+/**
+ * An application of `bankCode` completed through the applicant API: a general one (PIN, eKYC passed),
+ * or a child one (the child's card and certificate of residence uploaded, the parent's eKYC passed).
+ */
+export async function completeByApi(
+  request: APIRequestContext,
+  o: { origin: string; host: string; ekycOrigin: string; bankCode: BankCode; mailAddress: string; type: 'GENERAL' | 'CHILD'; document: Buffer },
+): Promise<string> {
+  const applicant = { origin: o.origin, host: o.host, bankCode: o.bankCode, mailAddress: o.mailAddress, postalNumber: generalFlowData[o.bankCode].postalNumber };
+  const { token, call } = o.type === 'CHILD' ? await applyChildThroughPinByApi(request, applicant) : await applyThroughPinByApi(request, applicant);
+  if (o.type === 'CHILD') {
+    for (const type of ['INDIVIDUAL_NUMBER_CARD', 'CERTIFICATE_RESIDENCE']) {
+      const uploaded = await request.fetch(`${o.origin}/api/documents`, {
+        method: 'POST',
+        headers: { host: o.host, authorization: `Bearer ${token}` },
+        multipart: { type, image: { name: 'document.jpg', mimeType: 'image/jpeg', buffer: o.document } },
+      });
+      if (!uploaded.ok()) throw new Error(`POST /api/documents answered ${uploaded.status()}: ${await uploaded.text()}`);
+    }
+  }
+  await passEkycByApi(request, call, o.ekycOrigin, 'PASSED');
+  return ((await call('POST', '/api/application-complete')) as { applicationNumber: string }).applicationNumber;
+}
+
+/** On /status: the address and the receipt number, then the code from the dev mailbox. */
+export async function askStatus(page: Page, serverOrigin: string, mailAddress: string, applicationNumber: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: statusText.title })).toBeVisible();
+  await page.getByRole('textbox', { name: statusText.mailLabel }).fill(mailAddress);
+  await page.getByRole('textbox', { name: statusText.numberLabel }).fill(applicationNumber);
+  await page.getByRole('button', { name: statusText.send }).click();
+  await expect(page.getByRole('heading', { level: 2, name: statusText.codeStep })).toBeVisible();
+  const code = await readCode(serverOrigin, mailAddress);
+  await page.getByRole('textbox', { name: statusText.codeLabel }).fill(code);
+  await page.getByRole('button', { name: statusText.show }).click();
+}
+
+/** The state shown on /status. */
+export async function expectStatus(page: Page, status: ApplicantStatus): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: statusText.resultStep })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${applicantStatusLabels[status]}$`) })).toBeVisible();
+}

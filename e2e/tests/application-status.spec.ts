@@ -1,0 +1,173 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { shareableRejectionReasons, statusText, type ApplicantStatus } from '@koza/domain/application-status';
+import { getBank } from '@koza/domain/banks/banks';
+import type { BankCode } from '@koza/domain/constants';
+import { expect, test } from '../fixtures.ts';
+import { screenshotDir } from '../paths.ts';
+import { createStaffByCommand, desktop, expectNoAxeViolations, signIn } from '../support/admin.ts';
+import { askStatus, completeByApi, expectStatus } from '../support/application-status.ts';
+import { makeJpeg } from '../support/ekyc.ts';
+import { dismissNotice, uniqueAddress } from '../support/entry.ts';
+import { watchForProblems } from '../support/problems.ts';
+
+// お申込み状況の確認 (issue 26, decision 0192) on the three banks: applications completed through the
+// applicant API (general and child), staff acting in the back office's own screens (open, approve,
+// reject with a shareable reason, approve then cancel), and the applicant on the phone reaching the
+// page from /term and reading each state, with axe on every state and a screenshot of each.
+
+const dir = mkdtempSync(join(tmpdir(), 'koza-status-e2e-'));
+const databaseUrl = `sqlite:${join(dir, 'status.sqlite')}`;
+const reviewerPassword = 'reviewer password e2e';
+// Each test speaks from its own client address (TRUST_PROXY: the loopback proxy's X-Forwarded-For),
+// so the per-IP sending limit of the verification mails (30 an hour) holds per test, as it would per applicant.
+test.use({ apiEnv: { DATABASE_URL: databaseUrl, HANDOVER_DIR: join(dir, 'handover'), TRUST_PROXY: '127.0.0.1' } });
+test.describe.configure({ mode: 'serial' });
+
+mkdirSync(screenshotDir, { recursive: true });
+
+const banks = ['0177', '0587', '0181'] as const satisfies readonly BankCode[];
+
+interface Case {
+  status: ApplicantStatus;
+  type: 'GENERAL' | 'CHILD';
+  /** What staff do in the back office before the applicant looks. */
+  staff: (page: Page) => Promise<void>;
+}
+
+const reject = async (staff: Page) => {
+  await staff.getByLabel('否認理由（お客さまには通知されません）').fill('既存口座の確認による');
+  await staff.getByLabel(/お客さまにお伝えする理由/).selectOption({ label: shareableRejectionReasons.EXISTING_ACCOUNT });
+  await staff.getByRole('button', { name: '否認する' }).click();
+  await expect(staff.getByText('否認しました。')).toBeVisible();
+};
+const approve = async (staff: Page) => {
+  await staff.getByRole('button', { name: '承認する' }).click();
+  await staff.getByRole('button', { name: '承認を確定する' }).click();
+  await expect(staff.getByText('承認しました。')).toBeVisible();
+};
+const cancel = async (staff: Page) => {
+  await approve(staff);
+  await staff.getByLabel('取消理由（キャッシュカード未受取など）').fill('キャッシュカード未受取');
+  await staff.getByRole('button', { name: '取消する' }).click();
+  await expect(staff.getByText('取消しました。')).toBeVisible();
+};
+
+const cases: readonly Case[] = [
+  { status: 'RECEIVED', type: 'CHILD', staff: async () => undefined },
+  { status: 'IN_REVIEW', type: 'GENERAL', staff: async () => undefined }, // opening it is the action
+  { status: 'APPROVED', type: 'CHILD', staff: approve },
+  { status: 'REJECTED', type: 'GENERAL', staff: reject },
+  { status: 'CANCELLED', type: 'GENERAL', staff: cancel },
+];
+
+for (const [index, code] of banks.entries()) {
+  test(`${code}: every state, each reached by the back office's own actions, on the phone with no axe violation`, async ({ page, browser, playwright, server }) => {
+    test.setTimeout(240_000);
+    const bank = getBank(code);
+    const host = new URL(server.baseURLFor(code)).host;
+    const applicantApi = await playwright.request.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.26.${index}.1` } });
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.26.${index}.2` });
+    const document = await makeJpeg(page);
+    const applications: { mailAddress: string; applicationNumber: string; status: ApplicantStatus; registeredAt: number }[] = [];
+    for (const c of cases) {
+      const mailAddress = uniqueAddress(`status-${code}-${c.status.toLowerCase()}`);
+      const registeredAt = Date.now();
+      const applicationNumber = await completeByApi(applicantApi, { origin: server.origin, host, ekycOrigin: server.ekycOrigin, bankCode: code, mailAddress, type: c.type, document });
+      applications.push({ mailAddress, applicationNumber, status: c.status, registeredAt });
+    }
+    await applicantApi.dispose();
+
+    // The bank's reviewer, in the back office at a desktop viewport.
+    const login = `reviewer.status.${code}`;
+    createStaffByCommand(databaseUrl, { bank: code, login, name: '審査 状況', role: 'REVIEWER', password: reviewerPassword });
+    const staffContext = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+    const staff = await staffContext.newPage();
+    await staff.goto(`${server.origin}/admin/`);
+    await signIn(staff, login, reviewerPassword);
+    await expect(staff.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+    for (const [i, c] of cases.entries()) {
+      if (c.status === 'RECEIVED') continue; // nobody at the bank has opened it yet
+      const { applicationNumber } = applications[i]!;
+      await staff.goto(`${server.origin}/admin/?applicationNumber=${applicationNumber}`);
+      await staff.getByRole('link', { name: applicationNumber }).click();
+      await expect(staff.getByRole('heading', { name: `申込詳細 ${applicationNumber}` })).toBeVisible();
+      await c.staff(staff);
+    }
+    await staffContext.close();
+
+    // The applicant: from /term's link to the status page, then each application in turn.
+    const problems = await watchForProblems(page);
+    await page.goto(`${server.baseURLFor(code)}/term`);
+    await dismissNotice(page);
+    await page.getByRole('link', { name: statusText.linkLabel }).click();
+    await expect(page).toHaveURL(/\/status$/);
+    for (const [i, { mailAddress, applicationNumber, status, registeredAt }] of applications.entries()) {
+      if (i > 0) await page.getByRole('button', { name: statusText.again }).click();
+      // The address's verification mail counts: one mail per 30 seconds (DECISIONS.md §3).
+      await page.waitForTimeout(Math.max(0, registeredAt + 31_000 - Date.now()));
+      await askStatus(page, server.origin, mailAddress, applicationNumber);
+      await expectStatus(page, status);
+      const shown = page.getByRole('main');
+      await expect(shown.getByText(applicationNumber)).toBeVisible();
+      await expect(shown.getByText(bank.contact.phoneNumber)).toBeVisible();
+      await expect(shown.getByRole('definition').filter({ hasText: /本店|支店|営業部|出張所/ }).first()).toBeVisible();
+      if (cases[i]!.type === 'CHILD') await expect(shown.getByText(statusText.childHolderNote)).toBeVisible();
+      if (status === 'REJECTED') await expect(shown.getByText(shareableRejectionReasons.EXISTING_ACCOUNT)).toBeVisible();
+      else await expect(shown.getByText(statusText.reason, { exact: true })).toHaveCount(0);
+      if (status === 'CANCELLED') await expect(shown.getByText(statusText.cancelledAt)).toBeVisible();
+      // Nothing personal beyond the first name and the branch: no surname, no address, no phone of the applicant.
+      await expect(shown.getByText('山田')).toHaveCount(0);
+      await expect(shown.getByText(mailAddress)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: join(screenshotDir, `status-${code}-${status.toLowerCase()}.png`), fullPage: true });
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('0177: a wrong receipt number or a wrong address answers like the right ones, mails nothing, and no code opens it', async ({ page, playwright, server, request }) => {
+  test.setTimeout(120_000);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.26.9.2' });
+  const host = new URL(server.baseURLFor('0177')).host;
+  const api = await playwright.request.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.26.9.1' } });
+  const mailAddress = uniqueAddress('status-wrong');
+  const applicationNumber = await completeByApi(api, { origin: server.origin, host, ekycOrigin: server.ekycOrigin, bankCode: '0177', mailAddress, type: 'GENERAL', document: await makeJpeg(page) });
+  const registeredAt = Date.now();
+  await api.dispose();
+  const mailsTo = async (to: string) => ((await (await request.get(`${server.origin}/__dev/mails?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[]).filter((m) => m.subject.includes(statusText.title));
+
+  await page.goto(`${server.baseURLFor('0177')}/status`);
+  await expect(page.getByRole('heading', { level: 1, name: statusText.title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: join(screenshotDir, 'status-0177-lookup.png'), fullPage: true });
+
+  // Field checks on the phone first.
+  await page.getByRole('button', { name: statusText.send }).click();
+  await expect(page.getByText(statusText.numberRequired, { exact: true })).toBeVisible();
+
+  // The address's verification mail a moment ago counts: one mail per 30 seconds (DECISIONS.md §3).
+  await page.waitForTimeout(Math.max(0, registeredAt + 31_000 - Date.now()));
+  const wrongNumber = applicationNumber.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+  for (const [mail, number] of [
+    [mailAddress, wrongNumber],
+    ['someone.else@example.jp', applicationNumber],
+  ] as const) {
+    await page.getByRole('textbox', { name: statusText.mailLabel }).fill(mail);
+    await page.getByRole('textbox', { name: statusText.numberLabel }).fill(number);
+    await page.getByRole('button', { name: statusText.send }).click();
+    await expect(page.getByRole('heading', { level: 2, name: statusText.codeStep })).toBeVisible();
+    await expect(page.getByText(statusText.codeLead)).toBeVisible();
+    await page.getByRole('textbox', { name: statusText.codeLabel }).fill('123456');
+    await page.getByRole('button', { name: statusText.show }).click();
+    await expect(page.getByText(statusText.failed)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: join(screenshotDir, 'status-0177-code-failed.png'), fullPage: true });
+    await page.getByRole('button', { name: statusText.back }).click();
+    await expect(page.getByRole('heading', { level: 2, name: statusText.lookupStep })).toBeVisible();
+  }
+  expect(await mailsTo(mailAddress)).toEqual([]);
+  expect(await mailsTo('someone.else@example.jp')).toEqual([]);
+});
