@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { supplementaryDocumentLabels, supplementChecks, type SupplementaryDocumentType } from '@koza/domain/steps/child-documents';
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { apiTargetOf, openAsIfFrom } from './api-walk.ts';
 import { applyChildThroughPinByApi } from './ekyc.ts';
 

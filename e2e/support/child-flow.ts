@@ -1,4 +1,4 @@
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { childBeforeCheckConfirmations } from '@koza/domain/child-before-check';

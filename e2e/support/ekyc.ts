@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiTargetOf, occupationIdByApi, savePersonalByApi, setPinByApi, signInByApi, storeSessionInPage, type ApiCall } from './api-walk.ts';
 import { saveChildByApi, saveParentByApi } from './child-flow.ts';

@@ -1,4 +1,4 @@
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { expect, type Page } from '@playwright/test';
 import { confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 

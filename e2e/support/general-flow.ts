@@ -1,4 +1,4 @@
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { expect, type Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
@@ -28,7 +28,7 @@ export const applicant = {
   pin: '2580',
 } as const;
 
-// The page titles are the web's own (one place: apps/web/src/lib/page-titles.ts).
+// The page titles come from the journey definition (packages/domain/src/flows.ts).
 export const headings = {
   personal: pageTitles.personal,
   workplace: pageTitles.workplace,

@@ -1,4 +1,4 @@
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';

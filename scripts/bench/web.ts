@@ -24,7 +24,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { reachPersonal } from '../../e2e/support/general-flow.ts';
 import { confirmationQuestions } from '../../packages/domain/src/confirmation-questions.ts';
-import { pageTitles } from '../../apps/web/src/lib/page-titles.ts';
+import { pageTitles } from '../../packages/domain/src/flows.ts';
 import type { Row } from './common.ts';
 import { freePort, kib, log, repoRoot, startNode, waitFor } from './common.ts';
 

@@ -4,7 +4,7 @@ import type { BankCode } from '@koza/domain/constants';
 import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
 import { PrerenderedPage } from './app/entry-shell.tsx';
 import { landingPaths } from './api/entry.ts';
-import { pageTitles } from './lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { sessionErrorId } from './lib/flow.ts';
 
 // The build's server entry (vite.config.ts, prerender plugin): the pages an applicant lands on

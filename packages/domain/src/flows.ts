@@ -1,7 +1,12 @@
+import { statusText } from './application-status.ts';
 import type { ApplicationType, DocumentType } from './constants.ts';
 
-// The general and child journeys as data (SPEC.md §2.1, §2.2, §2.6, §4). The router, the navigation
-// guard, the step bar, the Back/Next buttons and the API's order checks all read these tables.
+// The general and child journeys (SPEC.md §2.1, §2.2, §2.6, §4) as ONE definition: for each flow,
+// one ordered list of its pages (docs/decisions/0205-one-journey-definition.md). Everything else is
+// derived from these lists: the step numbers and the step bar, the navigation guard's allowed
+// predecessors, the Next and Back targets, the API's order checks (which saves each save needs),
+// the pages locked after the PIN, the page titles and the funnel's steps. Reordering two pages of a
+// flow is one edit in its list.
 //
 // Choices recorded here (where SPEC.md leaves room):
 // - Slugs are unique across both flows: child pages are prefixed 'child-'. Two pages are shared by
@@ -9,67 +14,224 @@ import type { ApplicationType, DocumentType } from './constants.ts';
 //   returns there; for a child application it is the parent's eKYC) and /ekyc-error (its button
 //   returns to the parent variant for a child application).
 // - "Other child pages follow the same rule in their sequence" (§2.6) is read as: a page may be
-//   entered from the page before it (Next) and from the page after it (Back), except that the PIN
-//   page is entered only from confirmation (after the PIN nothing before it can change, DECISIONS.md §5)
-//   and child eKYC preparation is entered only from the PIN page or by Back from the card photo page.
+//   entered from the page before it (Next) and from the page after it (Back) — the entry rule
+//   'neighbours'. The exceptions are named rules on the page that needs them (EntryRule below).
 // - /child/confirmation: the spec says that, as coded, its previous page is /child/pin and its next
 //   page /child/branch, which inverts the flow order. The guard is unaffected (its allowed
 //   predecessors are {branch, pin} under either reading); for the buttons we follow the flow order
 //   (Back → /child/branch, Next → /child/pin), like the general /confirmation, and treat the
 //   inversion as a defect of the original not to be reproduced.
-// - Pages with no guard (allowedFrom null): the entry pages (/term, /child/before-check), the return
-//   from the external eKYC service (/ekyc-callback: a full page load, so there is no navigation
-//   state), and the error pages (an error page must always be reachable, or a failed guard would loop).
-// - /redirect is entered from /ekyc-callback or /supplement; /complete only from /redirect (the
-//   completion result travels as route state). /child/redirect is entered from /ekyc-callback.
 // - The step bar on /ekyc-callback shows the eKYC preparation step (SPEC.md §2.1): step 7 general,
 //   step 12 child (the parent's eKYC); /supplement also shows step 7.
 // - The child card photo page spans steps 7 (camera) and 8 (confirm); the supplementary document
 //   page spans 9 (select), 10 (camera) and 11 (confirm): SPEC.md §2.2 numbers only 7 and 9 and
 //   describes the select / camera / confirm states of §2.5.
 
-export const pageSlugs = [
-  // general
-  'term',
-  'verification',
+/** Outcomes that leave a page somewhere other than its Next (the error page is the flow's errorPage). */
+export type FlowExit = 'ekycFailed' | 'supplementRequired' | 'uploadFailed';
+
+export const savedSteps = [
   'personal',
   'workplace',
+  'parentPersonal',
+  'parentWorkplace',
   'branch',
-  'seal-less',
-  'confirmation',
+  'sealLess',
   'pin',
-  'ekyc-preparation',
-  'ekyc-callback',
-  'supplement',
-  'redirect',
-  'complete',
-  'error',
-  'ekyc-error',
-  'supplement-error',
-  // child
-  'child-before-check',
-  'child-term',
-  'child-verification',
-  'child-personal',
-  'child-parent',
-  'child-branch',
-  'child-confirmation',
-  'child-pin',
-  'child-ekyc-preparation',
-  'child-ekyc-identification-documents',
-  'child-ekyc-supplementary-documents',
-  'child-parent-ekyc-preparation',
-  'child-redirect',
-  'child-complete',
-  'child-error',
-  // outside both journeys
-  'status',
+  'identificationDocument',
+  'supplementaryDocument',
+  'ekyc',
+  'currentAddressDocument',
 ] as const;
-export type PageSlug = (typeof pageSlugs)[number];
+/** A step the server records as saved. */
+export type SavedStep = (typeof savedSteps)[number];
+/** A call that saves a step, or completes the application. */
+export type SaveCall = SavedStep | 'complete';
+
+/**
+ * How a page may be entered (the navigation guard, SPEC.md §2.6):
+ * - 'neighbours' (the default): from the page before it (Next) and the page after it (Back);
+ * - 'forward': only from the page before it, never back from the page after. The PIN page (after the
+ *   PIN nothing before it can change, DECISIONS.md §5), the eKYC preparation pages (the external
+ *   service's return cannot come back to them) and the redirect before the receipt;
+ * - 'open': no guard. The entry pages, the return from the external eKYC service (a full page load,
+ *   so there is no navigation state) and the error pages (an error page must always be reachable, or
+ *   a failed guard would loop).
+ * Whatever the rule, a page is also entered from the pages whose Next or exits lead to it (a retry
+ * from an error page, the supplement asked for on the eKYC return).
+ */
+export type EntryRule = 'neighbours' | 'forward' | 'open';
+
+/** One page of a flow, in the flow's order. */
+export interface PageDefinition {
+  slug: string;
+  path: string;
+  /** The page's h1 (UI wording). */
+  title: string;
+  /** The step's name in the staff funnel; absent for the pages that only pass the applicant on. */
+  funnelLabel?: string;
+  /** Takes a step of the step bar; an array names the page's states, one step each. */
+  numbered?: true | readonly string[];
+  /** Shows the step of the nearest numbered page before it (the eKYC return, the supplement). */
+  showsStepBefore?: true;
+  entry?: EntryRule;
+  /** Off the main line: reached by an exit of another page, not by Next. */
+  side?: true;
+  /** Where Next leads from a side page (default: the next main-line page after it in the list). */
+  next?: string;
+  /** Moves other than Next and Back, by outcome. */
+  exits?: Readonly<Partial<Record<FlowExit, string>>>;
+  /** The save calls the page makes, in order (each needs every save before it on the main line). */
+  saves?: readonly SaveCall[];
+}
+
+export interface JourneyDefinition {
+  type: ApplicationType;
+  /** Where load and save failures go (SPEC.md §8). */
+  errorPage: string;
+  /** Every page of the flow, in order; the first is the flow's entry. */
+  pages: readonly PageDefinition[];
+}
+
+// The two pages both flows share (one route each, SPEC.md §2.1, §2.2).
+const ekycCallback = {
+  slug: 'ekyc-callback',
+  path: '/ekyc-callback',
+  title: '本人確認中',
+  showsStepBefore: true,
+  entry: 'open',
+} as const satisfies PageDefinition;
+const ekycError = { slug: 'ekyc-error', path: '/ekyc-error', title: '本人確認エラー', entry: 'open', side: true } as const satisfies PageDefinition;
+
+export const generalJourney = {
+  type: 'GENERAL',
+  errorPage: 'error',
+  pages: [
+    { slug: 'term', path: '/term', title: 'お申込み前のご確認', funnelLabel: '申込前確認・規約', entry: 'open' },
+    { slug: 'verification', path: '/verification', title: 'メールアドレスの登録', funnelLabel: 'メールアドレス認証' },
+    { slug: 'personal', path: '/personal', title: 'お客さま情報の入力', funnelLabel: 'お客さま情報', numbered: true, saves: ['personal'] },
+    { slug: 'workplace', path: '/workplace', title: 'お勤め先の入力', funnelLabel: 'お勤め先', numbered: true, saves: ['workplace'] },
+    { slug: 'branch', path: '/branch', title: 'お取引支店の選択', funnelLabel: '支店選択', numbered: true, saves: ['branch'] },
+    { slug: 'seal-less', path: '/seal-less', title: '印鑑レス口座の選択', funnelLabel: '印鑑レス', numbered: true, saves: ['sealLess'] },
+    { slug: 'confirmation', path: '/confirmation', title: '入力内容の確認', funnelLabel: '入力内容確認', numbered: true },
+    { slug: 'pin', path: '/pin', title: 'キャッシュカード暗証番号の設定', funnelLabel: '暗証番号', numbered: true, entry: 'forward', saves: ['pin'] },
+    {
+      slug: 'ekyc-preparation',
+      path: '/ekyc-preparation',
+      title: '本人確認の準備',
+      funnelLabel: '本人確認',
+      numbered: true,
+      entry: 'forward',
+      exits: { ekycFailed: 'ekyc-error' },
+      saves: ['ekyc'],
+    },
+    { ...ekycCallback, exits: { ekycFailed: 'ekyc-error', supplementRequired: 'supplement' } },
+    {
+      slug: 'supplement',
+      path: '/supplement',
+      title: '現住所確認書類のアップロード',
+      side: true,
+      showsStepBefore: true,
+      exits: { uploadFailed: 'supplement-error' },
+      saves: ['currentAddressDocument'],
+    },
+    { slug: 'redirect', path: '/redirect', title: 'お申込み手続き中', entry: 'forward', saves: ['complete'] },
+    { slug: 'complete', path: '/complete', title: 'お申込み完了', funnelLabel: '申込完了' },
+    { slug: 'error', path: '/error', title: 'エラー', entry: 'open', side: true, next: 'term' },
+    { ...ekycError, next: 'ekyc-preparation' },
+    { slug: 'supplement-error', path: '/supplement-error', title: 'アップロードエラー', entry: 'open', side: true, next: 'supplement' },
+  ],
+} as const satisfies JourneyDefinition;
+
+export const childJourney = {
+  type: 'CHILD',
+  errorPage: 'child-error',
+  pages: [
+    { slug: 'child-before-check', path: '/child/before-check', title: 'お申込み前のご確認', funnelLabel: '申込前確認', entry: 'open' },
+    { slug: 'child-term', path: '/child/term', title: 'ご利用条件の確認', funnelLabel: '規約' },
+    { slug: 'child-verification', path: '/child/verification', title: 'メールアドレスの登録', funnelLabel: 'メールアドレス認証' },
+    {
+      slug: 'child-personal',
+      path: '/child/personal',
+      title: 'お子さまの情報の入力',
+      funnelLabel: 'お子さまの情報',
+      numbered: true,
+      // The child's workplace is posted right after the child's personal data (SPEC.md §2.5).
+      saves: ['personal', 'workplace'],
+    },
+    {
+      slug: 'child-parent',
+      path: '/child/parent',
+      title: '親権者さまの情報の入力',
+      funnelLabel: '親権者の情報',
+      numbered: true,
+      saves: ['parentPersonal', 'parentWorkplace'],
+    },
+    { slug: 'child-branch', path: '/child/branch', title: 'お取引支店の選択', funnelLabel: '支店選択', numbered: true, saves: ['branch'] },
+    { slug: 'child-confirmation', path: '/child/confirmation', title: '入力内容の確認', funnelLabel: '入力内容確認', numbered: true },
+    {
+      slug: 'child-pin',
+      path: '/child/pin',
+      title: 'キャッシュカード暗証番号の設定',
+      funnelLabel: '暗証番号',
+      numbered: true,
+      entry: 'forward',
+      saves: ['pin'],
+    },
+    { slug: 'child-ekyc-preparation', path: '/child/ekyc-preparation', title: '本人確認の準備', funnelLabel: '本人確認の準備', numbered: true },
+    {
+      slug: 'child-ekyc-identification-documents',
+      path: '/child/ekyc-identification-documents',
+      title: 'マイナンバーカードの撮影',
+      funnelLabel: 'お子さまの本人確認書類',
+      numbered: ['camera', 'confirm'],
+      // SPEC.md §4 and §8: a failed upload of the child's documents goes to /child/error.
+      exits: { uploadFailed: 'child-error' },
+      saves: ['identificationDocument'],
+    },
+    {
+      slug: 'child-ekyc-supplementary-documents',
+      path: '/child/ekyc-supplementary-documents',
+      title: '補完書類の撮影',
+      funnelLabel: '補完書類',
+      numbered: ['select', 'camera', 'confirm'],
+      exits: { uploadFailed: 'child-error' },
+      saves: ['supplementaryDocument'],
+    },
+    {
+      slug: 'child-parent-ekyc-preparation',
+      path: '/child/parent-ekyc-preparation',
+      title: '親権者さまの本人確認の準備',
+      funnelLabel: '親権者の本人確認',
+      numbered: true,
+      entry: 'forward',
+      exits: { ekycFailed: 'ekyc-error' },
+      saves: ['ekyc'],
+    },
+    { ...ekycCallback, exits: { ekycFailed: 'ekyc-error' } },
+    { slug: 'child-redirect', path: '/child/redirect', title: 'お申込み手続き中', entry: 'forward', saves: ['complete'] },
+    { slug: 'child-complete', path: '/child/complete', title: 'お申込み完了', funnelLabel: '申込完了' },
+    { slug: 'child-error', path: '/child/error', title: 'エラー', entry: 'open', side: true, next: 'child-before-check' },
+    { ...ekycError, next: 'child-parent-ekyc-preparation' },
+  ],
+} as const satisfies JourneyDefinition;
+
+/**
+ * The page outside both journeys (お申込み状況の確認, decision 0192): it belongs to no flow, is entered
+ * from the bank's pages and links at any time (never guarded), shows no step and has no Next, Back or
+ * exits; its page views carry no application type.
+ */
+const outsideJourneyPages = [{ slug: 'status', path: '/status', title: statusText.title }] as const;
+
+export type PageSlug =
+  | (typeof generalJourney.pages)[number]['slug']
+  | (typeof childJourney.pages)[number]['slug']
+  | (typeof outsideJourneyPages)[number]['slug'];
 
 export interface FlowPage {
   slug: PageSlug;
   path: string;
+  title: string;
   /** The flows this page belongs to (two for the shared eKYC callback and eKYC error pages). */
   flows: readonly ApplicationType[];
   /** Own step number in the step bar, or null (see stepFor for pages that show another page's step). */
@@ -78,116 +240,9 @@ export interface FlowPage {
   subSteps?: Readonly<Record<string, number>>;
   /** Pages from which this page may be entered (navigation state `previous`); null: no guard. */
   allowedFrom: readonly PageSlug[] | null;
-  /**
-   * The named rule of a page outside both journeys (お申込み状況の確認, decision 0192): it belongs to no
-   * flow (`flows` is empty), is entered from the bank's pages and links at any time (never guarded),
-   * shows no step and has no Next, Back or exits; its page views carry no application type.
-   */
+  /** The page outside both journeys (decision 0192). */
   outsideJourney?: true;
 }
-
-const G: readonly ApplicationType[] = ['GENERAL'];
-const C: readonly ApplicationType[] = ['CHILD'];
-const both: readonly ApplicationType[] = ['GENERAL', 'CHILD'];
-
-export const pages: Readonly<Record<PageSlug, FlowPage>> = {
-  term: { slug: 'term', path: '/term', flows: G, step: null, allowedFrom: null },
-  verification: { slug: 'verification', path: '/verification', flows: G, step: null, allowedFrom: ['term', 'personal'] },
-  personal: { slug: 'personal', path: '/personal', flows: G, step: 1, allowedFrom: ['verification', 'workplace'] },
-  workplace: { slug: 'workplace', path: '/workplace', flows: G, step: 2, allowedFrom: ['personal', 'branch'] },
-  branch: { slug: 'branch', path: '/branch', flows: G, step: 3, allowedFrom: ['workplace', 'seal-less'] },
-  'seal-less': { slug: 'seal-less', path: '/seal-less', flows: G, step: 4, allowedFrom: ['branch', 'confirmation'] },
-  confirmation: { slug: 'confirmation', path: '/confirmation', flows: G, step: 5, allowedFrom: ['seal-less', 'pin'] },
-  pin: { slug: 'pin', path: '/pin', flows: G, step: 6, allowedFrom: ['confirmation'] },
-  'ekyc-preparation': {
-    slug: 'ekyc-preparation',
-    path: '/ekyc-preparation',
-    flows: G,
-    step: 7,
-    allowedFrom: ['pin', 'ekyc-error'],
-  },
-  'ekyc-callback': { slug: 'ekyc-callback', path: '/ekyc-callback', flows: both, step: null, allowedFrom: null },
-  supplement: { slug: 'supplement', path: '/supplement', flows: G, step: null, allowedFrom: ['ekyc-callback', 'supplement-error'] },
-  redirect: { slug: 'redirect', path: '/redirect', flows: G, step: null, allowedFrom: ['ekyc-callback', 'supplement'] },
-  complete: { slug: 'complete', path: '/complete', flows: G, step: null, allowedFrom: ['redirect'] },
-  error: { slug: 'error', path: '/error', flows: G, step: null, allowedFrom: null },
-  'ekyc-error': { slug: 'ekyc-error', path: '/ekyc-error', flows: both, step: null, allowedFrom: null },
-  'supplement-error': { slug: 'supplement-error', path: '/supplement-error', flows: G, step: null, allowedFrom: null },
-
-  'child-before-check': { slug: 'child-before-check', path: '/child/before-check', flows: C, step: null, allowedFrom: null },
-  'child-term': {
-    slug: 'child-term',
-    path: '/child/term',
-    flows: C,
-    step: null,
-    allowedFrom: ['child-before-check', 'child-verification'],
-  },
-  'child-verification': {
-    slug: 'child-verification',
-    path: '/child/verification',
-    flows: C,
-    step: null,
-    allowedFrom: ['child-term', 'child-personal'],
-  },
-  'child-personal': {
-    slug: 'child-personal',
-    path: '/child/personal',
-    flows: C,
-    step: 1,
-    allowedFrom: ['child-verification', 'child-parent'],
-  },
-  'child-parent': { slug: 'child-parent', path: '/child/parent', flows: C, step: 2, allowedFrom: ['child-personal', 'child-branch'] },
-  'child-branch': {
-    slug: 'child-branch',
-    path: '/child/branch',
-    flows: C,
-    step: 3,
-    allowedFrom: ['child-parent', 'child-confirmation'],
-  },
-  'child-confirmation': {
-    slug: 'child-confirmation',
-    path: '/child/confirmation',
-    flows: C,
-    step: 4,
-    allowedFrom: ['child-branch', 'child-pin'],
-  },
-  'child-pin': { slug: 'child-pin', path: '/child/pin', flows: C, step: 5, allowedFrom: ['child-confirmation'] },
-  'child-ekyc-preparation': {
-    slug: 'child-ekyc-preparation',
-    path: '/child/ekyc-preparation',
-    flows: C,
-    step: 6,
-    allowedFrom: ['child-pin', 'child-ekyc-identification-documents'],
-  },
-  'child-ekyc-identification-documents': {
-    slug: 'child-ekyc-identification-documents',
-    path: '/child/ekyc-identification-documents',
-    flows: C,
-    step: 7,
-    subSteps: { camera: 7, confirm: 8 },
-    allowedFrom: ['child-ekyc-preparation', 'child-ekyc-supplementary-documents'],
-  },
-  'child-ekyc-supplementary-documents': {
-    slug: 'child-ekyc-supplementary-documents',
-    path: '/child/ekyc-supplementary-documents',
-    flows: C,
-    step: 9,
-    subSteps: { select: 9, camera: 10, confirm: 11 },
-    allowedFrom: ['child-ekyc-identification-documents', 'child-parent-ekyc-preparation'],
-  },
-  'child-parent-ekyc-preparation': {
-    slug: 'child-parent-ekyc-preparation',
-    path: '/child/parent-ekyc-preparation',
-    flows: C,
-    step: 12,
-    allowedFrom: ['child-ekyc-supplementary-documents', 'ekyc-error'],
-  },
-  'child-redirect': { slug: 'child-redirect', path: '/child/redirect', flows: C, step: null, allowedFrom: ['ekyc-callback'] },
-  'child-complete': { slug: 'child-complete', path: '/child/complete', flows: C, step: null, allowedFrom: ['child-redirect'] },
-  'child-error': { slug: 'child-error', path: '/child/error', flows: C, step: null, allowedFrom: null },
-
-  status: { slug: 'status', path: '/status', flows: [], step: null, allowedFrom: null, outsideJourney: true },
-};
 
 export interface Flow {
   type: ApplicationType;
@@ -208,112 +263,157 @@ export interface Flow {
   stepAlias: Readonly<Partial<Record<PageSlug, PageSlug>>>;
   /** Moves other than Next and Back, by outcome (an eKYC failure, a supplement required …). */
   exits: Readonly<Partial<Record<PageSlug, Readonly<Partial<Record<FlowExit, PageSlug>>>>>>;
+  /** Saved steps each save call of the flow needs first (the API's order checks, DECISIONS.md §5). */
+  saveRequirements: Readonly<Partial<Record<SaveCall, readonly SavedStep[]>>>;
+  /** Saves refused once the PIN is set (the PIN modal says inputs cannot be corrected afterwards). */
+  lockedAfterPin: readonly SavedStep[];
+  /** The main line's steps as the staff funnel names them. */
+  funnel: readonly { slug: PageSlug; label: string }[];
 }
 
-/** Outcomes that leave a page somewhere other than its Next (the error page is the flow's errorPage). */
-export type FlowExit = 'ekycFailed' | 'supplementRequired' | 'uploadFailed';
-
-const generalSequence: readonly PageSlug[] = [
-  'term',
-  'verification',
-  'personal',
-  'workplace',
-  'branch',
-  'seal-less',
-  'confirmation',
-  'pin',
-  'ekyc-preparation',
-  'ekyc-callback',
-  'redirect',
-  'complete',
-];
-
-const childSequence: readonly PageSlug[] = [
-  'child-before-check',
-  'child-term',
-  'child-verification',
-  'child-personal',
-  'child-parent',
-  'child-branch',
-  'child-confirmation',
-  'child-pin',
-  'child-ekyc-preparation',
-  'child-ekyc-identification-documents',
-  'child-ekyc-supplementary-documents',
-  'child-parent-ekyc-preparation',
-  'ekyc-callback',
-  'child-redirect',
-  'child-complete',
-];
-
-const nextAlong = (sequence: readonly PageSlug[]): Partial<Record<PageSlug, PageSlug>> => {
-  const out: Partial<Record<PageSlug, PageSlug>> = {};
-  for (let i = 0; i + 1 < sequence.length; i++) out[sequence[i] as PageSlug] = sequence[i + 1] as PageSlug;
-  return out;
-};
+/** Everything derived from a set of journey definitions (exported so that a test can derive a reordered copy). */
+export interface DerivedJourneys {
+  pages: Readonly<Record<string, FlowPage>>;
+  flows: Readonly<Partial<Record<ApplicationType, Flow>>>;
+}
 
 /**
- * Back targets: the page before, when that page lets this one come back (its guard lists this
- * page) or is the flow's entry page. So there is no Back after the PIN or from the eKYC return.
+ * Derives the pages and flows from the definitions. Throws when a definition names a page it does
+ * not define, or a shared page is given different routes, titles or entry rules.
  */
-const previousAlong = (sequence: readonly PageSlug[]): Partial<Record<PageSlug, PageSlug>> => {
-  const out: Partial<Record<PageSlug, PageSlug>> = {};
-  for (let i = 1; i < sequence.length; i++) {
-    const here = sequence[i] as PageSlug;
-    const before = sequence[i - 1] as PageSlug;
-    const guard = pages[before].allowedFrom;
-    if (i === 1 || (guard !== null && guard.includes(here))) out[here] = before;
-  }
-  return out;
-};
+export function deriveJourneys(journeys: readonly JourneyDefinition[], extraPages: readonly { slug: string; path: string; title: string }[] = []): DerivedJourneys {
+  type Slug = PageSlug;
+  const pages: Record<string, FlowPage & { entryRules: Set<EntryRule> }> = {};
+  const sources = new Map<string, Set<string>>(); // page → pages whose Next or exits lead to it
+  const addSource = (to: string, from: string) => sources.set(to, (sources.get(to) ?? new Set()).add(from));
+  const flows: Partial<Record<ApplicationType, Flow>> = {};
 
-export const flows: Readonly<Record<ApplicationType, Flow>> = {
-  GENERAL: {
-    type: 'GENERAL',
-    stepCount: 7,
-    entry: 'term',
-    errorPage: 'error',
-    sequence: generalSequence,
-    pages: [...generalSequence, 'supplement', 'error', 'ekyc-error', 'supplement-error'],
-    next: {
-      ...nextAlong(generalSequence),
-      // ekyc-callback goes to /supplement instead when a current-address document is needed.
-      supplement: 'redirect',
-      error: 'term',
-      'ekyc-error': 'ekyc-preparation',
-      'supplement-error': 'supplement',
-    },
-    previous: previousAlong(generalSequence),
-    stepAlias: { 'ekyc-callback': 'ekyc-preparation', supplement: 'ekyc-preparation' },
-    exits: {
-      'ekyc-preparation': { ekycFailed: 'ekyc-error' },
-      'ekyc-callback': { ekycFailed: 'ekyc-error', supplementRequired: 'supplement' },
-      supplement: { uploadFailed: 'supplement-error' },
-    },
-  },
-  CHILD: {
-    type: 'CHILD',
-    stepCount: 12,
-    entry: 'child-before-check',
-    errorPage: 'child-error',
-    sequence: childSequence,
-    pages: [...childSequence, 'child-error', 'ekyc-error'],
-    next: {
-      ...nextAlong(childSequence),
-      'child-error': 'child-before-check',
-      'ekyc-error': 'child-parent-ekyc-preparation',
-    },
-    previous: previousAlong(childSequence),
-    stepAlias: { 'ekyc-callback': 'child-parent-ekyc-preparation' },
-    exits: {
-      // SPEC.md §4 and §8: a failed upload of the child's documents goes to /child/error.
-      'child-ekyc-identification-documents': { uploadFailed: 'child-error' },
-      'child-ekyc-supplementary-documents': { uploadFailed: 'child-error' },
-      'child-parent-ekyc-preparation': { ekycFailed: 'ekyc-error' },
-      'ekyc-callback': { ekycFailed: 'ekyc-error' },
-    },
-  },
-};
+  for (const journey of journeys) {
+    const defs = journey.pages;
+    const known = new Set(defs.map((d) => d.slug));
+    const check = (slug: string | undefined, where: string) => {
+      if (slug !== undefined && !known.has(slug)) throw new Error(`${journey.type}: ${where} names ${slug}, which is not a page of the flow`);
+      return slug as Slug | undefined;
+    };
+    check(journey.errorPage, 'errorPage');
+    const main = defs.filter((d) => !d.side);
+    let step = 0;
+    const stepOf = new Map<string, number>();
+    for (const def of defs) {
+      const here = pages[def.slug];
+      if (here && (here.path !== def.path || here.title !== def.title)) throw new Error(`${def.slug} is defined twice with different routes or titles`);
+      const page = here ?? { slug: def.slug as Slug, path: def.path, title: def.title, flows: [], step: null, allowedFrom: [], entryRules: new Set() };
+      (page.flows as ApplicationType[]).push(journey.type);
+      page.entryRules.add(def.entry ?? 'neighbours');
+      if (def.numbered) {
+        const states = def.numbered === true ? [] : def.numbered;
+        page.step = step + 1;
+        if (states.length) page.subSteps = Object.fromEntries(states.map((s, i) => [s, step + 1 + i]));
+        step += Math.max(1, states.length);
+        stepOf.set(def.slug, page.step);
+      }
+      pages[def.slug] = page;
+    }
+
+    const next: Partial<Record<Slug, Slug>> = {};
+    const exits: Partial<Record<Slug, Partial<Record<FlowExit, Slug>>>> = {};
+    const stepAlias: Partial<Record<Slug, Slug>> = {};
+    defs.forEach((def, index) => {
+      const slug = def.slug as Slug;
+      const target = def.side
+        ? check(def.next, `${def.slug}.next`) ?? (defs.slice(index + 1).find((d) => !d.side)?.slug as Slug | undefined)
+        : (main[main.indexOf(def) + 1]?.slug as Slug | undefined);
+      if (def.side && def.next === undefined && target !== undefined) addSource(target, slug);
+      if (def.side && def.next !== undefined) addSource(def.next, slug);
+      if (target) next[slug] = target;
+      if (def.exits) {
+        const out: Partial<Record<FlowExit, Slug>> = {};
+        for (const [exit, to] of Object.entries(def.exits) as [FlowExit, string][]) {
+          out[exit] = check(to, `${def.slug}.exits.${exit}`) as Slug;
+          addSource(to, slug);
+        }
+        exits[slug] = out;
+      }
+      if (def.showsStepBefore) {
+        const before = defs.slice(0, index).findLast((d) => d.numbered);
+        if (before) stepAlias[slug] = before.slug as Slug;
+      }
+    });
+
+    // The API's order checks: each save needs every main-line save before it.
+    const saveRequirements: Partial<Record<SaveCall, SavedStep[]>> = {};
+    const savedBefore: SavedStep[] = [];
+    for (const def of defs) {
+      for (const call of def.saves ?? []) {
+        saveRequirements[call] = [...savedBefore];
+        if (!def.side && call !== 'complete') savedBefore.push(call);
+      }
+    }
+    const pinAt = savedBefore.indexOf('pin');
+
+    flows[journey.type] = {
+      type: journey.type,
+      stepCount: step,
+      entry: defs[0]?.slug as Slug,
+      errorPage: journey.errorPage as Slug,
+      sequence: main.map((d) => d.slug as Slug),
+      pages: [...main, ...defs.filter((d) => d.side)].map((d) => d.slug as Slug),
+      next,
+      previous: {},
+      stepAlias,
+      exits,
+      saveRequirements,
+      lockedAfterPin: pinAt < 0 ? [] : savedBefore.slice(0, pinAt),
+      funnel: main.flatMap((d) => (d.funnelLabel ? [{ slug: d.slug as Slug, label: d.funnelLabel }] : [])),
+    };
+  }
+
+  // The guard: from the page before on the main line; from the page after unless the rule is
+  // 'forward'; from the pages whose Next or exits lead here; nothing for an 'open' page.
+  for (const flow of Object.values(flows)) {
+    flow.sequence.forEach((slug, i) => {
+      const page = pages[slug];
+      if (!page) return;
+      const before = flow.sequence[i - 1];
+      const after = flow.sequence[i + 1];
+      if (before) (page.allowedFrom as Slug[]).push(before);
+      if (after && !page.entryRules.has('forward')) (page.allowedFrom as Slug[]).push(after);
+    });
+  }
+  for (const page of Object.values(pages)) {
+    for (const from of sources.get(page.slug) ?? []) if (!page.allowedFrom?.includes(from as Slug)) (page.allowedFrom as Slug[]).push(from as Slug);
+    if (page.entryRules.size > 1) throw new Error(`${page.slug} has different entry rules in different flows`);
+    if (page.entryRules.has('open')) page.allowedFrom = null;
+  }
+
+  // Back: the page before, when that page lets this one come back, or it is the flow's entry page.
+  // So there is no Back after the PIN or from the eKYC return.
+  for (const flow of Object.values(flows)) {
+    const previous: Partial<Record<Slug, Slug>> = {};
+    flow.sequence.forEach((here, i) => {
+      const before = flow.sequence[i - 1];
+      if (!before) return;
+      const guard = pages[before]?.allowedFrom;
+      if (i === 1 || (guard && guard.includes(here))) previous[here] = before;
+    });
+    flow.previous = previous;
+  }
+
+  const out: Record<string, FlowPage> = {};
+  for (const { entryRules: _rules, ...page } of Object.values(pages)) out[page.slug] = page;
+  for (const extra of extraPages) out[extra.slug] = { slug: extra.slug as Slug, path: extra.path, title: extra.title, flows: [], step: null, allowedFrom: null, outsideJourney: true };
+  return { pages: out, flows };
+}
+
+const derived = deriveJourneys([generalJourney, childJourney], outsideJourneyPages);
+
+/** Every page, keyed by slug. */
+export const pages = derived.pages as Readonly<Record<PageSlug, FlowPage>>;
+/** Every page slug: the general flow's, the child flow's, then the pages outside both. */
+export const pageSlugs: readonly PageSlug[] = Object.keys(pages) as PageSlug[];
+export const flows = derived.flows as Readonly<Record<ApplicationType, Flow>>;
+/** The h1 of every page. */
+export const pageTitles: Readonly<Record<PageSlug, string>> = Object.fromEntries(Object.values(pages).map((p) => [p.slug, p.title])) as Record<PageSlug, string>;
 
 /** '/' and any unknown path lead to /term (SPEC.md §2.1). */
 export const fallbackPath = '/term';
@@ -391,25 +491,7 @@ export function stepFor(slug: PageSlug, type: ApplicationType, subState?: string
 }
 
 // ---------------------------------------------------------------------------------------------
-// API order checks (DECISIONS.md §5): which saved steps each save call needs first.
-
-export const savedSteps = [
-  'personal',
-  'workplace',
-  'parentPersonal',
-  'parentWorkplace',
-  'branch',
-  'sealLess',
-  'pin',
-  'identificationDocument',
-  'supplementaryDocument',
-  'ekyc',
-  'currentAddressDocument',
-] as const;
-/** A step the server records as saved. */
-export type SavedStep = (typeof savedSteps)[number];
-/** A call that saves a step, or completes the application. */
-export type SaveCall = SavedStep | 'complete';
+// API order checks (DECISIONS.md §5), derived from the pages' saves.
 
 /** The save call behind an uploaded document type. */
 export const documentSaveCall: Readonly<Record<DocumentType, SavedStep>> = {
@@ -419,9 +501,6 @@ export const documentSaveCall: Readonly<Record<DocumentType, SavedStep>> = {
   CURRENT_ADDRESS_DOCUMENT: 'currentAddressDocument',
 };
 
-const gPre = ['personal', 'workplace', 'branch', 'sealLess'] as const;
-const cPre = ['personal', 'workplace', 'parentPersonal', 'parentWorkplace', 'branch'] as const;
-
 /**
  * Saved steps each call requires, per application type; a call absent from a type's table does
  * not belong to that flow (the child flow has no seal-less screen and no current-address upload;
@@ -430,37 +509,16 @@ const cPre = ['personal', 'workplace', 'parentPersonal', 'parentWorkplace', 'bra
  * Conditions beyond "saved" are the service's to check, as DECISIONS.md §5 says:
  * - currentAddressDocument: eKYC ended with supplementRequired.
  * - complete: eKYC at status 4 (banker processing), and currentAddressDocument when one was required.
- * The child's workplace is posted right after the child's personal data (SPEC.md §2.5).
  */
 export const saveRequirements: Readonly<Record<ApplicationType, Readonly<Partial<Record<SaveCall, readonly SavedStep[]>>>>> = {
-  GENERAL: {
-    personal: [],
-    workplace: ['personal'],
-    branch: ['personal', 'workplace'],
-    sealLess: ['personal', 'workplace', 'branch'],
-    pin: [...gPre],
-    ekyc: [...gPre, 'pin'],
-    currentAddressDocument: [...gPre, 'pin', 'ekyc'],
-    complete: [...gPre, 'pin', 'ekyc'],
-  },
-  CHILD: {
-    personal: [],
-    workplace: ['personal'],
-    parentPersonal: ['personal', 'workplace'],
-    parentWorkplace: ['personal', 'workplace', 'parentPersonal'],
-    branch: ['personal', 'workplace', 'parentPersonal', 'parentWorkplace'],
-    pin: [...cPre],
-    identificationDocument: [...cPre, 'pin'],
-    supplementaryDocument: [...cPre, 'pin', 'identificationDocument'],
-    ekyc: [...cPre, 'pin', 'identificationDocument', 'supplementaryDocument'],
-    complete: [...cPre, 'pin', 'identificationDocument', 'supplementaryDocument', 'ekyc'],
-  },
+  GENERAL: flows.GENERAL.saveRequirements,
+  CHILD: flows.CHILD.saveRequirements,
 };
 
 /** Saves refused once the PIN is set (the PIN modal says inputs cannot be corrected afterwards). */
 export const lockedAfterPin: Readonly<Record<ApplicationType, readonly SavedStep[]>> = {
-  GENERAL: [...gPre],
-  CHILD: [...cPre],
+  GENERAL: flows.GENERAL.lockedAfterPin,
+  CHILD: flows.CHILD.lockedAfterPin,
 };
 
 /** Whether a call belongs to the flow of an application type. */

@@ -11,6 +11,7 @@ import {
   isHomeOrNeighbour,
 } from '../src/banks/banks.ts';
 import { prefectureNames } from '../src/prefectures.ts';
+import { flows } from '../src/flows.ts';
 
 // WCAG 2.x relative luminance and contrast ratio.
 const luminance = (hex: string): number => {
@@ -102,7 +103,9 @@ describe('banks', () => {
     expect(ex.kanaAddress).toMatch(/^[\uFF66-\uFF9F0-9A-Z(). -]{1,40}$/);
     expect(ex.kanaSubAddress).toMatch(/^[\uFF66-\uFF9F0-9A-Z(). -]{1,40}$/);
     expect(bank.stepLabels.GENERAL).toEqual(['お客さま情報', 'お勤め先', '支店選択', '印鑑レス', '入力内容確認', '暗証番号', '本人確認']);
-    expect(bank.stepLabels.CHILD).toHaveLength(12);
+    // One label per step of the journey definition.
+    expect(bank.stepLabels.GENERAL).toHaveLength(flows.GENERAL.stepCount);
+    expect(bank.stepLabels.CHILD).toHaveLength(flows.CHILD.stepCount);
     for (const label of bank.stepLabels.CHILD) expect(label).not.toBe('');
   });
 

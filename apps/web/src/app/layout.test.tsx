@@ -4,7 +4,7 @@ import { bankCodes } from '@koza/domain/constants';
 import { getBank } from '@koza/domain/banks/banks';
 import { renderApp } from '../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../test/api-mock.ts';
-import { pageTitles } from '../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 
 describe('layout', () => {
   it.each(bankCodes)('shows the logo, name and footer of bank %s', async (code) => {

@@ -4,7 +4,7 @@ import { messages } from '@koza/domain/messages';
 import { pageBySlug, pages } from '@koza/domain/flows';
 import { renderApp } from '../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../test/api-mock.ts';
-import { pageTitles } from '../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { sessionKeys } from '../lib/session.ts';
 import { allPositiveTermAnswers } from '../test/term-answers.ts';
 import userEvent from '@testing-library/user-event';

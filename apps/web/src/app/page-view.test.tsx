@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { callsTo, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { pageTitles } from '../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 
 describe('page views', () => {
   it('sends the path without the query string, the bank and the entry channel', async () => {

@@ -1,7 +1,7 @@
 import type { ChangeEvent, FocusEvent, FormEvent, ReactNode } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import { useFlow } from '../lib/flow.ts';
-import { pageTitles } from '../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { Button } from './button.tsx';
 import { ButtonBar } from './button-bar.tsx';
 import { Screen } from './screen.tsx';

@@ -5,7 +5,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { messages } from '@koza/domain/messages';
 import { renderApp } from '../test/render-app.tsx';
 import { callsTo, json, mockApi, setUserAgent, userAgents } from '../test/api-mock.ts';
-import { pageTitles } from '../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { landingText } from './landing-modals.tsx';
 
 const bank = getBank('0181');

@@ -12,38 +12,9 @@ export interface FunnelStep {
   label: string;
 }
 
-const labels: Readonly<Partial<Record<PageSlug, string>>> = {
-  term: '申込前確認・規約',
-  verification: 'メールアドレス認証',
-  personal: 'お客さま情報',
-  workplace: 'お勤め先',
-  branch: '支店選択',
-  'seal-less': '印鑑レス',
-  confirmation: '入力内容確認',
-  pin: '暗証番号',
-  'ekyc-preparation': '本人確認',
-  complete: '申込完了',
-  'child-before-check': '申込前確認',
-  'child-term': '規約',
-  'child-verification': 'メールアドレス認証',
-  'child-personal': 'お子さまの情報',
-  'child-parent': '親権者の情報',
-  'child-branch': '支店選択',
-  'child-confirmation': '入力内容確認',
-  'child-pin': '暗証番号',
-  'child-ekyc-preparation': '本人確認の準備',
-  'child-ekyc-identification-documents': 'お子さまの本人確認書類',
-  'child-ekyc-supplementary-documents': '補完書類',
-  'child-parent-ekyc-preparation': '親権者の本人確認',
-  'child-complete': '申込完了',
-};
-
-/** The steps of a flow's funnel: its main line without the pass-through pages, in order. */
+/** The steps of a flow's funnel: its main line without the pass-through pages, in order (labels from the journey definition). */
 export function funnelSteps(type: ApplicationType): FunnelStep[] {
-  return flows[type].sequence.flatMap((slug) => {
-    const label = labels[slug];
-    return label ? [{ slug, path: pageBySlug(slug).path, label }] : [];
-  });
+  return flows[type].funnel.map(({ slug, label }) => ({ slug, path: pageBySlug(slug).path, label }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/choice-group.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import styles from './child-before-check-screen.module.css';
 
 // UI wording of this screen; the notes, the things to prepare and the confirmations come from the domain.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { EkycMethod } from '@koza/domain/constants';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, mockApi } from '../../test/api-mock.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { childEkycPreparationText as text } from './child-ekyc-preparation-screen.tsx';
 
 async function open(method: EkycMethod) {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { supplementChecks } from '@koza/domain/steps/child-documents';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, mockApi } from '../../test/api-mock.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { documentCaptureText } from '../../forms/document-capture.tsx';
 import { supplementaryText } from './supplementary-text.ts';
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { getBank } from '@koza/domain/banks/banks';
 import { renderApp } from '../../test/render-app.tsx';
 import { mockApi } from '../../test/api-mock.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { statusText } from '@koza/domain/application-status';
 import { completeText } from './complete-screen.tsx';
 

@@ -10,7 +10,7 @@ import { BankContact } from '../../components/bank-contact.tsx';
 import { StatusLink } from '../../components/status-link.tsx';
 import { newTabText } from '../../components/external-link.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { completionSchema, type Completion } from '../../api/ekyc.ts';
 import { formatJapanDateTime } from '../../lib/japan-time.ts';
 import { session } from '../../lib/session.ts';

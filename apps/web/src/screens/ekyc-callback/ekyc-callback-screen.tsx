@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Screen } from '../../components/screen.tsx';
 import { WaitingPanel } from '../../components/waiting-panel.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { ApiError } from '../../api/client.ts';
 import { fetchEkycStatus } from '../../api/ekyc.ts';
 import { pollEkycStatus, sleep } from './ekyc-polling.ts';

@@ -11,7 +11,7 @@ import { stepScreenText } from '../../components/step-screen.tsx';
 import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { ApiError } from '../../api/client.ts';
 import { startEkyc } from '../../api/ekyc.ts';
 import { useEkycMethod } from '../../api/queries.ts';

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@koza/domain/messages';
 import { renderApp } from '../../test/render-app.tsx';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 
 describe('error screen', () => {
   it('shows the session error when id=1', async () => {

@@ -6,7 +6,7 @@ import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
 import { sessionErrorId, useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { session } from '../../lib/session.ts';
 import styles from './error-screen.module.css';
 

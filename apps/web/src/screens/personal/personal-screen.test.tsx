@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { personalText } from '../../forms/personal-section.tsx';
 
 // The kana suggestion of the address below the street (decision 0041): what the applicant sees in

@@ -5,7 +5,7 @@ import { messages } from '@koza/domain/messages';
 import { renderApp } from '../../test/render-app.tsx';
 import { applicationParentViewSchema } from '@koza/domain/api/application';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { pinText } from './pin-screen.tsx';
 
 async function publicKey(): Promise<{ keyCode: string; privateKey: CryptoKey }> {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PageSlug } from '@koza/domain/flows';
 import { getApplications } from '../../api/application.ts';
 import { Screen } from '../../components/screen.tsx';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { session } from '../../lib/session.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Screen } from '../../components/screen.tsx';
 import { WaitingPanel } from '../../components/waiting-panel.tsx';
 import type { PageSlug } from '@koza/domain/flows';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { ApiError } from '../../api/client.ts';
 import { completeApplication, type Completion } from '../../api/ekyc.ts';
 

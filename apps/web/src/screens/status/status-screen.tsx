@@ -21,7 +21,7 @@ import { mailedCodeInputAttributes, mailInputAttributes } from '../../forms/mail
 import entry from '../../forms/mail-code-entry.module.css';
 import { useBank } from '../../lib/bank-context.tsx';
 import { formatJapanDateTime } from '../../lib/japan-time.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import panel from '../../components/panel.module.css';
 import styles from './status-screen.module.css';
 

@@ -3,7 +3,7 @@ import { Screen } from '../../components/screen.tsx';
 import { ButtonBar } from '../../components/button-bar.tsx';
 import { Button } from '../../components/button.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import styles from './supplement-error-screen.module.css';
 
 // UI wording of this screen (the error text comes from messages.ts).

@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { DocumentPickers, DocumentPreview, SendingNote, useDocumentUpload } from '../../forms/document-capture.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import panel from '../../components/panel.module.css';
 import styles from './supplement-screen.module.css';
 

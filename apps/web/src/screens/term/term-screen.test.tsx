@@ -6,7 +6,7 @@ import { confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels 
 import { messages } from '@koza/domain/messages';
 import { statusText } from '@koza/domain/application-status';
 import { renderApp } from '../../test/render-app.tsx';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 
 const bank = getBank('0587');
 

@@ -10,7 +10,7 @@ import { ExternalLink } from '../../components/external-link.tsx';
 import { StatusLink } from '../../components/status-link.tsx';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { session } from '../../lib/session.ts';
 import { useRestoredState } from '../../lib/hydration.ts';
 import { canProceed, isBlocked, parseTermAnswers, visibleQuestions, type TermAnswers } from './term-answers.ts';

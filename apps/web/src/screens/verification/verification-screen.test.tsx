@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@koza/domain/messages';
 import { renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications, type Handler } from '../../test/api-mock.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { verificationText as t } from './verification-screen.tsx';
 
 const address = 'hanako@example.jp';

@@ -20,7 +20,7 @@ import { mailedCodeInputAttributes, mailInputAttributes } from '../../forms/mail
 import entry from '../../forms/mail-code-entry.module.css';
 import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
-import { pageTitles } from '../../lib/page-titles.ts';
+import { pageTitles } from '@koza/domain/flows';
 import { session, sessionKeys } from '../../lib/session.ts';
 import {
   canVerify,

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Flow, JourneyDefinition, PageDefinition } from '../src/flows.ts';
+import { childJourney, deriveJourneys, flows, generalJourney, pages } from '../src/flows.ts';
+
+// The journey is one ordered list per flow (decision 0205): a reordered copy of a list derives
+// step numbers, guard, buttons and the API's order checks that follow the new order with no other edit.
+
+const swap = (journey: JourneyDefinition, a: string, b: string): JourneyDefinition => {
+  const list = [...journey.pages];
+  const i = list.findIndex((p) => p.slug === a);
+  const j = list.findIndex((p) => p.slug === b);
+  [list[i], list[j]] = [list[j] as PageDefinition, list[i] as PageDefinition];
+  return { ...journey, pages: list };
+};
+
+/** What must hold for any flow derived from a definition, whatever its order. */
+function expectConsistent(flow: Flow, all: ReturnType<typeof deriveJourneys>['pages']) {
+  // Steps rise by one along the main line.
+  const steps = flow.sequence.map((s) => all[s]?.step).filter((n): n is number => n !== null && n !== undefined);
+  steps.forEach((n, i) => i > 0 && expect(n).toBeGreaterThan(steps[i - 1] as number));
+  // Next leads to a page that accepts the page it comes from; Back likewise.
+  for (const [from, to] of Object.entries(flow.next)) {
+    const guard = all[to as string]?.allowedFrom;
+    if (guard) expect(guard, `${from} → ${to}`).toContain(from);
+  }
+  for (const [from, to] of Object.entries(flow.previous)) {
+    const guard = all[to as string]?.allowedFrom;
+    if (guard) expect(guard, `${from} ← ${to}`).toContain(from);
+  }
+  // Each save needs the saves of the main line before it, in order.
+  const saved: string[] = [];
+  for (const slug of flow.sequence) {
+    const def = [...generalJourney.pages, ...childJourney.pages].find((p) => p.slug === slug) as PageDefinition | undefined;
+    for (const call of def?.saves ?? []) {
+      if (call === 'complete') continue;
+      expect(flow.saveRequirements[call], call).toEqual(saved);
+      saved.push(call);
+    }
+  }
+}
+
+describe('one journey definition', () => {
+  it('derives the tables the product uses from the two lists', () => {
+    const derived = deriveJourneys([generalJourney, childJourney]);
+    expect(derived.flows.GENERAL?.sequence).toEqual(flows.GENERAL.sequence);
+    expect(derived.flows.CHILD?.saveRequirements).toEqual(flows.CHILD.saveRequirements);
+    for (const slug of flows.CHILD.pages) expect(derived.pages[slug]).toEqual(pages[slug]);
+    expectConsistent(flows.GENERAL, pages);
+    expectConsistent(flows.CHILD, pages);
+  });
+
+  it('follows a reorder of two child pages made in the list alone', () => {
+    const derived = deriveJourneys([generalJourney, swap(childJourney, 'child-parent', 'child-branch')]);
+    const child = derived.flows.CHILD as Flow;
+    const at = derived.pages;
+
+    // Step bar: the branch is now step 2, the parent step 3.
+    expect(at['child-branch']?.step).toBe(2);
+    expect(at['child-parent']?.step).toBe(3);
+    // Guard: each page is entered from its new neighbours.
+    expect(at['child-branch']?.allowedFrom).toEqual(['child-personal', 'child-parent']);
+    expect(at['child-parent']?.allowedFrom).toEqual(['child-branch', 'child-confirmation']);
+    expect(at['child-confirmation']?.allowedFrom).toEqual(['child-parent', 'child-pin']);
+    // Buttons.
+    expect(child.next['child-personal']).toBe('child-branch');
+    expect(child.next['child-parent']).toBe('child-confirmation');
+    expect(child.previous['child-confirmation']).toBe('child-parent');
+    expect(child.previous['child-branch']).toBe('child-personal');
+    // The API's order checks: the parent's data now needs the branch first, the branch no longer the parent's.
+    expect(child.saveRequirements.branch).toEqual(['personal', 'workplace']);
+    expect(child.saveRequirements.parentPersonal).toEqual(['personal', 'workplace', 'branch']);
+    expect(child.lockedAfterPin).toEqual(['personal', 'workplace', 'branch', 'parentPersonal', 'parentWorkplace']);
+    // The staff funnel lists the steps in the new order.
+    expect(child.funnel.map((s) => s.slug).slice(3, 6)).toEqual(['child-personal', 'child-branch', 'child-parent']);
+    expectConsistent(child, at);
+  });
+
+  it('moves the PIN rule with the PIN page: nothing after it may come back', () => {
+    const derived = deriveJourneys([swap(generalJourney, 'branch', 'seal-less'), childJourney]);
+    const general = derived.flows.GENERAL as Flow;
+    expect(derived.pages['seal-less']?.step).toBe(3);
+    expect(derived.pages.branch?.allowedFrom).toEqual(['seal-less', 'confirmation']);
+    expect(general.saveRequirements.branch).toEqual(['personal', 'workplace', 'sealLess']);
+    expect(derived.pages.pin?.allowedFrom).toEqual(['confirmation']);
+    expect(general.previous['ekyc-preparation']).toBeUndefined();
+  });
+
+  it('refuses a definition that names a page it does not define', () => {
+    const broken: JourneyDefinition = {
+      ...generalJourney,
+      pages: generalJourney.pages.map((p) => (p.slug === 'supplement-error' ? { ...p, next: 'nowhere' } : p)),
+    };
+    expect(() => deriveJourneys([broken])).toThrow(/nowhere/);
+  });
+});
