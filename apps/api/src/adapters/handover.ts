@@ -1,5 +1,6 @@
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fieldRegistry, type FieldRegistry } from '@koza/domain/fields/registry';
 import { csvField } from './csv.ts';
 
 // The hand-over to the bank's account system (docs/decisions/0112-handover-file.md). Approval
@@ -13,31 +14,12 @@ export interface HandoverRecord {
   applicationType: 'GENERAL' | 'CHILD';
   /** Approval time (epoch ms): also decides which day's file takes the record. */
   approvedAt: number;
-  branchCode: string;
-  lastName: string;
-  firstName: string;
-  kanaLastName: string;
-  kanaFirstName: string;
-  gender: string;
-  birthday: string;
-  postalNumber: string;
-  address: string;
-  kanaAddress: string;
-  mobilePhoneNumber: string;
-  phoneNumber: string;
-  mailAddress: string;
-  occupationName: string;
-  workplaceName: string;
-  workplacePhoneNumber: string;
-  sealLess: string;
-  utilizationPurpose: string;
-  /** Child applications: the parent who applies for the child (empty for general ones). */
-  parentLastName: string;
-  parentFirstName: string;
-  parentKanaLastName: string;
-  parentKanaFirstName: string;
-  parentBirthday: string;
-  parentRelationship: string;
+  /**
+   * The applicant's (and for a child application the parent's) values by column of the file: the
+   * field registry's hand-over columns (@koza/domain/fields/registry) and the address columns that
+   * join several fields. Empty for a value not given.
+   */
+  fields: Readonly<Record<string, string>>;
   /**
    * The cash-card PIN encrypted for the account system (RSA-OAEP-256 under its public key, the
    * application number as label; base64): never in clear here (decision 0203).
@@ -50,7 +32,12 @@ export interface AccountSystemHandover {
   handOver(record: HandoverRecord): Promise<{ reference: string }>;
 }
 
-/** Columns of the daily file, in order (the header line names them). */
+/**
+ * Columns of the daily file, in order (the header line names them): the format the bank's batch
+ * relies on (decision 0112). Columns of fields, parent fields included, come from the field
+ * registry's `handover`; a registry column not listed here is appended after these, so a new field
+ * reaches the file without moving any existing column (decision 0206).
+ */
 export const handoverColumns = [
   'record_type',
   'application_number',
@@ -84,6 +71,13 @@ export const handoverColumns = [
   'approved_at',
 ] as const;
 
+/** The header of the file for a registry: the fixed columns, then any registry column they do not name. */
+export function handoverHeader(registry: FieldRegistry = fieldRegistry): string[] {
+  const fixed: readonly string[] = handoverColumns;
+  const added = registry.flatMap((f) => (f.handover && !fixed.includes(f.handover) ? [f.handover] : []));
+  return [...fixed, ...added];
+}
+
 const japanDay = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
 const japanStamp = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
@@ -94,40 +88,16 @@ const japanStamp = (epochMs: number) => new Date(epochMs + 9 * 3_600_000).toISOS
  */
 const field = (value: string) => csvField(value.replace(/[\r\n]+/g, ' '));
 
-export function handoverLine(r: HandoverRecord): string {
-  const values: Record<(typeof handoverColumns)[number], string> = {
+export function handoverLine(r: HandoverRecord, header: readonly string[] = handoverHeader()): string {
+  const record: Readonly<Record<string, string>> = {
     record_type: 'D',
     application_number: r.applicationNumber,
     bank_code: r.bankCode,
-    branch_code: r.branchCode,
     application_type: r.applicationType,
-    kana_last_name: r.kanaLastName,
-    kana_first_name: r.kanaFirstName,
-    last_name: r.lastName,
-    first_name: r.firstName,
-    gender: r.gender,
-    birthday: r.birthday,
-    postal_number: r.postalNumber,
-    address: r.address,
-    kana_address: r.kanaAddress,
-    mobile_phone_number: r.mobilePhoneNumber,
-    phone_number: r.phoneNumber,
-    mail_address: r.mailAddress,
-    occupation_name: r.occupationName,
-    workplace_name: r.workplaceName,
-    workplace_phone_number: r.workplacePhoneNumber,
-    seal_less: r.sealLess,
-    utilization_purpose: r.utilizationPurpose,
-    parent_last_name: r.parentLastName,
-    parent_first_name: r.parentFirstName,
-    parent_kana_last_name: r.parentKanaLastName,
-    parent_kana_first_name: r.parentKanaFirstName,
-    parent_birthday: r.parentBirthday,
-    parent_relationship: r.parentRelationship,
     pin_rsa_oaep_sha256: r.pinEncrypted,
     approved_at: japanStamp(r.approvedAt),
   };
-  return handoverColumns.map((c) => field(values[c])).join(',') + '\r\n';
+  return header.map((c) => field(record[c] ?? r.fields[c] ?? '')).join(',') + '\r\n';
 }
 
 export const handoverFileName = (bankCode: string, approvedAt: number) => join(bankCode, `KOZA_${bankCode}_${japanDay(approvedAt)}.csv`);
@@ -148,8 +118,9 @@ export function fileHandover(dir: string): AccountSystemHandover {
       const file = await open(path, 'a', 0o600);
       try {
         const { size } = await file.stat();
-        const header = size === 0 ? handoverColumns.map(field).join(',') + '\r\n' : '';
-        await file.appendFile(header + handoverLine(record), 'utf8');
+        const columns = handoverHeader();
+        const header = size === 0 ? columns.map(field).join(',') + '\r\n' : '';
+        await file.appendFile(header + handoverLine(record, columns), 'utf8');
         await file.sync();
       } finally {
         await file.close();

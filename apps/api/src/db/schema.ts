@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FieldKey, FieldRecord, StoredKey } from '@koza/domain/fields/registry';
 
 // The Kysely view of the database. Column names are camelCase here and snake_case in SQL
 // (Kysely's CamelCasePlugin translates); migrations are written in snake_case.
@@ -162,7 +163,15 @@ export interface AuthSessionsTable {
 
 // ---- the application ----
 
-export interface ApplicationsTable {
+/**
+ * The registry's fields of a record (SPEC.md §3), one column each (staff search and review them):
+ * text, or a number or a flag where the registry stores one; null until saved.
+ */
+type FieldColumns<R extends FieldRecord> = { [K in Exclude<FieldKey<R>, StoredKey<R, 'number' | 'flag'>>]: string | null } & {
+  [K in StoredKey<R, 'number'>]: number | null;
+} & { [K in StoredKey<R, 'flag'>]: Flag | null };
+
+export interface ApplicationsTable extends FieldColumns<'application'> {
   id: string;
   bankCode: string;
   applicationType: string;
@@ -172,49 +181,6 @@ export interface ApplicationsTable {
   deviceId: string | null;
   channel: string | null;
 
-  // SPEC.md §3 "Application", one column each (staff search and review them).
-  lastName: string | null;
-  firstName: string | null;
-  kanaLastName: string | null;
-  kanaFirstName: string | null;
-  gender: string | null;
-  birthday: string | null;
-  eraBirthday: string | null;
-  mobilePhoneNumber: string | null;
-  phoneNumber: string | null;
-  postalNumber: string | null;
-  addressCode: string | null;
-  addressPrefecture: string | null;
-  addressMunicipality: string | null;
-  addressSection: string | null;
-  addressChome: string | null;
-  kanaAddressPrefecture: string | null;
-  kanaAddressMunicipality: string | null;
-  kanaAddressSection: string | null;
-  kanaAddressChome: string | null;
-  address: string | null;
-  subAddress: string | null;
-  kanaAddress: string | null;
-  kanaSubAddress: string | null;
-  tempAddressPrefecture: string | null;
-  tempAddress: string | null;
-  kanaTempAddress: string | null;
-  occupationId: number | null;
-  occupationName: string | null;
-  occupationOther: string | null;
-  workplaceCode: string | null;
-  workplaceId: number | null;
-  workplaceName: string | null;
-  workplacePhoneNumber: string | null;
-  invitationCode: string | null;
-  existedAccountBranchCode: string | null;
-  existedAccountNumber: string | null;
-  branchCode: string | null;
-  branchName: string | null;
-  sealLess: Flag | null;
-  utilizationPurpose: string | null;
-  utilizationPurposeOther: string | null;
-  distanceTransactionReason: string | null;
   /** Anything else a step keeps that nobody queries (JSON object as text). */
   extraJson: Generated<JsonText>;
 
@@ -241,22 +207,8 @@ export interface ApplicationsTable {
   updatedAt: EpochMs;
 }
 
-export interface ApplicationParentsTable {
+export interface ApplicationParentsTable extends FieldColumns<'parent'> {
   applicationId: string;
-  lastName: string | null;
-  firstName: string | null;
-  kanaLastName: string | null;
-  kanaFirstName: string | null;
-  birthday: string | null;
-  relationship: string | null;
-  mobilePhoneNumber: string | null;
-  phoneNumber: string | null;
-  proxyApplicationReason: string | null;
-  occupationId: number | null;
-  occupationName: string | null;
-  occupationOther: string | null;
-  workplaceName: string | null;
-  workplacePhoneNumber: string | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
 }

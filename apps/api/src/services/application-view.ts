@@ -1,5 +1,6 @@
 import { japaneseEraYear, parseIsoDate } from '@koza/domain/dates';
 import type { ApplicationParentView, ApplicationView, ApplicationsResponse } from '@koza/domain/api/application';
+import { fieldsOf, type FieldDefinition, type FieldRecord } from '@koza/domain/fields/registry';
 import type { Db } from '../db/database.ts';
 import { findById, findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import type { ApplicationParentRow, ApplicationRow } from '../db/repositories/applications-repository.ts';
@@ -8,74 +9,47 @@ import type { ApplicationParentRow, ApplicationRow } from '../db/repositories/ap
 // null for every value not saved yet (the shape: @koza/domain/api/application). This is the one
 // place a row becomes that shape.
 
-/** A row of `applications` → SPEC.md §3 "Application". */
+/** A stored value → its value in the answer, by the field's kind (the registry's `view`). */
+function viewValue(field: FieldDefinition, value: unknown, row: Readonly<Record<string, unknown>> | null): unknown {
+  const v = value === undefined ? null : value;
+  switch (field.kind) {
+    // Derived from the birthday with the domain's rule, so it can never disagree with it.
+    case 'eraYear': {
+      const birthday = row?.birthday;
+      return typeof birthday === 'string' && parseIsoDate(birthday) ? japaneseEraYear(birthday) : null;
+    }
+    case 'mobile':
+      return hyphenatedMobile(v as string | null);
+    case 'phone':
+      return emptyToNull(v as string | null);
+    case 'postalCode':
+      return typeof v === 'string' ? v.replace(/\D/g, '') : null;
+    case 'flag':
+      return v === null ? null : v === 1;
+    default:
+      // utilizationPurpose: stored comma-joined in the bank's order (DECISIONS.md §7).
+      return v;
+  }
+}
+
+function viewOf(record: FieldRecord, row: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(record)) if (field.view) out[field.key] = viewValue(field, row?.[field.key], row);
+  return out;
+}
+
+/** A row of `applications` → SPEC.md §3 "Application" (the fields the registry puts in the answer). */
 export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
     bankCode: row.bankCode,
-    lastName: row.lastName,
-    firstName: row.firstName,
-    kanaLastName: row.kanaLastName,
-    kanaFirstName: row.kanaFirstName,
-    gender: row.gender,
-    birthday: row.birthday,
-    // Derived from the birthday with the domain's rule, so it can never disagree with it.
-    eraBirthday: row.birthday && parseIsoDate(row.birthday) ? japaneseEraYear(row.birthday) : null,
-    mobilePhoneNumber: hyphenatedMobile(row.mobilePhoneNumber),
-    phoneNumber: emptyToNull(row.phoneNumber),
-    postalNumber: row.postalNumber === null ? null : row.postalNumber.replace(/\D/g, ''),
-    addressCode: row.addressCode,
-    addressPrefecture: row.addressPrefecture,
-    addressMunicipality: row.addressMunicipality,
-    addressSection: row.addressSection,
-    addressChome: row.addressChome,
-    kanaAddressPrefecture: row.kanaAddressPrefecture,
-    kanaAddressMunicipality: row.kanaAddressMunicipality,
-    kanaAddressSection: row.kanaAddressSection,
-    kanaAddressChome: row.kanaAddressChome,
-    address: row.address,
-    subAddress: row.subAddress,
-    kanaAddress: row.kanaAddress,
-    kanaSubAddress: row.kanaSubAddress,
-    tempAddressPrefecture: row.tempAddressPrefecture,
-    tempAddress: row.tempAddress,
-    kanaTempAddress: row.kanaTempAddress,
-    occupationName: row.occupationName,
-    occupationOther: row.occupationOther,
-    workplaceCode: row.workplaceCode,
-    workplaceId: row.workplaceId,
-    workplaceName: row.workplaceName,
-    workplacePhoneNumber: row.workplacePhoneNumber,
-    invitationCode: row.invitationCode,
-    existedAccountBranchCode: row.existedAccountBranchCode,
-    existedAccountNumber: row.existedAccountNumber,
-    branchCode: row.branchCode,
-    branchName: row.branchName,
-    sealLess: row.sealLess === null ? null : row.sealLess === 1,
-    // Stored comma-joined in the bank's order (DECISIONS.md §7); an array would be joined the same way.
-    utilizationPurpose: row.utilizationPurpose,
-    utilizationPurposeOther: row.utilizationPurposeOther,
-    distanceTransactionReason: row.distanceTransactionReason,
+    ...viewOf('application', row),
     applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
-  };
+  } as ApplicationView;
 }
 
 /** A row of `application_parents` → SPEC.md §3 "Parent application"; a child application without one yet → all null. */
 export function toApplicationParentView(row: ApplicationParentRow | null): ApplicationParentView {
-  return {
-    lastName: row?.lastName ?? null,
-    firstName: row?.firstName ?? null,
-    kanaLastName: row?.kanaLastName ?? null,
-    kanaFirstName: row?.kanaFirstName ?? null,
-    birthday: row?.birthday ?? null,
-    relationship: row?.relationship ?? null,
-    mobilePhoneNumber: hyphenatedMobile(row?.mobilePhoneNumber ?? null),
-    phoneNumber: emptyToNull(row?.phoneNumber ?? null),
-    proxyApplicationReason: row?.proxyApplicationReason ?? null,
-    occupationName: row?.occupationName ?? null,
-    occupationOther: row?.occupationOther ?? null,
-    workplaceName: row?.workplaceName ?? null,
-    workplacePhoneNumber: row?.workplacePhoneNumber ?? null,
-  };
+  return viewOf('parent', row) as ApplicationParentView;
 }
 
 /** `{ application, applicationParent }` of an application (applicationParent null for GENERAL), or null if it does not exist. */

@@ -2,6 +2,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { isBankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { ShareableRejectionReason } from '@koza/domain/application-status';
+import { fieldsOf, type FieldDefinition } from '@koza/domain/fields/registry';
 import type { AccountSystemHandover, HandoverRecord } from '../adapters/handover.ts';
 import { encryptPinForAccountSystem } from './handover-pin.ts';
 import type { Clock } from '../adapters/clock.ts';
@@ -49,37 +50,30 @@ async function lockOwnApplication(deps: ReviewDeps, trx: Executor, actor: Actor,
 
 const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
+/** A field's value in the hand-over file: digits of a postal code, 0/1 of a flag, else the text ('' for none). */
+function handoverValue(field: FieldDefinition, value: unknown): string {
+  if (field.kind === 'postalCode') return s(value as string | null).replace(/\D/g, '');
+  return s(value as string | number | null);
+}
+
 export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentRow | null, pinEncrypted: string, now: number): HandoverRecord {
+  const fields: Record<string, string> = {};
+  for (const [record, values] of [['application', row], ['parent', parent]] as const) {
+    for (const f of fieldsOf(record)) if (f.handover) fields[f.handover] = handoverValue(f, (values as Record<string, unknown> | null)?.[f.key]);
+  }
+  // The address in one column, as the account system takes it (and its kana).
   const address = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address].map(s).join('');
+  fields.address = [address, s(row.subAddress)].filter(Boolean).join(' ');
+  fields.kana_address = [row.kanaAddressPrefecture, row.kanaAddressMunicipality, row.kanaAddressSection, row.kanaAddressChome, row.kanaAddress, row.kanaSubAddress]
+    .map(s)
+    .filter(Boolean)
+    .join(' ');
   return {
     bankCode: row.bankCode,
     applicationNumber: s(row.applicationNumber),
     applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
     approvedAt: now,
-    branchCode: s(row.branchCode),
-    lastName: s(row.lastName),
-    firstName: s(row.firstName),
-    kanaLastName: s(row.kanaLastName),
-    kanaFirstName: s(row.kanaFirstName),
-    gender: s(row.gender),
-    birthday: s(row.birthday),
-    postalNumber: s(row.postalNumber).replace(/\D/g, ''),
-    address: [address, s(row.subAddress)].filter(Boolean).join(' '),
-    kanaAddress: [row.kanaAddressPrefecture, row.kanaAddressMunicipality, row.kanaAddressSection, row.kanaAddressChome, row.kanaAddress, row.kanaSubAddress].map(s).filter(Boolean).join(' '),
-    mobilePhoneNumber: s(row.mobilePhoneNumber),
-    phoneNumber: s(row.phoneNumber),
-    mailAddress: row.mailAddress,
-    occupationName: s(row.occupationName),
-    workplaceName: s(row.workplaceName),
-    workplacePhoneNumber: s(row.workplacePhoneNumber),
-    sealLess: row.sealLess === null ? '' : String(row.sealLess),
-    utilizationPurpose: s(row.utilizationPurpose),
-    parentLastName: s(parent?.lastName),
-    parentFirstName: s(parent?.firstName),
-    parentKanaLastName: s(parent?.kanaLastName),
-    parentKanaFirstName: s(parent?.kanaFirstName),
-    parentBirthday: s(parent?.birthday),
-    parentRelationship: s(parent?.relationship),
+    fields,
     pinEncrypted,
   };
 }

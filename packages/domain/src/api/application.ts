@@ -5,75 +5,32 @@
 import { z } from 'zod';
 import { applicationTypes } from '../constants.ts';
 import { requirements } from '../fields/common.ts';
+import { fieldsOf, type FieldRecord, type ViewKey } from '../fields/registry.ts';
 import { postalCodeSchema } from '../fields/postal-code.ts';
 import { invitationCodeSchema, workplaceCodeSchema } from '../fields/codes.ts';
 
 const text = z.string().nullable();
+const numberOrNull = z.number().nullable();
+const flagOrNull = z.boolean().nullable();
+
+/** The answer's shape of a record's fields, from the field registry (each field's `view`), in its order. */
+function viewShape<R extends FieldRecord>(record: R) {
+  const byType = { text, number: numberOrNull, flag: flagOrNull } as const;
+  return Object.fromEntries(fieldsOf(record).flatMap((f) => (f.view ? [[f.key, byType[f.view]]] : []))) as {
+    [K in ViewKey<R, 'text'>]: typeof text;
+  } & { [K in ViewKey<R, 'number'>]: typeof numberOrNull } & { [K in ViewKey<R, 'flag'>]: typeof flagOrNull };
+}
 
 /** SPEC.md §3 "Application", in its field names exactly; null for every value not saved yet. */
 export const applicationViewSchema = z.object({
   bankCode: z.string(),
-  lastName: text,
-  firstName: text,
-  kanaLastName: text,
-  kanaFirstName: text,
-  gender: text,
-  birthday: text,
-  eraBirthday: text,
-  mobilePhoneNumber: text,
-  phoneNumber: text,
-  postalNumber: text,
-  addressCode: text,
-  addressPrefecture: text,
-  addressMunicipality: text,
-  addressSection: text,
-  addressChome: text,
-  kanaAddressPrefecture: text,
-  kanaAddressMunicipality: text,
-  kanaAddressSection: text,
-  kanaAddressChome: text,
-  address: text,
-  subAddress: text,
-  kanaAddress: text,
-  kanaSubAddress: text,
-  tempAddressPrefecture: text,
-  tempAddress: text,
-  kanaTempAddress: text,
-  occupationName: text,
-  occupationOther: text,
-  workplaceCode: text,
-  workplaceId: z.number().nullable(),
-  workplaceName: text,
-  workplacePhoneNumber: text,
-  invitationCode: text,
-  existedAccountBranchCode: text,
-  existedAccountNumber: text,
-  branchCode: text,
-  branchName: text,
-  sealLess: z.boolean().nullable(),
-  utilizationPurpose: text,
-  utilizationPurposeOther: text,
-  distanceTransactionReason: text,
+  ...viewShape('application'),
   applicationType: z.enum(applicationTypes),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 
 /** SPEC.md §3 "Parent application"; a child application without one yet has every value null. */
-export const applicationParentViewSchema = z.object({
-  lastName: text,
-  firstName: text,
-  kanaLastName: text,
-  kanaFirstName: text,
-  birthday: text,
-  relationship: text,
-  mobilePhoneNumber: text,
-  phoneNumber: text,
-  proxyApplicationReason: text,
-  occupationName: text,
-  occupationOther: text,
-  workplaceName: text,
-  workplacePhoneNumber: text,
-});
+export const applicationParentViewSchema = z.object(viewShape('parent'));
 export type ApplicationParentView = z.infer<typeof applicationParentViewSchema>;
 
 /** GET /api/applications (auth) → applicationParent is null for a GENERAL application. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import { fieldsOf, type FieldKey, type FieldRecord } from '@koza/domain/fields/registry';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import type { ApplicationParentsTable, ApplicationStatus, ApplicationsTable, Database, EpochMs } from '../schema.ts';
@@ -97,50 +98,13 @@ export async function updateEntryInputs(
     .execute();
 }
 
-// Nullable columns start as null, explicitly (the insert lists every SPEC.md §3 field).
+/** Every field of a record as null (the registry's fields, SPEC.md §3). */
+const nullFieldsOf = <R extends FieldRecord>(record: R) => Object.fromEntries(fieldsOf(record).map((f) => [f.key, null])) as Record<FieldKey<R>, null>;
+// Nullable columns start as null, explicitly (the insert lists every SPEC.md §3 field of the
+// registry); the mail address is the verified one the draft starts with.
+const { mailAddress: _verified, ...nullApplicationFields } = nullFieldsOf('application');
 const emptyFields = {
-  lastName: null,
-  firstName: null,
-  kanaLastName: null,
-  kanaFirstName: null,
-  gender: null,
-  birthday: null,
-  eraBirthday: null,
-  mobilePhoneNumber: null,
-  phoneNumber: null,
-  postalNumber: null,
-  addressCode: null,
-  addressPrefecture: null,
-  addressMunicipality: null,
-  addressSection: null,
-  addressChome: null,
-  kanaAddressPrefecture: null,
-  kanaAddressMunicipality: null,
-  kanaAddressSection: null,
-  kanaAddressChome: null,
-  address: null,
-  subAddress: null,
-  kanaAddress: null,
-  kanaSubAddress: null,
-  tempAddressPrefecture: null,
-  tempAddress: null,
-  kanaTempAddress: null,
-  occupationId: null,
-  occupationName: null,
-  occupationOther: null,
-  workplaceCode: null,
-  workplaceId: null,
-  workplaceName: null,
-  workplacePhoneNumber: null,
-  invitationCode: null,
-  existedAccountBranchCode: null,
-  existedAccountNumber: null,
-  branchCode: null,
-  branchName: null,
-  sealLess: null,
-  utilizationPurpose: null,
-  utilizationPurposeOther: null,
-  distanceTransactionReason: null,
+  ...nullApplicationFields,
   personalSavedAt: null,
   workplaceSavedAt: null,
   parentPersonalSavedAt: null,
@@ -249,19 +213,8 @@ export async function markCompleted(db: Db | Executor, id: string, applicationNu
 
 // ---- the parent of a child application (services/steps/parent.ts) ----
 
-export type ParentPersonalValues = Pick<
-  ApplicationParentRow,
-  | 'lastName'
-  | 'firstName'
-  | 'kanaLastName'
-  | 'kanaFirstName'
-  | 'birthday'
-  | 'relationship'
-  | 'mobilePhoneNumber'
-  | 'phoneNumber'
-  | 'proxyApplicationReason'
->;
-export type ParentWorkplaceValues = Pick<ApplicationParentRow, 'occupationId' | 'occupationName' | 'occupationOther' | 'workplaceName' | 'workplacePhoneNumber'>;
+/** Values of the parent's fields (SPEC.md §3 "Parent application"), some or all. */
+export type ParentFieldValues = Partial<Omit<ApplicationParentRow, 'applicationId' | 'createdAt' | 'updatedAt'>>;
 
 /**
  * Writes one of the parent's steps and marks it saved on the application, in one transaction and
@@ -271,7 +224,7 @@ export type ParentWorkplaceValues = Pick<ApplicationParentRow, 'occupationId' | 
 export async function saveParentStep(
   db: Db,
   applicationId: string,
-  values: Partial<ParentPersonalValues & ParentWorkplaceValues>,
+  values: ParentFieldValues,
   mark: Pick<StepValues, 'parentPersonalSavedAt' | 'parentWorkplaceSavedAt'>,
   now: EpochMs,
 ): Promise<boolean> {
@@ -292,19 +245,4 @@ export async function saveParentStep(
   });
 }
 
-const emptyParentFields = {
-  lastName: null,
-  firstName: null,
-  kanaLastName: null,
-  kanaFirstName: null,
-  birthday: null,
-  relationship: null,
-  mobilePhoneNumber: null,
-  phoneNumber: null,
-  proxyApplicationReason: null,
-  occupationId: null,
-  occupationName: null,
-  occupationOther: null,
-  workplaceName: null,
-  workplacePhoneNumber: null,
-} as const;
+const emptyParentFields = nullFieldsOf('parent');

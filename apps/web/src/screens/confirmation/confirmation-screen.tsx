@@ -10,7 +10,7 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { KeepTogether } from '../../components/keep-together.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { focusFirstError } from '../../forms/use-step-form.ts';
-import { childSections, confirmationText, generalSections } from './confirmation-sections.tsx';
+import { confirmationSections, confirmationText } from './confirmation-sections.tsx';
 import styles from './confirmation-screen.module.css';
 
 /**
@@ -41,7 +41,7 @@ export function ConfirmationScreen({ slug }: { slug: Extract<PageSlug, 'confirma
       {saved && (
         <>
           <p className={styles.lead}>{confirmationText.lead}</p>
-          {(flow.type === 'CHILD' ? childSections(saved.application, saved.applicationParent) : generalSections(saved.application)).map((section) => (
+          {confirmationSections(flow.type, saved.application, saved.applicationParent).map((section) => (
             <section key={section.slug} className={styles.section} aria-labelledby={`confirm-${section.slug}`}>
               <div className={styles.sectionHead}>
                 <h2 id={`confirm-${section.slug}`} className={styles.sectionTitle}>

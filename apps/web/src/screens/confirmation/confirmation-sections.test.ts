@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { savedApplications, savedParent as parent } from '../../test/api-mock.ts';
-import { childSections, confirmationText as text, generalSections } from './confirmation-sections.tsx';
+import { confirmationSections, displayText as text } from './confirmation-sections.tsx';
 
 const child = savedApplications({
   applicationType: 'CHILD',
@@ -15,24 +15,27 @@ const rows = (section: { rows: [string, unknown][] }) => Object.fromEntries(sect
 
 describe('confirmation sections', () => {
   it('shows the child (with school and invitation code), the parent and the branch, each back to its child step', () => {
-    const sections = childSections(child, parent);
+    const sections = confirmationSections('CHILD', child, parent);
     expect(sections.map((s) => [s.title, s.slug])).toEqual([
       [text.child, 'child-personal'],
       [text.parent, 'child-parent'],
       [text.branch, 'child-branch'],
     ]);
-    expect(rows(sections[0]!)).toMatchObject({ [text.name]: '山田\u3000太郎', [text.occupation]: '学生', [text.workplaceName]: '天神小学校', [text.invitationCode]: text.none });
+    expect(rows(sections[0]!)).toMatchObject({ お名前: '山田\u3000太郎', 職業: '学生', 勤務先名: '天神小学校', 紹介コード: text.none });
     expect(rows(sections[1]!)).toMatchObject({
-      [text.birthday]: '1985年（昭和60年）5月5日',
-      [text.relationship]: '母',
-      [text.proxyReason]: 'お子さまが未成年のため',
-      [text.home]: text.none,
-      [text.workplacePhone]: '092-123-4567',
+      生年月日: '1985年（昭和60年）5月5日',
+      お子さまとの続柄: '母',
+      代理でのお申込みの理由: 'お子さまが未成年のため',
+      自宅電話番号: text.none,
+      勤務先電話番号: '092-123-4567',
     });
-    expect(rows(sections[2]!)).toMatchObject({ [text.branch]: '本店営業部（100）' });
+    expect(rows(sections[2]!)).toMatchObject({ お取引支店: '本店営業部（100）' });
   });
 
-  it('keeps the general sections: personal, workplace, branch, seal-less', () => {
-    expect(generalSections(savedApplications().application).map((s) => s.slug)).toEqual(['personal', 'workplace', 'branch', 'seal-less']);
+  it('keeps the general sections: personal, workplace, branch, seal-less, with the rows in their order', () => {
+    const sections = confirmationSections('GENERAL', savedApplications().application, null);
+    expect(sections.map((s) => s.slug)).toEqual(['personal', 'workplace', 'branch', 'seal-less']);
+    expect(sections[0]!.rows.map(([label]) => label).slice(0, 5)).toEqual(['お名前', 'お名前（カナ）', '生年月日', '性別', '携帯電話番号']);
+    expect(sections[1]!.rows.map(([label]) => label)[0]).toBe('職業');
   });
 });

@@ -1,0 +1,211 @@
+import type { ApplicationType } from '../constants.ts';
+import { genderLabels, proxyReasonLabels, relationshipLabels } from '../constants.ts';
+
+// Every application field, declared once (docs/decisions/0206-one-field-registry.md): its record
+// (SPEC.md §3 "Application" or "Parent application"), its kind, its Japanese label, its group (the
+// screen it is typed on), the flows that carry it, and how it is shown: in the applicant's answer
+// (GET /api/applications), on the confirmation screen, in the back office and in the hand-over file.
+// The API's stored shape and answer, the confirmation sections, the back office's labels and the
+// hand-over columns are derived from this list (./display.ts, api/application.ts, the API's
+// schema, view and hand-over). Adding an optional field is one entry here, one migration, and the
+// screen section where it is typed.
+//
+// The order is SPEC.md §3's (the order of the applicant's answer); the confirmation screen shows
+// the rows in the same order, fields of one combined row at the first one's place.
+
+export type FieldRecord = 'application' | 'parent';
+
+export type FieldKind =
+  | 'name'
+  | 'kana'
+  | 'date'
+  | 'eraYear'
+  | 'mail'
+  | 'mobile'
+  | 'phone'
+  | 'postalCode'
+  | 'address'
+  | 'kanaAddress'
+  | 'choice'
+  | 'choices'
+  | 'text'
+  | 'code'
+  | 'id'
+  | 'flag';
+
+/** The screen a field is typed on (or, for looked-up values, filled by). */
+export type FieldGroup = 'applicant' | 'workplace' | 'branch' | 'sealLess' | 'parent';
+
+/** Rows of the confirmation screen that show several fields together (formatted in ./display.ts). */
+export type CombinedRow = 'name' | 'kanaName' | 'birthday' | 'address' | 'kanaAddress' | 'purposes' | 'occupation' | 'existingAccount' | 'branch';
+
+/**
+ * How the confirmation screen shows a field:
+ * - `{ row: CombinedRow }`: as a part of a row that shows several fields;
+ * - `{ own: 'always' | 'filled' | 'noneWhenEmpty' }`: a row of its own, always, only when filled, or
+ *   with なし when empty; `next` puts the row right after that combined row (the workplace or school
+ *   belongs to the occupation it describes; the gender follows the birthday);
+ * - absent: not shown there.
+ */
+export type ConfirmationShow = { row: CombinedRow } | { own: 'always' | 'filled' | 'noneWhenEmpty'; next?: CombinedRow };
+
+export interface FieldDefinition {
+  key: string;
+  record: FieldRecord;
+  kind: FieldKind;
+  /** The Japanese label (the confirmation screen's where the field has a row of its own). */
+  label: string;
+  group: FieldGroup;
+  flows: readonly ApplicationType[];
+  /** Its type in the applicant's answer; absent: not in it. */
+  view?: 'text' | 'number' | 'flag';
+  /** Stored as a number (an id), not as text. */
+  stored?: 'number' | 'flag';
+  /** Column of the hand-over file; absent: handed over only inside a combined column, or not at all. */
+  handover?: string;
+  confirmation?: ConfirmationShow;
+  /** Words for the codes of a choice. */
+  choices?: Readonly<Record<string, string>>;
+  /** Words for a flag: [when set, when not]. */
+  flagWords?: readonly [string, string];
+}
+
+const both: readonly ApplicationType[] = ['GENERAL', 'CHILD'];
+const general: readonly ApplicationType[] = ['GENERAL'];
+const child: readonly ApplicationType[] = ['CHILD'];
+
+const applicantFields = [
+  { key: 'lastName', kind: 'name', label: '姓', view: 'text', handover: 'last_name', confirmation: { row: 'name' } },
+  { key: 'firstName', kind: 'name', label: '名', view: 'text', handover: 'first_name', confirmation: { row: 'name' } },
+  { key: 'kanaLastName', kind: 'kana', label: 'セイ', view: 'text', handover: 'kana_last_name', confirmation: { row: 'kanaName' } },
+  { key: 'kanaFirstName', kind: 'kana', label: 'メイ', view: 'text', handover: 'kana_first_name', confirmation: { row: 'kanaName' } },
+  { key: 'gender', kind: 'choice', label: '性別', view: 'text', handover: 'gender', confirmation: { own: 'always', next: 'birthday' }, choices: genderLabels },
+  { key: 'birthday', kind: 'date', label: '生年月日', view: 'text', handover: 'birthday', confirmation: { row: 'birthday' } },
+  { key: 'eraBirthday', kind: 'eraYear', label: '生年（和暦）', view: 'text' },
+  { key: 'mailAddress', kind: 'mail', label: 'メールアドレス', handover: 'mail_address' },
+  { key: 'mobilePhoneNumber', kind: 'mobile', label: '携帯電話番号', view: 'text', handover: 'mobile_phone_number', confirmation: { own: 'always' } },
+  { key: 'phoneNumber', kind: 'phone', label: '自宅電話番号', view: 'text', handover: 'phone_number', confirmation: { own: 'noneWhenEmpty' } },
+  { key: 'postalNumber', kind: 'postalCode', label: '郵便番号', view: 'text', handover: 'postal_number', confirmation: { own: 'always' } },
+  { key: 'addressCode', kind: 'code', label: '住所コード', view: 'text', confirmation: { row: 'address' } },
+  { key: 'addressPrefecture', kind: 'address', label: '都道府県', view: 'text', confirmation: { row: 'address' } },
+  { key: 'addressMunicipality', kind: 'address', label: '市区町村', view: 'text', confirmation: { row: 'address' } },
+  { key: 'addressSection', kind: 'address', label: '町域', view: 'text', confirmation: { row: 'address' } },
+  { key: 'addressChome', kind: 'address', label: '丁目', view: 'text', confirmation: { row: 'address' } },
+  { key: 'kanaAddressPrefecture', kind: 'kanaAddress', label: '都道府県（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+  { key: 'kanaAddressMunicipality', kind: 'kanaAddress', label: '市区町村（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+  { key: 'kanaAddressSection', kind: 'kanaAddress', label: '町域（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+  { key: 'kanaAddressChome', kind: 'kanaAddress', label: '丁目（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+  { key: 'address', kind: 'address', label: '番地', view: 'text', confirmation: { row: 'address' } },
+  { key: 'subAddress', kind: 'address', label: '建物名・部屋番号', view: 'text', confirmation: { row: 'address' } },
+  { key: 'kanaAddress', kind: 'kanaAddress', label: '番地（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+  { key: 'kanaSubAddress', kind: 'kanaAddress', label: '建物名・部屋番号（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+  { key: 'tempAddressPrefecture', kind: 'address', label: '仮住所 都道府県', view: 'text', confirmation: { row: 'address' } },
+  { key: 'tempAddress', kind: 'address', label: '仮住所', view: 'text', confirmation: { row: 'address' } },
+  { key: 'kanaTempAddress', kind: 'kanaAddress', label: '仮住所（カナ）', view: 'text', confirmation: { row: 'kanaAddress' } },
+] as const;
+
+const workplaceFields = [
+  { key: 'occupationId', kind: 'id', label: '職業ID', stored: 'number' },
+  { key: 'occupationName', kind: 'text', label: '職業', view: 'text', handover: 'occupation_name', confirmation: { row: 'occupation' } },
+  { key: 'occupationOther', kind: 'text', label: '職業（その他）', view: 'text', confirmation: { row: 'occupation' } },
+  { key: 'workplaceCode', kind: 'code', label: '勤務先コード', view: 'text', flows: general, confirmation: { own: 'noneWhenEmpty' } },
+  { key: 'workplaceId', kind: 'id', label: '勤務先ID', view: 'number', stored: 'number', flows: general },
+  { key: 'workplaceName', kind: 'text', label: '勤務先名', view: 'text', handover: 'workplace_name', confirmation: { own: 'filled', next: 'occupation' } },
+  {
+    key: 'workplacePhoneNumber',
+    kind: 'phone',
+    label: '勤務先電話番号',
+    view: 'text',
+    handover: 'workplace_phone_number',
+    confirmation: { own: 'filled', next: 'occupation' },
+  },
+  { key: 'invitationCode', kind: 'code', label: '紹介コード', view: 'text', confirmation: { own: 'noneWhenEmpty' } },
+  { key: 'existedAccountBranchCode', kind: 'code', label: '既存口座 店番', view: 'text', flows: general, confirmation: { row: 'existingAccount' } },
+  { key: 'existedAccountNumber', kind: 'code', label: '既存口座 口座番号', view: 'text', flows: general, confirmation: { row: 'existingAccount' } },
+] as const;
+
+const laterFields = [
+  { key: 'branchCode', group: 'branch', kind: 'code', label: '取引店番号', view: 'text', handover: 'branch_code', confirmation: { row: 'branch' } },
+  { key: 'branchName', group: 'branch', kind: 'text', label: '取引店', view: 'text', confirmation: { row: 'branch' } },
+  {
+    key: 'sealLess',
+    group: 'sealLess',
+    kind: 'flag',
+    label: '届出印',
+    view: 'flag',
+    stored: 'flag',
+    flows: general,
+    handover: 'seal_less',
+    confirmation: { own: 'always' },
+    flagWords: ['印鑑を届け出ない（印鑑レス口座）', '印鑑を届け出る'],
+  },
+  { key: 'utilizationPurpose', group: 'applicant', kind: 'choices', label: 'お取引の目的', view: 'text', handover: 'utilization_purpose', confirmation: { row: 'purposes' } },
+  { key: 'utilizationPurposeOther', group: 'applicant', kind: 'text', label: 'お取引の目的（その他）', view: 'text', confirmation: { row: 'purposes' } },
+  { key: 'distanceTransactionReason', group: 'applicant', kind: 'text', label: '遠隔地でのお取引の理由', view: 'text', confirmation: { own: 'filled' } },
+] as const;
+
+const parentFields = [
+  { key: 'lastName', kind: 'name', label: '姓', view: 'text', handover: 'parent_last_name', confirmation: { row: 'name' } },
+  { key: 'firstName', kind: 'name', label: '名', view: 'text', handover: 'parent_first_name', confirmation: { row: 'name' } },
+  { key: 'kanaLastName', kind: 'kana', label: 'セイ', view: 'text', handover: 'parent_kana_last_name', confirmation: { row: 'kanaName' } },
+  { key: 'kanaFirstName', kind: 'kana', label: 'メイ', view: 'text', handover: 'parent_kana_first_name', confirmation: { row: 'kanaName' } },
+  { key: 'birthday', kind: 'date', label: '生年月日', view: 'text', handover: 'parent_birthday', confirmation: { row: 'birthday' } },
+  {
+    key: 'relationship',
+    kind: 'choice',
+    label: 'お子さまとの続柄',
+    view: 'text',
+    handover: 'parent_relationship',
+    confirmation: { own: 'always' },
+    choices: relationshipLabels,
+  },
+  { key: 'mobilePhoneNumber', kind: 'mobile', label: '携帯電話番号', view: 'text', confirmation: { own: 'always' } },
+  { key: 'phoneNumber', kind: 'phone', label: '自宅電話番号', view: 'text', confirmation: { own: 'noneWhenEmpty' } },
+  {
+    key: 'proxyApplicationReason',
+    kind: 'choice',
+    label: '代理でのお申込みの理由',
+    view: 'text',
+    confirmation: { own: 'always' },
+    choices: proxyReasonLabels,
+  },
+  { key: 'occupationId', kind: 'id', label: '職業ID', stored: 'number' },
+  { key: 'occupationName', kind: 'text', label: '職業', view: 'text', confirmation: { row: 'occupation' } },
+  { key: 'occupationOther', kind: 'text', label: '職業（その他）', view: 'text', confirmation: { row: 'occupation' } },
+  { key: 'workplaceName', kind: 'text', label: '勤務先名', view: 'text', confirmation: { own: 'filled', next: 'occupation' } },
+  { key: 'workplacePhoneNumber', kind: 'phone', label: '勤務先電話番号', view: 'text', confirmation: { own: 'filled', next: 'occupation' } },
+] as const;
+
+type Entry = Omit<FieldDefinition, 'record' | 'group' | 'flows'> & { group?: FieldGroup; flows?: readonly ApplicationType[] };
+const declare = <const E extends readonly Entry[], R extends FieldRecord>(record: R, group: FieldGroup, flows: readonly ApplicationType[], entries: E) =>
+  entries.map((e) => ({ group, flows, ...e, record })) as unknown as { [I in keyof E]: E[I] & { record: R; group: FieldGroup; flows: readonly ApplicationType[] } };
+
+/** Every field, in SPEC.md §3's order: the application's, then the parent's. */
+export const fieldRegistry = [
+  ...declare('application', 'applicant', both, applicantFields),
+  ...declare('application', 'workplace', both, workplaceFields),
+  ...declare('application', 'applicant', both, laterFields),
+  ...declare('parent', 'parent', child, parentFields),
+] as const satisfies readonly FieldDefinition[];
+
+export type FieldRegistry = readonly FieldDefinition[];
+type Registered = (typeof fieldRegistry)[number];
+
+/** The keys of a record's fields. */
+export type FieldKey<R extends FieldRecord> = Extract<Registered, { record: R }>['key'];
+/** The keys of a record's fields that are in the applicant's answer, by their type there. */
+export type ViewKey<R extends FieldRecord, T extends 'text' | 'number' | 'flag'> = Extract<Registered, { record: R; view: T }>['key'];
+/** The keys a record stores as numbers / flags (the rest are text). */
+export type StoredKey<R extends FieldRecord, T extends 'number' | 'flag'> = Extract<Registered, { record: R; stored: T }>['key'];
+
+/** The fields of a record (optionally of one group), in order. */
+export const fieldsOf = (record: FieldRecord, registry: FieldRegistry = fieldRegistry, group?: FieldGroup): FieldDefinition[] =>
+  registry.filter((f) => f.record === record && (group === undefined || f.group === group));
+
+/** A field's words for a stored value: a choice's label, a flag's words, else the value itself ('' for none). */
+export function fieldWords(field: FieldDefinition, value: unknown): string {
+  if (value === null || value === undefined || value === '') return field.kind === 'flag' && field.flagWords ? field.flagWords[0] : '';
+  if (field.kind === 'flag' && field.flagWords) return value === false || value === 0 ? field.flagWords[1] : field.flagWords[0];
+  if (field.choices) return field.choices[String(value)] ?? '';
+  return String(value);
+}
