@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { isBankCode } from '@koza/domain/constants';
+import { isBankCode, type BankCode } from '@koza/domain/constants';
 import { staffCreateBodySchema, staffPasswordResetBodySchema } from '@koza/domain/api/admin';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -50,9 +50,9 @@ async function checkedPassword(loginId: string): Promise<string> {
   return parsed.data.password;
 }
 
-const commandLine = (bankCode: string) => ({ staffId: null, loginId: 'command-line', bankCode, ipAddress: 'local' });
+const commandLine = (bankCode: BankCode) => ({ staffId: null, loginId: 'command-line', bankCode, ipAddress: 'local' });
 
-async function changeMember(db: Db, bankCode: string, loginId: string, action: AuditAction, change: (id: string, now: number) => Promise<void>): Promise<void> {
+async function changeMember(db: Db, bankCode: BankCode, loginId: string, action: AuditAction, change: (id: string, now: number) => Promise<void>): Promise<void> {
   const row = await findStaffByLoginId(db, bankCode, loginId);
   if (!row) fail(`no staff ${loginId} at bank ${bankCode}`, 1);
   const now = Date.now();

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { migrateToLatest, migrations } from '../src/db/migrate.ts';
 import { openDatabase, parseDatabaseUrl } from '../src/db/database.ts';
 import { forEachDialect } from './helpers/databases.ts';
@@ -42,10 +43,10 @@ forEachDialect((dialect) => {
 
   it('keeps application numbers unique per bank, and lets two banks use the same number', async () => {
     const db = await dialect.createDb();
-    const row = (id: string, bankCode: string, applicationNumber: string | null) => ({
+    const row = (id: string, bankCode: BankCode, applicationNumber: string | null) => ({
       id,
       bankCode,
-      applicationType: 'GENERAL',
+      applicationType: 'GENERAL' as const,
       status: 'COMPLETED' as const,
       mailAddress: `${id}@example.jp`,
       mailHash: id,
@@ -65,6 +66,18 @@ forEachDialect((dialect) => {
         .values({ id: 'x', bankCode: '0177', applicationType: 'GENERAL', status: 'LOST' as 'DRAFT', mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it('refuses an unknown bank code or application type, on insert and on update (migration 047)', async () => {
+    const db = await dialect.createDb();
+    const row = { id: 'k', bankCode: '0177' as BankCode, applicationType: 'GENERAL' as ApplicationType, status: 'DRAFT' as const, mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 };
+    await expect(db.kysely.insertInto('applications').values({ ...row, bankCode: '9999' as BankCode }).execute()).rejects.toThrow();
+    await expect(db.kysely.insertInto('applications').values({ ...row, applicationType: 'ADULT' as ApplicationType }).execute()).rejects.toThrow();
+    await db.kysely.insertInto('applications').values(row).execute();
+    await expect(db.kysely.updateTable('applications').set({ bankCode: '0000' as BankCode }).where('id', '=', 'k').execute()).rejects.toThrow();
+    await expect(db.kysely.updateTable('applications').set({ applicationType: 'child' as ApplicationType }).where('id', '=', 'k').execute()).rejects.toThrow();
+    const kept = await db.kysely.selectFrom('applications').select(['bankCode', 'applicationType']).where('id', '=', 'k').executeTakeFirstOrThrow();
+    expect(kept).toEqual({ bankCode: '0177', applicationType: 'GENERAL' });
   });
 
   it('enforces foreign keys (SQLite has them off unless asked)', async () => {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import type { FieldKey, FieldRecord, StoredKey } from '@koza/domain/fields/registry';
 
 // The Kysely view of the database. Column names are camelCase here and snake_case in SQL
@@ -173,8 +174,9 @@ type FieldColumns<R extends FieldRecord> = { [K in Exclude<FieldKey<R>, StoredKe
 
 export interface ApplicationsTable extends FieldColumns<'application'> {
   id: string;
-  bankCode: string;
-  applicationType: string;
+  /** One of the known banks and types: held by the database (migration 047), so read as such. */
+  bankCode: BankCode;
+  applicationType: ApplicationType;
   status: ApplicationStatus;
   mailAddress: string;
   mailHash: string;

@@ -1,3 +1,4 @@
+import type { BankCode } from '@koza/domain/constants';
 import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/normalise';
 import { adminPageSize } from '@koza/domain/admin/rules';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry } from '@koza/domain/api/admin';
@@ -21,7 +22,7 @@ import { csvBom, csvLine } from '../adapters/csv.ts';
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+09:00`);
 
-export function toSearch(bankCode: string, q: ApplicationListQuery): ApplicationSearch {
+export function toSearch(bankCode: BankCode, q: ApplicationListQuery): ApplicationSearch {
   const kana = q.kanaName === undefined ? '' : stripSpaces(normaliseKana(hiraganaToKatakana(q.kanaName)));
   const number = q.applicationNumber?.trim() ?? '';
   return {
@@ -41,7 +42,7 @@ function toListItem(row: ApplicationListRow): ApplicationListItem {
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
-    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    applicationType: row.applicationType,
     status: displayStatus(row),
     name: [row.lastName, row.firstName].filter(Boolean).join(' '),
     kanaName: [row.kanaLastName, row.kanaFirstName].filter(Boolean).join(' '),
@@ -50,7 +51,7 @@ function toListItem(row: ApplicationListRow): ApplicationListItem {
   };
 }
 
-export async function listApplications(db: Db, bankCode: string, q: ApplicationListQuery) {
+export async function listApplications(db: Db, bankCode: BankCode, q: ApplicationListQuery) {
   const { rows, total } = await searchApplications(db, toSearch(bankCode, q), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
   return { items: rows.map(toListItem), total, page: q.page, pageSize: adminPageSize };
 }
@@ -62,7 +63,7 @@ export async function listApplications(db: Db, bankCode: string, q: ApplicationL
 const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時'];
 
 /** Every matching application (not only one page), newest first. */
-export async function* applicationsCsv(db: Db, bankCode: string, q: ApplicationListQuery): AsyncGenerator<string> {
+export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery): AsyncGenerator<string> {
   yield csvBom + csvLine(applicationCsvHeader);
   const search = toSearch(bankCode, q);
   const batch = 500;
@@ -77,7 +78,7 @@ export async function* applicationsCsv(db: Db, bankCode: string, q: ApplicationL
 
 // ---- one application ----
 
-export async function applicationDetail(db: Db, bankCode: string, id: string): Promise<ApplicationDetail> {
+export async function applicationDetail(db: Db, bankCode: BankCode, id: string): Promise<ApplicationDetail> {
   const row = await findApplicationOfBank(db, bankCode, id);
   if (!row || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
   const parent = await findParentByApplicationId(db, id);
@@ -89,7 +90,7 @@ export async function applicationDetail(db: Db, bankCode: string, id: string): P
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
-    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    applicationType: row.applicationType,
     status: displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null }),
     completedAt: toJapanIso(row.completedAt),
     application,
@@ -114,7 +115,7 @@ export async function applicationDetail(db: Db, bankCode: string, id: string): P
 }
 
 /** A document's bytes, if it belongs to an application of this bank that staff may see. */
-export async function applicationDocument(db: Db, bankCode: string, applicationId: string, documentId: string) {
+export async function applicationDocument(db: Db, bankCode: BankCode, applicationId: string, documentId: string) {
   const row = await findApplicationOfBank(db, bankCode, applicationId);
   if (!row || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
   const doc = (await listDocuments(db, applicationId)).find((d) => d.id === documentId);
@@ -136,12 +137,12 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
   ipAddress: row.ipAddress,
 });
 
-export async function auditPage(db: Db, bankCode: string, page: number) {
+export async function auditPage(db: Db, bankCode: BankCode, page: number) {
   const { rows, total } = await listAudit(db, bankCode, { limit: adminPageSize, offset: (page - 1) * adminPageSize });
   return { items: rows.map(toAuditEntry), total, page, pageSize: adminPageSize };
 }
 
-export async function* auditCsv(db: Db, bankCode: string): AsyncGenerator<string> {
+export async function* auditCsv(db: Db, bankCode: BankCode): AsyncGenerator<string> {
   yield csvBom + csvLine(['番号', '日時', 'ログインID', '操作', '受付番号', '申込ID', '内容', '接続元']);
   for await (const row of allAudit(db, bankCode)) {
     const e = toAuditEntry(row);

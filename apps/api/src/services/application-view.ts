@@ -43,7 +43,7 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
   return {
     bankCode: row.bankCode,
     ...viewOf('application', row),
-    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    applicationType: row.applicationType,
   } as ApplicationView;
 }
 

@@ -1,6 +1,5 @@
 import type { Bank } from '@koza/domain/banks/bank';
 import { isHomeOrNeighbour } from '@koza/domain/banks/banks';
-import type { ApplicationType } from '@koza/domain/constants';
 import { formatIsoDate, japaneseEraYear, toJapanDate } from '@koza/domain/dates';
 import { isSaveCallOf, lockedAfterPin, missingSteps } from '@koza/domain/flows';
 import type { SaveCall, SavedStep } from '@koza/domain/flows';
@@ -77,11 +76,10 @@ export function savedStepsOf(row: ApplicationRow): SavedStep[] {
   return marks.filter(([, at]) => at !== null).map(([step]) => step);
 }
 
-const typeOf = (row: ApplicationRow): ApplicationType => (row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL');
 
 /** 409 when the call does not belong to the flow, is locked after the PIN, or comes before its predecessors. */
 export function assertSaveAllowed(row: ApplicationRow, call: SaveCall): void {
-  const type = typeOf(row);
+  const type = row.applicationType;
   if (!isSaveCallOf(type, call)) throw conflict();
   const pinSet = row.pinSetAt !== null || row.status !== 'DRAFT';
   if (pinSet && (call === 'pin' || (lockedAfterPin[type] as readonly string[]).includes(call))) throw conflict();
@@ -150,7 +148,7 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
   const ctx: PersonalContext & { today: string } = {
     // The day in Japan, as the birthday rule reads a Date: equal contexts share one schema.
     today: formatIsoDate(toJapanDate(now)),
-    applicationType: typeOf(application),
+    applicationType: application.applicationType,
     homePrefecture: bank.homePrefecture,
     asksDistanceReason: bank.asksDistanceReason,
     utilizationPurposes: bank.utilizationPurposes,
@@ -207,7 +205,7 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
     utilizationPurposeOther: v.utilizationPurposeOther,
     distanceTransactionReason: v.distanceTransactionReason,
     // Child flow: a later step this change breaks must be saved again (services/steps/child-personal.ts).
-    ...(typeOf(application) === 'CHILD' ? await childStepsUndoneBy(db, application, v, now) : {}),
+    ...(application.applicationType === 'CHILD' ? await childStepsUndoneBy(db, application, v, now) : {}),
     personalSavedAt: now.getTime(),
     updatedAt: now.getTime(),
   });
@@ -227,7 +225,7 @@ export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application
   assertBodyBasics(body, bank);
   const now = clock.now();
   const raw = isRecord(body) ? body : {};
-  const isChild = typeOf(application) === 'CHILD';
+  const isChild = application.applicationType === 'CHILD';
 
   // What the schema's context needs comes from the database: the occupation's requirement and
   // whether the applied workplace allows a second account.
@@ -302,7 +300,7 @@ export async function setPin({ db, clock, config }: SaveDeps, { application, bod
   const { privateKey } = await pinKeyPair(db, config);
   const pin = decryptSubmittedPin(isRecord(body) ? body.code : undefined, privateKey);
   if (pin === null) throw new FieldValidationError([{ field: 'code', message: messages.pinFormat }]);
-  const parent = typeOf(application) === 'CHILD' ? await findParentByApplicationId(db, application.id) : null;
+  const parent = application.applicationType === 'CHILD' ? await findParentByApplicationId(db, application.id) : null;
   const broken = checkPin(pin, null, { ...application, parent });
   if (broken.length > 0) throw new FieldValidationError([{ field: 'code', message: broken[0]! }]);
   const ciphertext = encryptPinForStorage(pin, application.id, config.pinDataKey);

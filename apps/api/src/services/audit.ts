@@ -1,3 +1,4 @@
+import type { BankCode } from '@koza/domain/constants';
 import type { Db } from '../db/database.ts';
 import { appendAudit } from '../db/repositories/audit-repository.ts';
 import type { Executor } from '../db/repositories/applications-repository.ts';
@@ -9,7 +10,8 @@ import type { AuditAction } from '@koza/domain/admin/rules';
 export interface Actor {
   staffId: string | null;
   loginId: string;
-  bankCode: string;
+  /** The bank the action is taken at (the staff member's, proven equal to the Host's by the guard). */
+  bankCode: BankCode;
   ipAddress: string;
   /** The request's user agent (cut to 300 characters), where there is a request. */
   userAgent?: string | null;

@@ -1,5 +1,4 @@
 import { ekycStatus } from '@koza/domain/constants';
-import type { ApplicationType } from '@koza/domain/constants';
 import { missingSteps } from '@koza/domain/flows';
 import type { SavedStep } from '@koza/domain/flows';
 import type { Clock } from '../adapters/clock.ts';
@@ -15,7 +14,6 @@ import { savedStepsWithDocuments } from './documents.ts';
 import { idleLimitMs, revokeSessionsOfApplication, tokenHash } from './sessions.ts';
 import type { AuthContext } from './sessions.ts';
 import type { BankCode } from '@koza/domain/constants';
-import { isBankCode } from '@koza/domain/constants';
 import { getBank } from '@koza/domain/banks/banks';
 import type { MailSender } from '../adapters/mail.ts';
 import { completionMail } from './review-mail-content.ts';
@@ -49,7 +47,6 @@ export function formatApplicationNumber(bankCode: string, completedAt: number, s
   return `${bankCode}-${day}-${String(sequence).padStart(6, '0')}`;
 }
 
-const typeOf = (row: ApplicationRow): ApplicationType => (row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL');
 
 const completionOf = (row: ApplicationRow): Completion => ({
   applicationNumber: row.applicationNumber!,
@@ -66,7 +63,7 @@ export async function completeApplication(
     if (!row) throw new ApiError(401);
     if (row.completedAt !== null && row.applicationNumber !== null) return completionOf(row);
 
-    const type = typeOf(row);
+    const type = row.applicationType;
     const missing = missingSteps(type, 'complete', await savedStepsWithDocuments(trx, row));
     const ekyc = await findLatestEkycSession(trx, row.id);
     if (ekyc?.status !== ekycStatus.BANKER_PROCESSING && !missing.includes('ekyc')) missing.push('ekyc');
@@ -89,7 +86,6 @@ export async function completeApplication(
 }
 
 async function sendCompletionMail(mail: MailSender, row: ApplicationRow, applicationNumber: string): Promise<void> {
-  if (!isBankCode(row.bankCode)) return;
   const name = [row.lastName, row.firstName].filter(Boolean).join(' ');
   const content = completionMail(getBank(row.bankCode), name, applicationNumber);
   await mail.send({ bankCode: row.bankCode, to: row.mailAddress, subject: content.subject, text: content.text }).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { documentSaveCall, isSaveCallOf, missingSteps } from '@koza/domain/flows';
 import type { SavedStep } from '@koza/domain/flows';
-import type { ApplicationType, DocumentType } from '@koza/domain/constants';
+import type { DocumentType } from '@koza/domain/constants';
 import { documentTypes, upload } from '@koza/domain/constants';
 import type { Clock } from '../adapters/clock.ts';
 import type { Db } from '../db/database.ts';
@@ -56,7 +56,6 @@ export function declaredTypeMatches(declared: string | undefined, detected: Imag
 
 export const isDocumentType = (v: unknown): v is DocumentType => typeof v === 'string' && (documentTypes as readonly string[]).includes(v);
 
-const typeOf = (row: ApplicationRow): ApplicationType => (row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL');
 
 /** Saved steps including what the documents and the supplement record (for the flow's order checks). */
 export async function savedStepsWithDocuments(db: Db | Executor, row: ApplicationRow): Promise<SavedStep[]> {
@@ -95,7 +94,7 @@ export function checkImage(declared: string | undefined, bytes: Buffer): ImageTy
 export async function saveDocument({ db, clock }: DocumentDeps, application: ApplicationRow, doc: UploadedDocument): Promise<void> {
   const claimed = checkImage(doc.declaredContentType, doc.bytes);
   const call = documentSaveCall[doc.type];
-  const type = typeOf(application);
+  const type = application.applicationType;
   if (!isSaveCallOf(type, call)) throw conflict();
   // Decoded as what it claims and re-encoded: only the JPEG made from its pixels is kept (image-check.ts).
   const { contentType, bytes } = await reencodeImage(claimed, doc.bytes);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ekycStatus } from '@koza/domain/constants';
-import type { ApplicationType, EkycMethod } from '@koza/domain/constants';
+import type { EkycMethod } from '@koza/domain/constants';
 import { missingSteps } from '@koza/domain/flows';
 import type { SavedStep } from '@koza/domain/flows';
 import type { Clock } from '../adapters/clock.ts';
@@ -89,7 +89,6 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const typeOf = (row: ApplicationRow): ApplicationType => (row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL');
 
 /** 409 with the steps still missing before eKYC may start. */
 export class StepsMissingError extends ApiError {
@@ -108,7 +107,7 @@ export interface EkycOrigins {
 
 /** The person the provider checks: the applicant, or the parent for a child application. */
 async function applicantFor(db: Db, row: ApplicationRow): Promise<{ name: string; birthday: string; address: string }> {
-  const person = typeOf(row) === 'CHILD' ? await findParentByApplicationId(db, row.id) : row;
+  const person = row.applicationType === 'CHILD' ? await findParentByApplicationId(db, row.id) : row;
   const name = [person?.lastName, person?.firstName].filter(Boolean).join('\u3000');
   // The searched address with its house number and building, or the typed temporary address.
   const searched = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address]
@@ -128,7 +127,7 @@ async function applicantFor(db: Db, row: ApplicationRow): Promise<{ name: string
  */
 export async function startEkyc(deps: EkycDeps, application: ApplicationRow, origins: EkycOrigins): Promise<{ url: string }> {
   const { db, clock, config, provider } = deps;
-  const type = typeOf(application);
+  const type = application.applicationType;
   const missing = missingSteps(type, 'ekyc', await savedStepsWithDocuments(db, application));
   if (missing.length > 0) throw new StepsMissingError(missing);
   if (application.completedAt !== null || !['PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY'].includes(application.status)) {

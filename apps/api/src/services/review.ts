@@ -1,5 +1,4 @@
 import { getBank } from '@koza/domain/banks/banks';
-import { isBankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { ShareableRejectionReason } from '@koza/domain/application-status';
 import { fieldsOf, type FieldDefinition } from '@koza/domain/fields/registry';
@@ -71,7 +70,7 @@ export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentR
   return {
     bankCode: row.bankCode,
     applicationNumber: s(row.applicationNumber),
-    applicationType: row.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL',
+    applicationType: row.applicationType,
     approvedAt: now,
     fields,
     pinEncrypted,
@@ -79,7 +78,6 @@ export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentR
 }
 
 async function mailApplicant(deps: ReviewDeps, row: ApplicationRow, build: typeof approvalMail): Promise<boolean> {
-  if (!isBankCode(row.bankCode)) return false;
   const content = build(getBank(row.bankCode), `${s(row.lastName)} ${s(row.firstName)}`.trim(), s(row.applicationNumber));
   try {
     await deps.mail.send({ bankCode: row.bankCode, to: row.mailAddress, subject: content.subject, text: content.text });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { getBank } from '@koza/domain/banks/banks';
-import { isBankCode } from '@koza/domain/constants';
+import { isBankCode, type BankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { isStaffRole, rolesNeedingSecondFactor } from '@koza/domain/admin/roles';
 import type { StaffRole } from '@koza/domain/admin/roles';
@@ -113,7 +113,7 @@ export async function createStaff(
 
 export interface SignInInput {
   /** The bank of the request's host: a member signs in only there (login ids are unique per bank). */
-  bankCode: string;
+  bankCode: BankCode;
   loginId: string;
   password: string;
   totpCode?: string;
@@ -140,7 +140,7 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   const { db, now } = { db: deps.db, now: input.now };
   const row = await findStaffByLoginId(db, input.bankCode, input.loginId);
   const actor: Actor = row
-    ? { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent }
+    ? { staffId: row.id, loginId: row.loginId, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent }
     : { staffId: null, loginId: `unknown:${loginIdHash(deps.codeHashKey, input.bankCode, input.loginId)}`, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
   const subject = { bankCode: input.bankCode, loginId: input.loginId, ipAddress: input.ipAddress };
   const knownAddress = row !== null && (await signedInFrom(db, row.id, input.ipAddress, now - staffThrottle.knownAddressDays * 86_400_000));
@@ -248,7 +248,7 @@ async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: strin
   const now = input.now;
   if (recoveryPattern.test(code)) {
     const used = await useRecoveryCode(deps.db, row.id, recoveryCodeHash(deps.codeHashKey, row.id, code), now);
-    const actor = { staffId: row.id, loginId: row.loginId, bankCode: row.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
+    const actor = { staffId: row.id, loginId: row.loginId, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
     if (used) await audit(deps.db, actor, 'USE_RECOVERY_CODE', now);
     return used;
   }

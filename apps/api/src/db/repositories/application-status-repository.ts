@@ -1,3 +1,4 @@
+import type { BankCode } from '@koza/domain/constants';
 import type { Db } from '../database.ts';
 import type { EpochMs } from '../schema.ts';
 
@@ -21,7 +22,7 @@ export interface StatusFacts {
 }
 
 /** The completed application of the bank with this receipt number, or null. */
-export async function findStatusFacts(db: Db, bankCode: string, applicationNumber: string): Promise<StatusFacts | null> {
+export async function findStatusFacts(db: Db, bankCode: BankCode, applicationNumber: string): Promise<StatusFacts | null> {
   const row = await db.kysely
     .selectFrom('applications as a')
     .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')

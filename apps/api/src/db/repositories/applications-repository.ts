@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { fieldsOf, type FieldKey, type FieldRecord } from '@koza/domain/fields/registry';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
@@ -21,8 +22,8 @@ const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : 
 export const openStatuses: readonly ApplicationStatus[] = ['DRAFT', 'PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY'];
 
 export interface NewDraft {
-  bankCode: string;
-  applicationType: string;
+  bankCode: BankCode;
+  applicationType: ApplicationType;
   mailAddress: string;
   /** Keyed hash of the normalised address (services/verification.ts mailLookupHash). */
   mailHash: string;
@@ -58,7 +59,7 @@ export async function createDraft(db: Db | Executor, draft: NewDraft): Promise<A
 /** The newest application of (bank, type, address) that is not completed yet, or null. */
 export async function findResumableDraft(
   db: Db | Executor,
-  key: { bankCode: string; applicationType: string; mailHash: string },
+  key: { bankCode: BankCode; applicationType: ApplicationType; mailHash: string },
 ): Promise<ApplicationRow | null> {
   const row = await executor(db)
     .selectFrom('applications')

@@ -1,3 +1,4 @@
+import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
@@ -12,9 +13,9 @@ export type ReviewRow = Selectable<ApplicationReviewsTable>;
 const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 export interface ApplicationSearch {
-  bankCode: string;
+  bankCode: BankCode;
   status?: 'COMPLETED' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
-  applicationType?: string;
+  applicationType?: ApplicationType;
   completedFrom?: EpochMs;
   /** Exclusive. */
   completedUntil?: EpochMs;
@@ -26,7 +27,7 @@ export interface ApplicationSearch {
 export interface ApplicationListRow {
   id: string;
   applicationNumber: string | null;
-  applicationType: string;
+  applicationType: ApplicationType;
   status: string;
   lastName: string | null;
   firstName: string | null;
@@ -94,7 +95,7 @@ export async function searchApplications(
 }
 
 /** The application of this bank with this id, or null (another bank's is null too: staff get 404). */
-export async function findApplicationOfBank(db: Db | Executor, bankCode: string, id: string): Promise<ApplicationRow | null> {
+export async function findApplicationOfBank(db: Db | Executor, bankCode: BankCode, id: string): Promise<ApplicationRow | null> {
   return (await executor(db).selectFrom('applications').selectAll().where('id', '=', id).where('bankCode', '=', bankCode).executeTakeFirst()) ?? null;
 }
 

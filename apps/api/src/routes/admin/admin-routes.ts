@@ -99,7 +99,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   // onSend (before the answer leaves), so the row is there when the caller hears of the refusal.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 403 && reply.statusCode !== 404) return payload;
-    const bankCode = request.staff?.staff.bankCode ?? request.bank.code;
+    // A staff session is only ever taken at its own bank's host (staff-guard.ts): the Host's bank.
+    const bankCode = request.bank.code;
     deps.metrics.staffRefusals.inc({ bank: bankCode, status: String(reply.statusCode) });
     const actor = request.staff
       ? actorOf(request)

@@ -110,5 +110,6 @@ export function requireStaff(request: FastifyRequest): StaffContext {
 
 export const actorOf = (request: FastifyRequest): Actor => {
   const { staff } = requireStaff(request);
-  return { staffId: staff.id, loginId: staff.loginId, bankCode: staff.bankCode, ipAddress: request.ip, userAgent: userAgentOf(request) };
+  // The guard has checked that the member's bank is the Host's: the Host's code is the typed one.
+  return { staffId: staff.id, loginId: staff.loginId, bankCode: request.bank.code, ipAddress: request.ip, userAgent: userAgentOf(request) };
 };
