@@ -14,6 +14,7 @@ import * as m042 from './migrations/042-shareable-rejection-reason.ts';
 import * as m043 from './migrations/043-audit-log-by-application.ts';
 import * as m045 from './migrations/045-staff-sign-in-security.ts';
 import * as m046 from './migrations/046-audit-chain.ts';
+import * as m055 from './migrations/055-staff-passkeys.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -31,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '043-audit-log-by-application': m043,
   '045-staff-sign-in-security': m045,
   '046-audit-chain': m046,
+  '055-staff-passkeys': m055,
 };
 
 /**

@@ -27,9 +27,44 @@ export function staffText(o: { required: string; max: number; tooLong?: string; 
 
 const reason = staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true });
 
+/** A WebAuthn answer as @simplewebauthn/browser sends it (its contents are checked by the API's library). */
+const webauthnText = z.string().max(4096);
+const webauthnCredential = <T extends z.ZodRawShape>(response: T) =>
+  z.object({
+    id: z.string().max(1400),
+    rawId: z.string().max(1400),
+    type: z.literal('public-key'),
+    response: z.object(response),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    clientExtensionResults: z.record(z.string(), z.unknown()),
+  });
+export const passkeyAssertionSchema = webauthnCredential({
+  clientDataJSON: webauthnText,
+  authenticatorData: webauthnText,
+  signature: webauthnText,
+  userHandle: webauthnText.optional(),
+});
+export const passkeyAttestationSchema = webauthnCredential({
+  clientDataJSON: webauthnText,
+  attestationObject: webauthnText,
+  authenticatorData: webauthnText.optional(),
+  transports: z.array(z.string().max(32)).max(10).optional(),
+  publicKeyAlgorithm: z.number().optional(),
+  publicKey: webauthnText.optional(),
+});
+
+/** The options of a WebAuthn ceremony and the id of its challenge (sent back with the answer). */
+export const passkeyOptionsSchema = z.object({ challengeId: z.string(), options: z.looseObject({ challenge: z.string() }) });
+export const passkeyRegisterBodySchema = z.object({ challengeId: z.string().max(64), response: passkeyAttestationSchema });
+export const passkeyListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), host: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+});
+
 export const signInBodySchema = z.object({
   loginId: z.string().min(1).max(64),
   password: z.string().min(1).max(staffAuth.passwordMaxLength),
+  /** A passkey's answer to the challenge of POST /sign-in/passkey-options, instead of a code. */
+  passkey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
   /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
   totpCode: z
     .string()

@@ -49,6 +49,8 @@ import {
 } from '../../services/staff-accounts.ts';
 import { actorOf, createStaffGuard, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
+import { passkeyRoutes, relyingPartyOf } from './passkey-routes.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 // /api/admin: the back office's API, registered once with one staff-session hook for the whole
 // prefix (staff-guard.ts) and one declared permission per route (`config.staff`).
@@ -121,8 +123,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { config: { staff: 'public' }, schema: { body: signInBodySchema, response: { 200: staffSessionSchema } } },
     async (request, reply) => {
       const bankCode = request.bank.code;
+      const { passkey, ...body } = request.body;
       const { token, context } = await signIn(authDeps, {
-        ...request.body,
+        ...body,
+        ...(passkey ? { passkey: { challengeId: passkey.challengeId, response: passkey.response as AuthenticationResponseJSON } } : {}),
+        relyingParty: relyingPartyOf(request, deps.isProduction),
         bankCode,
         ipAddress: request.ip,
         userAgent: userAgentOf(request),
@@ -302,6 +307,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   // ---- maintenance windows, notices, funnel (part 2) ----
   await app.register(announcementsRoutes, { db, clock });
+  await app.register(passkeyRoutes, { db, clock, isProduction: deps.isProduction });
 };
 
 /** The filters of a search, for the audit line (no personal data beyond what staff typed). */
