@@ -51,7 +51,3 @@ export async function deletePasskey(db: Db | Executor, staffId: string, id: stri
   const result = await executor(db).deleteFrom('staffPasskeys').where('staffId', '=', staffId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
-
-export async function deletePasskeysOfStaff(db: Db | Executor, staffId: string): Promise<void> {
-  await executor(db).deleteFrom('staffPasskeys').where('staffId', '=', staffId).execute();
-}
