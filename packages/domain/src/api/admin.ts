@@ -7,7 +7,7 @@ import { shareableRejectionReasonCodes } from '../application-status.ts';
 import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
-import { reviewStatuses, staffAuth } from '../admin/rules.ts';
+import { auditActions, reviewStatuses, staffAuth } from '../admin/rules.ts';
 import { containsForbiddenChars } from '../fields/common.ts';
 import { messages } from '../messages.ts';
 import { parseIsoDate } from '../dates.ts';
@@ -231,4 +231,26 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
-export const auditListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** A text filter: trimmed, an empty one is no filter. */
+const filterText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.trim() || undefined)
+    .optional();
+
+/**
+ * Filters of the audit log and its CSV export, each optional: the member (login id as shown), the
+ * action, Japan days from/to (real calendar days, from not after to) and the application number.
+ */
+export const auditListQuerySchema = z
+  .object({
+    staff: filterText(64),
+    action: z.enum(auditActions).optional(),
+    from: dateText.optional(),
+    to: dateText.optional(),
+    applicationNumber: filterText(40),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { path: ['to'], message: adminMessages.auditPeriodInvalid });
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
