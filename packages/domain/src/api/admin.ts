@@ -135,6 +135,8 @@ export const passwordChangeBodySchema = z
 
 export const staffListItemSchema = staffSchema.extend({
   locked: z.boolean(),
+  /** Held back by the sign-in throttle (decision 0202) until this time (Japan time, ISO); null: not now. */
+  signInLimitedUntil: z.string().nullable(),
   /** Stopped by an ADMIN (a leaver, a long absence): cannot sign in, sessions ended. */
   disabled: z.boolean(),
   totpEnabled: z.boolean(),

@@ -236,7 +236,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   // ---- staff accounts (ADMIN) ----
 
   app.get('/staff', { config: { staff: 'staff.manage' }, schema: { response: { 200: staffListSchema } } }, async (request) => ({
-    items: await listStaff(db, actorOf(request).bankCode),
+    items: await listStaff(db, deps.codeHashKey, actorOf(request).bankCode, clock.now().getTime()),
   }));
 
   app.post('/staff', { config: { staff: 'staff.manage' }, schema: { body: staffCreateBodySchema } }, async (request, reply) => {
