@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { passkeyListSchema, passkeyOptionsSchema } from '@koza/domain/api/admin';
 import { post, postJson } from '../api.ts';
@@ -10,8 +9,15 @@ import { Outcome, useListScreen } from '../list-screen.tsx';
 // bank's host the member signs in at, and used at sign-in instead of the authenticator app's code,
 // which stays the fallback. Loaded and changed like the other list screens.
 
-/** Whether this browser can make and use passkeys (the sign-in screen offers them only then). */
-export const passkeysOffered = (): boolean => browserSupportsWebAuthn();
+/**
+ * Whether this browser can make and use passkeys (the sign-in screen offers them only then): the
+ * test of @simplewebauthn/browser's browserSupportsWebAuthn, without loading the library, which is
+ * loaded when a ceremony starts.
+ */
+export const passkeysOffered = (): boolean => typeof window.PublicKeyCredential === 'function';
+
+/** @simplewebauthn/browser, loaded at the first ceremony (it is not needed to draw any screen). */
+export const webauthn = () => import('@simplewebauthn/browser');
 
 export function PasskeysScreen() {
   const { items, form, done, change } = useListScreen('/passkeys', passkeyListSchema, 'passkeys');
@@ -23,6 +29,7 @@ export function PasskeysScreen() {
     await change(
       async () => {
         const { challengeId, options } = await postJson('/passkeys/options', {}, passkeyOptionsSchema);
+        const { startRegistration } = await webauthn();
         const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
         await post('/passkeys', { challengeId, response });
       },

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { startAuthentication } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { passkeyOptionsSchema, staffSessionSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
 import { useSession } from '../session.tsx';
-import { passkeysOffered } from './passkeys.tsx';
+import { passkeysOffered, webauthn } from './passkeys.tsx';
 
 // One form for the ID, the password and the second factor: the answer never tells a right password
 // from a wrong one before the second factor is checked (docs/decisions/0200-staff-second-factors.md).
@@ -53,6 +52,7 @@ export function SignInScreen() {
     const { loginId, password } = credentials(form);
     void attempt(async () => {
       const { challengeId, options } = await postJson('/sign-in/passkey-options', {}, passkeyOptionsSchema);
+      const { startAuthentication } = await webauthn();
       const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
       return postJson('/sign-in', { loginId, password, passkey: { challengeId, response } }, staffSessionSchema);
     });
