@@ -19,6 +19,17 @@ export const passkeysOffered = (): boolean => typeof window.PublicKeyCredential 
 /** @simplewebauthn/browser, loaded at the first ceremony (it is not needed to draw any screen). */
 export const webauthn = () => import('@simplewebauthn/browser');
 
+/** The whole registration: the API's options, the browser's ceremony, the new credential sent back. */
+export async function registerPasskey(): Promise<void> {
+  const { challengeId, options } = await postJson('/passkeys/options', {}, passkeyOptionsSchema);
+  const { startRegistration } = await webauthn();
+  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  await post('/passkeys', { challengeId, response });
+}
+
+export const passkeyRegistered = 'パスキーを登録しました。次回から、パスワードとパスキーでログインできます。';
+export const passkeyNotRegistered = 'パスキーを登録できませんでした。もう一度お試しください。';
+
 export function PasskeysScreen() {
   const { items, form, done, change } = useListScreen('/passkeys', passkeyListSchema, 'passkeys');
   const [busy, setBusy] = useState(false);
@@ -26,16 +37,7 @@ export function PasskeysScreen() {
 
   async function register() {
     setBusy(true);
-    await change(
-      async () => {
-        const { challengeId, options } = await postJson('/passkeys/options', {}, passkeyOptionsSchema);
-        const { startRegistration } = await webauthn();
-        const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-        await post('/passkeys', { challengeId, response });
-      },
-      'パスキーを登録しました。次回から、パスワードとパスキーでログインできます。',
-      'パスキーを登録できませんでした。もう一度お試しください。',
-    );
+    await change(registerPasskey, passkeyRegistered, passkeyNotRegistered);
     setBusy(false);
   }
 
