@@ -1,8 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { expect, it } from 'vitest';
+import { relyingPartyOf } from '../../src/routes/admin/passkey-routes.ts';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { forEachDialect } from '../helpers/databases.ts';
 import { uniqueIp } from '../helpers/auth.ts';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
+import { productionEnv } from '../helpers/production-env.ts';
 import { bankHost, clientOf, cookieOf, createAdminApp, makeStaff, passwordSignIn, signInRequest, signInStaff, staffPassword } from './admin-helpers.ts';
 import type { AdminApp, StaffClient, StaffMember } from './admin-helpers.ts';
 
@@ -37,6 +40,15 @@ async function passkeyAnswer(app: AdminApp, authenticator: SoftwareAuthenticator
 
 const passkeySignIn = (app: AdminApp, member: StaffMember, password: string, passkey: object, ip: string) =>
   signInRequest(app, { loginId: member.loginId, password, passkey }, ip, member.bankCode);
+
+it('names the bank host as RP ID, and only its https origin in production (http too on the development hosts)', () => {
+  const request = (host: string) => ({ headers: { host } }) as unknown as FastifyRequest;
+  expect(relyingPartyOf(request('koza.fukuoka.example.jp'), true)).toEqual({ rpId: 'koza.fukuoka.example.jp', origins: ['https://koza.fukuoka.example.jp'] });
+  expect(relyingPartyOf(request('fukuoka.localhost:48123'), false)).toEqual({
+    rpId: 'fukuoka.localhost',
+    origins: ['https://fukuoka.localhost:48123', 'http://fukuoka.localhost:48123'],
+  });
+});
 
 forEachDialect((dialect) => {
   it('a member registers a passkey after sign-in at the bank’s host, then signs in with the password and the passkey; the TOTP code stays the fallback', async () => {
@@ -150,6 +162,20 @@ forEachDialect((dialect) => {
       expect(id).not.toBe(mine!.id);
       const actions = await app.deps.db.kysely.selectFrom('auditLog').select('action').where('staffId', '=', member.id).where('action', 'like', '%PASSKEY').orderBy('id').execute();
       expect(actions.map((a) => a.action)).toEqual(['REGISTER_PASSKEY', 'REGISTER_PASSKEY', 'DELETE_PASSKEY']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('in production the relying party is the configured bank host with its https origin; other hosts get no challenge', async () => {
+    const app = await createAdminApp(await dialect.createDb(), { env: { ...productionEnv(), STAFF_PASSWORD_LOG_N: '15' } });
+    try {
+      const options = (host: string) => app.inject({ method: 'POST', url: '/api/admin/sign-in/passkey-options', headers: { host }, remoteAddress: uniqueIp() });
+      const kumamoto = await options('koza.kumamoto.example.jp');
+      expect(kumamoto.statusCode).toBe(200);
+      expect((kumamoto.json() as Options).options.rpId).toBe('koza.kumamoto.example.jp');
+      expect((await options('fukuoka.localhost')).statusCode).toBe(421);
+      expect((await options('evil.example')).statusCode).toBe(421);
     } finally {
       await app.close();
     }

@@ -23,12 +23,13 @@ export interface PasskeyRouteDeps {
 }
 
 /**
- * The bank's host as WebAuthn relying party: the RP ID is the request's host name (in production
- * always one of the configured bank hosts: any other answers 421 before this), the origin its
- * https URL (http too outside production, where the development hosts run without TLS).
+ * The bank's host as WebAuthn relying party: the RP ID is the host name of the Host header, the one
+ * the bank is chosen by (plugins/bank.ts; in production always one of the configured bank hosts: any
+ * other answers 421 before this, and X-Forwarded-Host is not read), the origin its https URL (http
+ * too outside production, where the development hosts run without TLS).
  */
 export function relyingPartyOf(request: FastifyRequest, isProduction: boolean): RelyingParty {
-  const host = request.host;
+  const host = request.headers.host ?? '';
   return { rpId: hostName(host), origins: isProduction ? [`https://${host}`] : [`https://${host}`, `http://${host}`] };
 }
 
@@ -62,7 +63,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
     const now = clock.now().getTime();
     const answer = { challengeId: request.body.challengeId, response: request.body.response as RegistrationResponseJSON };
     await registerPasskey(db, member(request).id, relyingPartyOf(request, deps.isProduction), answer, now);
-    await audit(db, actorOf(request), 'REGISTER_PASSKEY', now, { detail: hostName(request.host) });
+    await audit(db, actorOf(request), 'REGISTER_PASSKEY', now, { detail: relyingPartyOf(request, deps.isProduction).rpId });
     return reply.code(201).send();
   });
 
