@@ -86,7 +86,7 @@ export async function signIn(page: Page, loginId: string, password: string, secr
   await page.getByLabel('ログインID').fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   await page.getByLabel('ワンタイムパスワード（6桁）').fill(secret ? await totpCode(secret) : '');
-  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
 }
 
 /** The forced change of a one-time password (set by `npm run staff` or an ADMIN) at the first sign-in. */

@@ -119,7 +119,7 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
     await member.getByLabel('ログインID').fill('member.staff');
     await member.getByLabel('パスワード', { exact: true }).fill(`${ownPassword} again`);
     await member.getByLabel('ワンタイムパスワード（6桁）').fill(recoveryCodes[0]!);
-    await member.getByRole('button', { name: 'ログイン' }).click();
+    await member.getByRole('button', { name: 'ログイン', exact: true }).click();
   };
   await withRecoveryCode();
   await expect(member.getByRole('heading', { name: '申込一覧' })).toBeVisible();

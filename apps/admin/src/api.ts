@@ -37,8 +37,23 @@ async function problemOf(response: Response): Promise<ApiProblem> {
   return new ApiProblem(response.status, '通信に失敗しました。時間をおいて再度お試しください。', null);
 }
 
+/**
+ * The key of the screen's view: its history entry (React Router's location key, kept across a reload
+ * of the page), or a key of our own on an entry the router gave none. The API writes one audit row
+ * per view of an application's detail, however often the screen loads it (decision 0221).
+ */
+function viewKey(): string {
+  const state = (window.history.state ?? {}) as { key?: unknown; kozaView?: unknown };
+  if (typeof state.key === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(state.key)) return state.key;
+  if (typeof state.kozaView === 'string') return state.kozaView;
+  const key = crypto.randomUUID();
+  window.history.replaceState({ ...state, kozaView: key }, '');
+  return key;
+}
+
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (method === 'GET') headers['x-view-key'] = viewKey();
   if (method === 'POST') {
     headers['content-type'] = 'application/json';
     headers['x-csrf-token'] = csrfToken;

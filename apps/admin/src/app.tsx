@@ -7,6 +7,7 @@ import { ApplicationsScreen } from './screens/applications.tsx';
 import { ApplicationDetailScreen } from './screens/application-detail.tsx';
 import { StaffScreen } from './screens/staff.tsx';
 import { PasswordScreen } from './screens/password.tsx';
+import { PasskeysScreen } from './screens/passkeys.tsx';
 import { AuditScreen } from './screens/audit.tsx';
 import { NotFoundScreen } from './screens/not-found.tsx';
 import { MaintenanceScreen } from './announcements/maintenance-screen.tsx';
@@ -24,6 +25,7 @@ const router = createBrowserRouter(
         { path: 'applications/:id', element: <ApplicationDetailScreen /> },
         { path: 'staff', element: <StaffScreen /> },
         { path: 'password', element: <PasswordScreen /> },
+        { path: 'passkeys', element: <PasskeysScreen /> },
         { path: 'audit', element: <AuditScreen /> },
         { path: 'maintenance', element: <MaintenanceScreen /> },
         { path: 'notices', element: <NoticesScreen /> },

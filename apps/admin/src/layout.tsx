@@ -67,6 +67,7 @@ export function Layout() {
             {session.staff.displayName}（{roleLabels[session.staff.role]}）
           </span>
           <NavLink to="/password">パスワード変更</NavLink>
+          <NavLink to="/passkeys">パスキー</NavLink>
           <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/'))}>
             ログアウト
           </button>

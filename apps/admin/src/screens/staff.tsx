@@ -9,6 +9,7 @@ import { formText, useFieldErrors } from '../field-errors.tsx';
 import { formatDateTime } from '../format.ts';
 import { Outcome, useListScreen } from '../list-screen.tsx';
 import { useSession } from '../session.tsx';
+import { MemberSessions } from './staff-sessions.tsx';
 
 type Member = z.infer<typeof staffListSchema>['items'][number];
 
@@ -32,7 +33,9 @@ const memberChanges = {
 } as const;
 type MemberChange = keyof typeof memberChanges;
 
-const stateOf = (s: Member) => (s.disabled ? '利用停止中' : s.locked ? 'ロック中' : '利用可');
+/** The member's state: stopped, locked (from before throttling), held back by the sign-in throttle (decision 0202), or free. */
+const stateOf = (s: Member) =>
+  s.disabled ? '利用停止中' : s.locked ? 'ロック中' : s.signInLimitedUntil ? `ログイン制限中（${formatDateTime(s.signInLimitedUntil)}まで）` : '利用可';
 
 /** ADMIN: the bank's staff accounts, a new account, lifting a lock-out, stopping and restarting, resets. */
 export function StaffScreen() {
@@ -41,6 +44,7 @@ export function StaffScreen() {
   // The confirmation's own form (the new password of a reset), apart from the new-account form.
   const changeForm = useFieldErrors('staff-change');
   const [pending, setPending] = useState<{ kind: MemberChange; member: Member } | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<Member | null>(null);
 
   if (!can('staff.manage')) return <p className="error">この操作を行う権限がありません。</p>;
 
@@ -69,12 +73,17 @@ export function StaffScreen() {
 
   const actionsOf = (s: Member) => {
     if (s.id === session?.staff.id) return <span>（ご自身）</span>;
-    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password', 'sessions/end'];
+    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password'];
     return (
       <div className="row-actions">
-        {/* Sign-in limits (decision 0202) are not shown per member; lifting them is always offered. */}
-        <button type="button" className="secondary" onClick={() => void unlock(s)}>
-          {s.loginId} のログイン制限を解除
+        {/* Offered while the throttle holds the member back (or a lock-out from before it is left). */}
+        {(s.locked || s.signInLimitedUntil) && (
+          <button type="button" className="secondary" onClick={() => void unlock(s)}>
+            {s.loginId} のログイン制限を解除
+          </button>
+        )}
+        <button type="button" className="secondary" aria-label={`${s.loginId} のログイン状況`} onClick={() => setSessionsOf(s)}>
+          ログイン状況
         </button>
         {kinds.map((kind) => (
           <button key={kind} type="button" className="secondary" aria-label={`${s.loginId} の${memberChanges[kind].button}`} onClick={() => setPending({ kind, member: s })}>
@@ -110,6 +119,14 @@ export function StaffScreen() {
             </button>
           </div>
         </form>
+      )}
+      {sessionsOf && (
+        <MemberSessions
+          member={sessionsOf}
+          version={done}
+          onEnd={() => setPending({ kind: 'sessions/end', member: sessionsOf })}
+          onClose={() => setSessionsOf(null)}
+        />
       )}
       <section aria-labelledby="new-staff">
         <h2 id="new-staff">職員アカウントの作成</h2>

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { totpConfirmedSchema, totpSetupSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
+import { Outcome } from '../list-screen.tsx';
 import { useSession } from '../session.tsx';
+import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkeys.tsx';
 
 // Every member's first sign-in (and after an ADMIN's reset): register the authenticator app with the
 // QR code (drawn here in the browser by the `qrcode` package, loaded only on this screen) or the key
@@ -22,6 +24,7 @@ export function TotpSetupScreen() {
   const [qr, setQr] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [passkey, setPasskey] = useState<{ done: string | null; error: string | null }>({ done: null, error: null });
 
   useEffect(() => {
     postJson('/totp/setup', {}, totpSetupSchema)
@@ -64,6 +67,27 @@ export function TotpSetupScreen() {
             <li key={code}>{code}</li>
           ))}
         </ol>
+        {passkeysOffered() && (
+          <section aria-labelledby="passkey-offer">
+            <h2 id="passkey-offer">パスキーの登録（おすすめ）</h2>
+            <p>この端末にパスキーを登録すると、次回から認証アプリのコードの代わりに、指紋・顔認証や画面ロックで本人確認できます。あとで画面上部の「パスキー」からも登録できます。</p>
+            <Outcome done={passkey.done} error={passkey.error} />
+            {!passkey.done && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() =>
+                  void registerPasskey().then(
+                    () => setPasskey({ done: passkeyRegistered, error: null }),
+                    () => setPasskey({ done: null, error: passkeyNotRegistered }),
+                  )
+                }
+              >
+                この端末にパスキーを登録する
+              </button>
+            )}
+          </section>
+        )}
         <button type="button" onClick={() => void refresh()}>
           控えました。管理画面へ進む
         </button>

@@ -15,6 +15,7 @@ import * as m043 from './migrations/043-audit-log-by-application.ts';
 import * as m045 from './migrations/045-staff-sign-in-security.ts';
 import * as m046 from './migrations/046-audit-chain.ts';
 import * as m047 from './migrations/047-application-codes.ts';
+import * as m055 from './migrations/055-staff-passkeys.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '045-staff-sign-in-security': m045,
   '046-audit-chain': m046,
   '047-application-codes': m047,
+  '055-staff-passkeys': m055,
 };
 
 /**

@@ -394,6 +394,32 @@ export interface StaffRecoveryCodesTable {
   usedAt: EpochMs | null;
 }
 
+/** A staff member's passkey (WebAuthn credential) for one relying-party id (migration 055). */
+export interface StaffPasskeysTable {
+  /** Credential id, base64url. */
+  id: string;
+  staffId: string;
+  rpId: string;
+  /** COSE public key, base64url. */
+  publicKey: string;
+  signCount: number;
+  /** JSON array of the authenticator's transports, or null. */
+  transports: string | null;
+  createdAt: EpochMs;
+  lastUsedAt: EpochMs | null;
+}
+
+/** The challenge of one WebAuthn ceremony, used once (migration 055). */
+export interface StaffWebauthnChallengesTable {
+  id: string;
+  purpose: 'register' | 'sign-in';
+  staffId: string | null;
+  /** base64url, as sent to the browser. */
+  challenge: string;
+  rpId: string;
+  createdAt: EpochMs;
+}
+
 export interface ApplicationReviewsTable {
   applicationId: string;
   /** APPROVED | REJECTED */
@@ -432,6 +458,8 @@ export interface BackOfficeTables {
   staffUsers: StaffUsersTable;
   staffSessions: StaffSessionsTable;
   staffRecoveryCodes: StaffRecoveryCodesTable;
+  staffPasskeys: StaffPasskeysTable;
+  staffWebauthnChallenges: StaffWebauthnChallengesTable;
   applicationReviews: ApplicationReviewsTable;
   auditLog: AuditLogTable;
 }

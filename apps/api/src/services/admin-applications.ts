@@ -1,7 +1,7 @@
 import type { BankCode } from '@koza/domain/constants';
 import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/normalise';
 import { adminPageSize } from '@koza/domain/admin/rules';
-import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry } from '@koza/domain/api/admin';
+import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
@@ -9,13 +9,16 @@ import { listDocuments, readDocumentBytes } from '../db/repositories/documents-r
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
 import { findApplicationOfBank, findReview, searchApplications } from '../db/repositories/review-repository.ts';
 import type { ApplicationListRow, ApplicationSearch } from '../db/repositories/review-repository.ts';
-import { allAudit, listAudit } from '../db/repositories/audit-repository.ts';
-import type { AuditRow } from '../db/repositories/audit-repository.ts';
+import { allAudit, listAudit, viewAlreadyAudited } from '../db/repositories/audit-repository.ts';
+import type { AuditFilter, AuditRow } from '../db/repositories/audit-repository.ts';
 import { findStaffById } from '../db/repositories/staff-repository.ts';
 import { ApiError } from '../http/errors.ts';
 import { toJapanIso } from '../http/japan-time.ts';
 import { toApplicationParentView, toApplicationView } from './application-view.ts';
 import { csvBom, csvLine } from '../adapters/csv.ts';
+import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { keyedHash } from './keyed-hash.ts';
 
 // What staff read: the application list (filters, pages, CSV), one application with every field,
 // its documents and eKYC, and the audit log. Always one bank: the staff member's own.
@@ -126,6 +129,25 @@ export async function applicationDocument(db: Db, bankCode: BankCode, applicatio
 
 // ---- audit log ----
 
+/**
+ * The VIEW_APPLICATION row of one view of an application's detail (decision 0221): one view is one
+ * history entry of the detail screen in one session, named by the app's view key (X-View-Key). Its
+ * reloads (the screen's own after a decision, or the browser's) write no second row. The row's
+ * detail names the view by a keyed hash of session and key; a call without a key is a view each time.
+ */
+export async function auditApplicationView(
+  db: Db,
+  codeHashKey: Buffer,
+  actor: Actor,
+  view: { sessionId: string; key: string | null },
+  application: { id: string; applicationNumber: string | null },
+  now: number,
+): Promise<void> {
+  const detail = view.key === null ? null : `view ${keyedHash(codeHashKey, 'staff-view', view.sessionId, view.key).slice(0, 16)}`;
+  if (detail !== null && actor.staffId !== null && (await viewAlreadyAudited(db, { applicationId: application.id, staffId: actor.staffId, detail }))) return;
+  await audit(db, actor, 'VIEW_APPLICATION', now, { applicationId: application.id, applicationNumber: application.applicationNumber, detail });
+}
+
 const toAuditEntry = (row: AuditRow): AuditEntry => ({
   id: Number(row.id),
   at: toJapanIso(row.at),
@@ -137,14 +159,24 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
   ipAddress: row.ipAddress,
 });
 
-export async function auditPage(db: Db, bankCode: BankCode, page: number) {
-  const { rows, total } = await listAudit(db, bankCode, { limit: adminPageSize, offset: (page - 1) * adminPageSize });
-  return { items: rows.map(toAuditEntry), total, page, pageSize: adminPageSize };
+/** The audit filter of a validated query: Japan days as [start of from, start of the day after to). */
+const toAuditFilter = (bankCode: BankCode, q: AuditListQuery): AuditFilter => ({
+  bankCode,
+  staffLoginId: q.staff,
+  action: q.action,
+  atFrom: q.from === undefined ? undefined : dayStart(q.from),
+  atUntil: q.to === undefined ? undefined : dayStart(q.to) + 86_400_000,
+  applicationNumber: q.applicationNumber,
+});
+
+export async function auditPage(db: Db, bankCode: BankCode, q: AuditListQuery) {
+  const { rows, total } = await listAudit(db, toAuditFilter(bankCode, q), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
+  return { items: rows.map(toAuditEntry), total, page: q.page, pageSize: adminPageSize };
 }
 
-export async function* auditCsv(db: Db, bankCode: BankCode): AsyncGenerator<string> {
+export async function* auditCsv(db: Db, bankCode: BankCode, q: AuditListQuery): AsyncGenerator<string> {
   yield csvBom + csvLine(['番号', '日時', 'ログインID', '操作', '受付番号', '申込ID', '内容', '接続元']);
-  for await (const row of allAudit(db, bankCode)) {
+  for await (const row of allAudit(db, toAuditFilter(bankCode, q))) {
     const e = toAuditEntry(row);
     yield csvLine([e.id, e.at, e.staffLoginId, e.action, e.applicationNumber, e.applicationId, e.detail, e.ipAddress]);
   }

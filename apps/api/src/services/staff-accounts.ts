@@ -20,22 +20,28 @@ import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { bankNameOf, identityOf } from './staff-auth.ts';
 import { hashPassword } from './staff-passwords.ts';
-import { forgetAccountThrottle } from './staff-throttle.ts';
+import { accountLimitedUntil, forgetAccountThrottle } from './staff-throttle.ts';
 import { assertPasswordAllowed } from './staff-password-policy.ts';
 
 // Staff accounts as an ADMIN sees them: one bank only (docs/decisions/0164-staff-account-life-cycle.md).
 // Each change, the end of the member's sessions it implies, and its audit line are one transaction.
 
-export async function listStaff(db: Db, bankCode: string) {
-  return (await listStaffOfBank(db, bankCode)).map((row) => ({
+/** The bank's members, each with whether the sign-in throttle holds them back now (and until when). */
+export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, now: number) {
+  const rows = await listStaffOfBank(db, bankCode);
+  const limits = await Promise.all(rows.map((row) => accountLimitedUntil(db, codeHashKey, row.bankCode, row.loginId, now)));
+  return rows.map((row, i) => ({
     ...identityOf(row),
     bankName: bankNameOf(row.bankCode),
     locked: row.lockedAt !== null,
+    signInLimitedUntil: toJapanIsoOrNull(limits[i] ?? null),
     disabled: row.disabledAt !== null,
     totpEnabled: row.totpEnabledAt !== null,
     createdAt: toJapanIso(row.createdAt),
   }));
 }
+
+const toJapanIsoOrNull = (at: number | null) => (at === null ? null : toJapanIso(at));
 
 /** A member of the actor's bank (404 for another bank's, as for one that does not exist); never the actor. */
 async function otherMemberOfBank(trx: Executor, actor: Actor, staffId: string): Promise<StaffRow> {

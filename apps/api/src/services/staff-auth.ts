@@ -33,6 +33,9 @@ import { decryptStoredPin, encryptPinForStorage } from './pin.ts';
 import { hashPassword, spendPasswordTime, verifyPassword } from './staff-passwords.ts';
 import { assertPasswordAllowed } from './staff-password-policy.ts';
 import { loginIdHash, signInSucceeded, takeSignInAttempt } from './staff-throttle.ts';
+import { passkeyProves, takeSignInChallenge } from './staff-passkeys.ts';
+import type { RelyingParty } from './staff-passkeys.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 // Staff sign-in and sessions (docs/decisions/0111-staff-authentication.md). A session is a random
 // 256-bit token in an HttpOnly, SameSite=Strict cookie, stored only as its keyed hash; 30 minutes
@@ -117,6 +120,10 @@ export interface SignInInput {
   loginId: string;
   password: string;
   totpCode?: string;
+  /** Instead of a code: a passkey's answer to a sign-in challenge (staff-passkeys.ts). */
+  passkey?: { challengeId: string; response: AuthenticationResponseJSON };
+  /** The bank's host as WebAuthn relying party (the passkey's RP ID and origin). */
+  relyingParty: RelyingParty;
   ipAddress: string;
   userAgent: string | null;
   now: number;
@@ -124,7 +131,7 @@ export interface SignInInput {
   onFailure?: (reason: SignInFailure) => void;
 }
 
-export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'throttled';
+export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'passkey' | 'throttled';
 
 const signInFailed = () => new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
 
@@ -164,13 +171,15 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
     // One session per member: a new sign-in ends the one it replaces (ASVS 7.2.4).
     await revokeSessionsOfStaff(trx, staff.id, now);
     await insertStaffSession(trx, { id: sessionId, tokenHash: staffTokenHash(deps.codeHashKey, token), staffId: staff.id, ipAddress: input.ipAddress, userAgent: input.userAgent, now });
-    await audit(trx, actor, 'SIGN_IN', now);
+    await audit(trx, actor, 'SIGN_IN', now, { detail: input.passkey && staff.totpEnabledAt !== null ? 'passkey' : null });
   });
   return { token, context: contextOf(sessionId, staff) };
 }
 
 /** Why a sign-in fails, or null; the password is hashed whatever the case (the same time for every answer). */
 async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: SignInInput): Promise<SignInFailure | null> {
+  // A passkey's challenge is good once, whatever becomes of this attempt.
+  const challenge = input.passkey ? await takeSignInChallenge(deps.db, input.passkey.challengeId, input.now) : null;
   if (row === null) {
     await spendPasswordTime(input.password, deps.passwordLogN);
     return 'unknown';
@@ -178,7 +187,9 @@ async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: Si
   const passwordRight = await verifyPassword(input.password, row.passwordHash);
   if (row.disabledAt !== null) return 'disabled';
   if (!passwordRight) return 'password';
-  if (row.totpEnabledAt !== null && !(input.totpCode !== undefined && (await checkSecondFactor(deps, row, input.totpCode, input)))) return 'totp';
+  if (row.totpEnabledAt === null) return null;
+  if (input.passkey) return (await passkeyProves(deps.db, row, input.relyingParty, input.passkey, challenge, input.now)) ? null : 'passkey';
+  if (!(input.totpCode !== undefined && (await checkSecondFactor(deps, row, input.totpCode, input)))) return 'totp';
   return null;
 }
 

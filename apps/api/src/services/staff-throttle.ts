@@ -2,7 +2,7 @@ import { staffThrottle, throttleWaitMs } from '@koza/domain/admin/rules';
 import type { ThrottleRule } from '@koza/domain/admin/rules';
 import type { Db } from '../db/database.ts';
 import { withKeyLocks } from '../db/repositories/rate-limits-repository.ts';
-import { forgetThrottleEvents, throttleEvents } from '../db/repositories/staff-throttle-repository.ts';
+import { forgetThrottleEvents, throttleEvents, throttleEventsOfAccount } from '../db/repositories/staff-throttle-repository.ts';
 import { keyedHash } from './keyed-hash.ts';
 
 // Staff sign-in throttling without lock-out (docs/decisions/0202-staff-sign-in-throttling.md).
@@ -76,4 +76,25 @@ export async function signInSucceeded(db: Db, key: Buffer, subject: Omit<Throttl
 export async function forgetAccountThrottle(db: Db, key: Buffer, bankCode: string, loginId: string): Promise<number> {
   const id = loginIdHash(key, bankCode, loginId);
   return forgetThrottleEvents(db, { ids: [], keys: [`staff-sign-in:id:${id}`], keyPrefix: `staff-sign-in:id-ip:${id}:` });
+}
+
+/**
+ * Until when the throttle holds back a member's sign-in (epoch ms), from the addresses it counted
+ * failures from or from any address it never signed in from; null when it does not. The staff list
+ * shows it so an ADMIN sees a member under attack (or who mistyped) and can lift it.
+ */
+export async function accountLimitedUntil(db: Db, key: Buffer, bankCode: string, loginId: string, now: number): Promise<number | null> {
+  const id = loginIdHash(key, bankCode, loginId);
+  const accountKey = `staff-sign-in:id:${id}`;
+  const longest = Math.max(staffThrottle.account.windowMs, staffThrottle.accountAddress.windowMs);
+  const events = await throttleEventsOfAccount(db, { key: accountKey, keyPrefix: `staff-sign-in:id-ip:${id}:`, since: now - longest });
+  const byKey = new Map<string, { at: number }[]>();
+  for (const e of events) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
+  let until = 0;
+  for (const [name, list] of byKey) {
+    const rule = name === accountKey ? staffThrottle.account : staffThrottle.accountAddress;
+    const times = list.map((e) => e.at).filter((at) => at > now - rule.windowMs);
+    until = Math.max(until, now + throttleWaitMs(rule, times.length, times[0] ?? 0, now));
+  }
+  return until > now ? until : null;
 }

@@ -14,6 +14,11 @@ const maintenanceBody = { startedAt: '2026-06-20T01:00', endedAt: '2026-06-20T05
 const noticeBody = { channel: null, contents: 'お知らせ', displayOrder: 5, startedAt: '2026-06-16T09:00', endedAt: null };
 const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session' | Permission; body?: object }[] = [
   { method: 'POST', url: '/api/admin/sign-in', access: 'public' },
+  { method: 'POST', url: '/api/admin/sign-in/passkey-options', access: 'public' },
+  { method: 'GET', url: '/api/admin/passkeys', access: 'session' },
+  { method: 'POST', url: '/api/admin/passkeys/options', access: 'session' },
+  { method: 'POST', url: '/api/admin/passkeys', access: 'session', body: { challengeId: 'x', response: {} } },
+  { method: 'POST', url: '/api/admin/passkeys/:passkey/delete', access: 'session' },
   { method: 'GET', url: '/api/admin/session', access: 'session' },
   { method: 'POST', url: '/api/admin/sign-out', access: 'session' },
   { method: 'POST', url: '/api/admin/totp/setup', access: 'session' },
@@ -75,7 +80,8 @@ forEachDialect((dialect) => {
       .replace(':doc', documentId)
       .replace(':staff', staffId)
       .replace(':maintenance', String(maintenanceId))
-      .replace(':notice', String(noticeId));
+      .replace(':notice', String(noticeId))
+      .replace(':passkey', 'no-such-passkey');
 
   beforeAll(async () => {
     app = await createAdminApp(await dialect.createDb());
@@ -104,7 +110,7 @@ forEachDialect((dialect) => {
       for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD' && path.startsWith('/api/admin/')) served.push(`${method} ${path}`);
     }
     const listed = routes.map(
-      (r) => `${r.method} ${r.url.replace(app0177, ':id').replace(':doc', ':documentId').replace(/:staff|:maintenance|:notice/, ':id')}`,
+      (r) => `${r.method} ${r.url.replace(app0177, ':id').replace(':doc', ':documentId').replace(/:staff|:maintenance|:notice|:passkey/, ':id')}`,
     );
     expect(served.sort()).toEqual(listed.sort());
   });

@@ -40,5 +40,8 @@ export const adminMessages = {
   displayOrderInvalid: '表示順は1〜999の数字で入力してください。',
   memoTooLong: 'メモは200文字以内で入力してください。',
   periodInvalid: '期間は開始日から終了日まで400日以内で指定してください。',
+  passkeyRefused: 'パスキーを登録できませんでした。もう一度お試しください。',
+  passkeyNotFound: 'パスキーが見つかりません。',
+  auditPeriodInvalid: '開始日は終了日より前の日付にしてください。',
   handoverFailed: '勘定系への受け渡しに失敗しました。時間をおいて再度お試しください。',
 } as const;

@@ -7,7 +7,7 @@ import { shareableRejectionReasonCodes } from '../application-status.ts';
 import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
-import { reviewStatuses, staffAuth } from '../admin/rules.ts';
+import { auditActions, reviewStatuses, staffAuth } from '../admin/rules.ts';
 import { containsForbiddenChars } from '../fields/common.ts';
 import { messages } from '../messages.ts';
 import { parseIsoDate } from '../dates.ts';
@@ -27,9 +27,44 @@ export function staffText(o: { required: string; max: number; tooLong?: string; 
 
 const reason = staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true });
 
+/** A WebAuthn answer as @simplewebauthn/browser sends it (its contents are checked by the API's library). */
+const webauthnText = z.string().max(4096);
+const webauthnCredential = <T extends z.ZodRawShape>(response: T) =>
+  z.object({
+    id: z.string().max(1400),
+    rawId: z.string().max(1400),
+    type: z.literal('public-key'),
+    response: z.object(response),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    clientExtensionResults: z.record(z.string(), z.unknown()),
+  });
+export const passkeyAssertionSchema = webauthnCredential({
+  clientDataJSON: webauthnText,
+  authenticatorData: webauthnText,
+  signature: webauthnText,
+  userHandle: webauthnText.optional(),
+});
+export const passkeyAttestationSchema = webauthnCredential({
+  clientDataJSON: webauthnText,
+  attestationObject: webauthnText,
+  authenticatorData: webauthnText.optional(),
+  transports: z.array(z.string().max(32)).max(10).optional(),
+  publicKeyAlgorithm: z.number().optional(),
+  publicKey: webauthnText.optional(),
+});
+
+/** The options of a WebAuthn ceremony and the id of its challenge (sent back with the answer). */
+export const passkeyOptionsSchema = z.object({ challengeId: z.string(), options: z.looseObject({ challenge: z.string() }) });
+export const passkeyRegisterBodySchema = z.object({ challengeId: z.string().max(64), response: passkeyAttestationSchema });
+export const passkeyListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), host: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+});
+
 export const signInBodySchema = z.object({
   loginId: z.string().min(1).max(64),
   password: z.string().min(1).max(staffAuth.passwordMaxLength),
+  /** A passkey's answer to the challenge of POST /sign-in/passkey-options, instead of a code. */
+  passkey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
   /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
   totpCode: z
     .string()
@@ -100,6 +135,8 @@ export const passwordChangeBodySchema = z
 
 export const staffListItemSchema = staffSchema.extend({
   locked: z.boolean(),
+  /** Held back by the sign-in throttle (decision 0202) until this time (Japan time, ISO); null: not now. */
+  signInLimitedUntil: z.string().nullable(),
   /** Stopped by an ADMIN (a leaver, a long absence): cannot sign in, sessions ended. */
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
@@ -196,4 +233,26 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
-export const auditListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** A text filter: trimmed, an empty one is no filter. */
+const filterText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.trim() || undefined)
+    .optional();
+
+/**
+ * Filters of the audit log and its CSV export, each optional: the member (login id as shown), the
+ * action, Japan days from/to (real calendar days, from not after to) and the application number.
+ */
+export const auditListQuerySchema = z
+  .object({
+    staff: filterText(64),
+    action: z.enum(auditActions).optional(),
+    from: dateText.optional(),
+    to: dateText.optional(),
+    applicationNumber: filterText(40),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { path: ['to'], message: adminMessages.auditPeriodInvalid });
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

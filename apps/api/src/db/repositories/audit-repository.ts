@@ -60,25 +60,55 @@ export async function* auditChainRows(db: Db, batch = 1000): AsyncGenerator<Audi
   }
 }
 
-/** Newest first, one bank. */
-export async function listAudit(db: Db | Executor, bankCode: string, page: { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
-  const rows = await executor(db)
-    .selectFrom('auditLog')
-    .selectAll()
-    .where('bankCode', '=', bankCode)
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await executor(db).selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('bankCode', '=', bankCode).executeTakeFirst();
+/** What the audit log is filtered by: one bank always, the rest when given (times: epoch ms, end exclusive). */
+export interface AuditFilter {
+  bankCode: string;
+  staffLoginId?: string;
+  action?: string;
+  atFrom?: EpochMs;
+  atUntil?: EpochMs;
+  applicationNumber?: string;
+}
+
+function filtered(db: Db | Executor, f: AuditFilter) {
+  let query = executor(db).selectFrom('auditLog').where('bankCode', '=', f.bankCode);
+  if (f.staffLoginId !== undefined) query = query.where('staffLoginId', '=', f.staffLoginId);
+  if (f.action !== undefined) query = query.where('action', '=', f.action);
+  if (f.atFrom !== undefined) query = query.where('at', '>=', f.atFrom);
+  if (f.atUntil !== undefined) query = query.where('at', '<', f.atUntil);
+  if (f.applicationNumber !== undefined) query = query.where('applicationNumber', '=', f.applicationNumber);
+  return query;
+}
+
+/** Newest first, one bank, filtered. */
+export async function listAudit(db: Db | Executor, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
+  const rows = await filtered(db, filter).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const count = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** Every line of a bank, oldest first, in batches (CSV export). */
-export async function* allAudit(db: Db | Executor, bankCode: string, batch = 1000): AsyncGenerator<AuditRow> {
+/**
+ * Whether the member's session already has its row for this view of an application (the detail
+ * screen's reloads within one view write one VIEW_APPLICATION row; decision 0221).
+ */
+export async function viewAlreadyAudited(db: Db | Executor, q: { applicationId: string; staffId: string; detail: string }): Promise<boolean> {
+  const row = await executor(db)
+    .selectFrom('auditLog')
+    .select('id')
+    .where('applicationId', '=', q.applicationId)
+    .where('action', '=', 'VIEW_APPLICATION')
+    .where('staffId', '=', q.staffId)
+    .where('detail', '=', q.detail)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every line of a bank (filtered), oldest first, in batches (CSV export). */
+export async function* allAudit(db: Db | Executor, filter: AuditFilter, batch = 1000): AsyncGenerator<AuditRow> {
   let after = 0;
   for (;;) {
-    const rows = await executor(db).selectFrom('auditLog').selectAll().where('bankCode', '=', bankCode).where('id', '>', after).orderBy('id').limit(batch).execute();
+    const rows = await filtered(db, filter).selectAll().where('id', '>', after).orderBy('id').limit(batch).execute();
     for (const row of rows) yield row;
     if (rows.length < batch) return;
     after = Number(rows[rows.length - 1]!.id);

@@ -76,10 +76,11 @@ export async function setStaffPassword(db: Db | Executor, id: string, passwordHa
   await executor(db).updateTable('staffUsers').set({ passwordHash, passwordChangeRequired: changeRequired ? 1 : 0, updatedAt: now }).where('id', '=', id).execute();
 }
 
-/** Forgets the second factor and its recovery codes: the member enrols again at the next sign-in. */
+/** Forgets the second factor, its recovery codes and the member's passkeys: they enrol again at the next sign-in. */
 export async function clearTotp(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
   await executor(db).updateTable('staffUsers').set({ totpSecret: null, totpEnabledAt: null, lastTotpStep: null, updatedAt: now }).where('id', '=', id).execute();
   await executor(db).deleteFrom('staffRecoveryCodes').where('staffId', '=', id).execute();
+  await executor(db).deleteFrom('staffPasskeys').where('staffId', '=', id).execute();
 }
 
 /** Replaces the member's recovery codes (keyed hashes) with a new set. */

@@ -22,3 +22,17 @@ export async function forgetThrottleEvents(db: Db, q: { ids: number[]; keys: str
   }
   return removed;
 }
+
+/** Events after `since` of `key` and of every key starting with `keyPrefix` (a member's counts, the staff list). */
+export async function throttleEventsOfAccount(db: Db, q: { key: string; keyPrefix: string; since: EpochMs }): Promise<{ key: string; at: EpochMs }[]> {
+  if (!/^[a-z0-9:.-]+$/.test(q.keyPrefix)) throw new Error('throttle key prefix with unexpected characters');
+  const rows = await db.kysely
+    .selectFrom('rateLimitEvents')
+    .select(['key', 'at'])
+    .where((eb) => eb.or([eb('key', '=', q.key), eb('key', 'like', `${q.keyPrefix}%`)]))
+    .where('at', '>', q.since)
+    .orderBy('at', 'desc')
+    .limit(5000)
+    .execute();
+  return rows.map((r) => ({ key: r.key, at: Number(r.at) }));
+}

@@ -30,7 +30,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppMetrics } from '../../plugins/metrics.ts';
 import { FieldValidationError } from '../../http/errors.ts';
 import { toJapanIso } from '../../http/japan-time.ts';
-import { applicationDetail, applicationDocument, applicationsCsv, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
+import { applicationDetail, applicationDocument, applicationsCsv, auditApplicationView, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
 import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
@@ -49,6 +49,8 @@ import {
 } from '../../services/staff-accounts.ts';
 import { actorOf, createStaffGuard, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
+import { passkeyRoutes, relyingPartyOf } from './passkey-routes.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 // /api/admin: the back office's API, registered once with one staff-session hook for the whole
 // prefix (staff-guard.ts) and one declared permission per route (`config.staff`).
@@ -122,8 +124,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { config: { staff: 'public' }, schema: { body: signInBodySchema, response: { 200: staffSessionSchema } } },
     async (request, reply) => {
       const bankCode = request.bank.code;
+      const { passkey, ...body } = request.body;
       const { token, context } = await signIn(authDeps, {
-        ...request.body,
+        ...body,
+        ...(passkey ? { passkey: { challengeId: passkey.challengeId, response: passkey.response as AuthenticationResponseJSON } } : {}),
+        relyingParty: relyingPartyOf(request, deps.isProduction),
         bankCode,
         ipAddress: request.ip,
         userAgent: userAgentOf(request),
@@ -190,7 +195,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     async (request) => {
       const actor = actorOf(request);
       const detail = await applicationDetail(db, actor.bankCode, request.params.id);
-      await audit(db, actor, 'VIEW_APPLICATION', clock.now().getTime(), { applicationId: detail.id, applicationNumber: detail.applicationNumber });
+      const view = { sessionId: requireStaff(request).sessionId, key: viewKeyOf(request.headers['x-view-key']) };
+      await auditApplicationView(db, deps.codeHashKey, actor, view, detail, clock.now().getTime());
       return detail;
     },
   );
@@ -231,7 +237,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   // ---- staff accounts (ADMIN) ----
 
   app.get('/staff', { config: { staff: 'staff.manage' }, schema: { response: { 200: staffListSchema } } }, async (request) => ({
-    items: await listStaff(db, actorOf(request).bankCode),
+    items: await listStaff(db, deps.codeHashKey, actorOf(request).bankCode, clock.now().getTime()),
   }));
 
   app.post('/staff', { config: { staff: 'staff.manage' }, schema: { body: staffCreateBodySchema } }, async (request, reply) => {
@@ -286,24 +292,31 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { config: { staff: 'audit.read' }, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
     async (request) => {
       const actor = actorOf(request);
-      await audit(db, actor, 'VIEW_AUDIT', clock.now().getTime());
-      return auditPage(db, actor.bankCode, request.query.page);
+      await audit(db, actor, 'VIEW_AUDIT', clock.now().getTime(), { detail: filterText({ ...request.query, page: undefined }) || null });
+      return auditPage(db, actor.bankCode, request.query);
     },
   );
 
-  app.get('/audit/export.csv', { config: { staff: 'audit.read' } }, async (request, reply) => {
+  app.get('/audit/export.csv', { config: { staff: 'audit.read' }, schema: { querystring: auditListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request);
-    await audit(db, actor, 'EXPORT_AUDIT', clock.now().getTime());
+    await audit(db, actor, 'EXPORT_AUDIT', clock.now().getTime(), { detail: filterText({ ...request.query, page: undefined }) || null });
     const day = toJapanIso(clock.now().getTime()).slice(0, 10).replaceAll('-', '');
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="audit-${actor.bankCode}-${day}.csv"`)
-      .send(Readable.from(auditCsv(db, actor.bankCode)));
+      .send(Readable.from(auditCsv(db, actor.bankCode, request.query)));
   });
 
   // ---- maintenance windows, notices, funnel (part 2) ----
   await app.register(announcementsRoutes, { db, clock });
+  await app.register(passkeyRoutes, { db, clock, isProduction: deps.isProduction });
 };
+
+/** The admin app's key of the screen's view (its history entry), or null when absent or malformed. */
+function viewKeyOf(value: string | string[] | undefined): string | null {
+  const key = Array.isArray(value) ? value[0] : value;
+  return key !== undefined && /^[A-Za-z0-9_-]{1,64}$/.test(key) ? key : null;
+}
 
 /** The filters of a search, for the audit line (no personal data beyond what staff typed). */
 function filterText(q: Record<string, unknown>): string {
