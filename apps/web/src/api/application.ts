@@ -7,6 +7,11 @@ import {
   publicKeyResponseSchema,
   workplaceResponseSchema,
   type AddressItem,
+  type BranchRequest,
+  type ChildWorkplaceRequest,
+  type PersonalRequest,
+  type SealLessRequest,
+  type WorkplaceRequest,
   type ApplicationsResponse,
   type ApplicationView,
   type BranchItem,
@@ -14,6 +19,7 @@ import {
   type PinRequest,
   type WorkplaceResponse,
 } from '@koza/domain/api/application';
+import type { ParentPersonalRequest, ParentWorkplaceRequest } from '@koza/domain/api/child';
 import { ApiError, api } from './client.ts';
 
 // The calls of steps 1–6 of the general flow (SPEC.md §7, decisions 0040–0044): one function per call.
@@ -84,12 +90,12 @@ export async function checkInvitationCode(code: string): Promise<boolean> {
 }
 
 /** POST /api/applications/personal → 204; 400 { errors }. */
-export async function savePersonal(payload: unknown): Promise<void> {
+export async function savePersonal(payload: PersonalRequest): Promise<void> {
   await api.post('/api/applications/personal', payload);
 }
 
 /** POST /api/applications/workplace → 204; 400 { errors }. */
-export async function saveWorkplace(payload: unknown): Promise<void> {
+export async function saveWorkplace(payload: WorkplaceRequest | ChildWorkplaceRequest): Promise<void> {
   await api.post('/api/applications/workplace', payload);
 }
 
@@ -100,12 +106,12 @@ export async function getBranches(signal?: AbortSignal): Promise<Branch[]> {
 }
 
 /** POST /api/applications/branch { branchCode } → 204. */
-export async function saveBranch(payload: { branchCode: string }): Promise<void> {
+export async function saveBranch(payload: BranchRequest): Promise<void> {
   await api.post('/api/applications/branch', payload);
 }
 
 /** POST /api/applications/seal-less { sealLess } → 204. */
-export async function saveSealLess(payload: { sealLess: boolean }): Promise<void> {
+export async function saveSealLess(payload: SealLessRequest): Promise<void> {
   await api.post('/api/applications/seal-less', payload);
 }
 
@@ -122,11 +128,11 @@ export async function setPin(code: string): Promise<void> {
 }
 
 /** POST /api/applications/personal/parent (child flow) → 204; 400 { errors } (same surname, over 17 …). */
-export async function saveParentPersonal(payload: unknown): Promise<void> {
+export async function saveParentPersonal(payload: ParentPersonalRequest): Promise<void> {
   await api.post('/api/applications/personal/parent', payload);
 }
 
 /** POST /api/applications/workplace/parent (child flow) → 204; 400 { errors }. */
-export async function saveParentWorkplace(payload: unknown): Promise<void> {
+export async function saveParentWorkplace(payload: ParentWorkplaceRequest): Promise<void> {
   await api.post('/api/applications/workplace/parent', payload);
 }

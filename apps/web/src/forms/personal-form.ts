@@ -144,7 +144,6 @@ export function personalPayload(form: PersonalForm): Record<string, unknown> {
  * bank's code, and the purposes as the chosen labels joined by ',' in the bank's documented order
  * (SPEC.md §3 "utilizationPurpose (comma-joined)", DECISIONS.md §7).
  */
-export function personalSaveBody(bank: Bank, checked: Record<string, unknown>): Record<string, unknown> {
-  const chosen = Array.isArray(checked.utilizationPurpose) ? checked.utilizationPurpose.map(String) : [];
-  return { bankCode: bank.code, ...checked, utilizationPurpose: joinPurposes(bank.utilizationPurposes, chosen) };
+export function personalSaveBody<T extends { utilizationPurpose: readonly string[] }>(bank: Bank, checked: T): Omit<T, 'utilizationPurpose'> & { bankCode: string; utilizationPurpose: string } {
+  return { ...checked, bankCode: bank.code, utilizationPurpose: joinPurposes(bank.utilizationPurposes, checked.utilizationPurpose) };
 }

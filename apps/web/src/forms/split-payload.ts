@@ -1,17 +1,14 @@
 /**
  * One checked payload split into the two calls a screen makes (the child's personal data and
- * workplace; the parent's personal data and workplace, SPEC.md §7): `keys` go to the second call
- * (null when absent), the rest to the first.
+ * workplace; the parent's personal data and workplace, SPEC.md §7): `keys` go to the second call,
+ * the rest to the first.
  */
-export function splitPayload(
-  value: Record<string, unknown>,
-  keys: readonly string[],
-): { first: Record<string, unknown>; second: Record<string, unknown> } {
-  const first = { ...value };
-  const second: Record<string, unknown> = {};
+export function splitPayload<T extends object, K extends keyof T>(value: T, keys: readonly K[]): { first: Omit<T, K>; second: Pick<T, K> } {
+  const first: Partial<T> = { ...value };
+  const second = {} as Pick<T, K>;
   for (const key of keys) {
-    second[key] = value[key] ?? null;
+    second[key] = value[key];
     delete first[key];
   }
-  return { first, second };
+  return { first: first as Omit<T, K>, second };
 }

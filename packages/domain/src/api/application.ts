@@ -3,6 +3,10 @@
 // the screen schemas of ../steps/* (the API runs them in its services, with the bank and clock).
 
 import { z } from 'zod';
+import type { branchSchema } from '../steps/branch.ts';
+import type { personalSchema } from '../steps/personal.ts';
+import type { sealLessSchema } from '../steps/seal-less.ts';
+import type { childWorkplaceSchema, workplaceSchema } from '../steps/workplace.ts';
 import { applicationTypes } from '../constants.ts';
 import { requirements } from '../fields/common.ts';
 import { fieldsOf, type FieldRecord, type ViewKey } from '../fields/registry.ts';
@@ -56,11 +60,9 @@ export type Occupation = z.infer<typeof occupationSchema>;
 
 /** GET /api/occupations (auth) → その他 last. */
 export const occupationsResponseSchema = z.object({ occupationList: z.array(occupationSchema) });
-export type OccupationsResponse = z.infer<typeof occupationsResponseSchema>;
 
 /** GET /api/addresses?postalNumber=8100001 (auth): a complete postal code ('810-0001' is normalised). */
 export const addressesQuerySchema = z.object({ postalNumber: postalCodeSchema });
-export type AddressesQuery = z.input<typeof addressesQuerySchema>;
 
 /** One town of a postal code. */
 export const addressItemSchema = z.object({
@@ -83,18 +85,15 @@ export type AddressesResponse = z.infer<typeof addressesResponseSchema>;
 
 /** GET /api/furigana?kanji=天神 (auth) → { kana: 'ﾃﾝｼﾞﾝ' }, half-width katakana. */
 export const furiganaResponseSchema = z.object({ kana: z.string() });
-export type FuriganaResponse = z.infer<typeof furiganaResponseSchema>;
 
 /** GET /api/workplace?code=100001 (auth): 6 or 8 letters or digits; 404 { code, message } when not found. */
 export const workplaceQuerySchema = z.object({ code: workplaceCodeSchema });
-export type WorkplaceQuery = z.input<typeof workplaceQuerySchema>;
 
 export const workplaceResponseSchema = z.object({ id: z.number(), name: z.string(), phoneNumber: z.string(), multipleAccounts: z.string() });
 export type WorkplaceResponse = z.infer<typeof workplaceResponseSchema>;
 
 /** GET /api/invitation?code=FK0001 (auth) → 204; 404 { code, message } when unknown or not valid now. */
 export const invitationQuerySchema = z.object({ code: invitationCodeSchema });
-export type InvitationQuery = z.input<typeof invitationQuerySchema>;
 
 /** A branch offered to the applicant. */
 export const branchItemSchema = z.object({ code: z.string(), name: z.string(), address: z.string() });
@@ -102,11 +101,9 @@ export type BranchItem = z.infer<typeof branchItemSchema>;
 
 /** GET /api/branch (auth) → general: every branch, the applicant's municipality first; child: only those there (maybe none). */
 export const branchListResponseSchema = z.object({ branchList: z.array(branchItemSchema) });
-export type BranchListResponse = z.infer<typeof branchListResponseSchema>;
 
 /** GET /api/public-key (auth) → base64 DER SPKI of the RSA-3072 key (RSA-OAEP, SHA-256). */
 export const publicKeyResponseSchema = z.object({ keyCode: z.string() });
-export type PublicKeyResponse = z.infer<typeof publicKeyResponseSchema>;
 
 /**
  * POST /api/pin (auth) { code } → 204: the base64 RSA-OAEP ciphertext of the 4 digits. The API's
@@ -114,3 +111,18 @@ export type PublicKeyResponse = z.infer<typeof publicKeyResponseSchema>;
  */
 export const pinRequestSchema = z.object({ code: z.string() });
 export type PinRequest = z.infer<typeof pinRequestSchema>;
+
+// What the step saves may send: the input of the domain's screen schema the API runs on them
+// (steps/*), and the bank's code, which must be the Host's bank when sent.
+type AtBank<T> = T & { bankCode?: string };
+
+/** POST /api/applications/personal (auth): the applicant's, or in the child flow the child's, personal data. */
+export type PersonalRequest = AtBank<z.input<ReturnType<typeof personalSchema>>>;
+/** POST /api/applications/workplace (auth), general flow. */
+export type WorkplaceRequest = AtBank<z.input<ReturnType<typeof workplaceSchema>>>;
+/** POST /api/applications/workplace (auth), child flow: workplaceId and the existing account are null. */
+export type ChildWorkplaceRequest = AtBank<z.input<ReturnType<typeof childWorkplaceSchema>>>;
+/** POST /api/applications/branch (auth). */
+export type BranchRequest = AtBank<z.input<typeof branchSchema>>;
+/** POST /api/applications/seal-less (auth). */
+export type SealLessRequest = AtBank<z.input<typeof sealLessSchema>>;

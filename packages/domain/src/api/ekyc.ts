@@ -19,7 +19,6 @@ export type EkycStartResponse = z.infer<typeof ekycStartResponseSchema>;
 
 /** 503 of POST /api/ekyc when the provider cannot be used (the web shows /ekyc-error). */
 export const ekycUnavailableBodySchema = z.object({ code: z.literal('EKYC_UNAVAILABLE'), message: z.string() });
-export type EkycUnavailableBody = z.infer<typeof ekycUnavailableBodySchema>;
 
 /** GET /api/ekyc (auth) → the method in force, our status (null before any session), and the session's url. */
 export const ekycViewResponseSchema = z.object({

@@ -55,7 +55,6 @@ export const verificationVerifyRequestSchema = verifyRequestSchema.extend({
 export type VerificationVerifyRequest = z.input<typeof verificationVerifyRequestSchema>;
 
 export const verificationVerifyResponseSchema = z.object({ authenticationToken: z.string() });
-export type VerificationVerifyResponse = z.infer<typeof verificationVerifyResponseSchema>;
 
 export const pagePathMaxLength = 200;
 

@@ -15,8 +15,6 @@ export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 
 /** Every other answer that is not 2xx: `{ code: 'NOT_FOUND', message }` and so on. */
 export const errorBodySchema = z.object({ code: z.string(), message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** 409 of eKYC and completion: the steps still missing, when that is why (SavedStep names of flows.ts, or 'ekyc'). */
 export const conflictBodySchema = errorBodySchema.extend({ missingSteps: z.array(z.string()).optional() });
-export type ConflictBody = z.infer<typeof conflictBodySchema>;

@@ -4,4 +4,3 @@ import { z } from 'zod';
 import { branchCodeSchema } from '../fields/choices.ts';
 
 export const branchSchema = z.object({ branchCode: branchCodeSchema });
-export type BranchPayload = z.output<typeof branchSchema>;

@@ -14,7 +14,6 @@ import type { OccupationContext, isOccupationAllowed } from '../fields/occupatio
 import { occupationShape } from './workplace.ts';
 import { refineFields } from './validate-step.ts';
 
-export const slug = 'child-parent';
 
 export interface ChildParentContext {
   today: DateInput;
@@ -78,8 +77,6 @@ export const childParentScreenSchema = (ctx: ChildParentScreenContext) =>
     checkParent(ctx, v, add),
   );
 
-export type ChildParentPayload = z.output<ReturnType<typeof childParentSchema>>;
-export type ParentWorkplacePayload = z.output<ReturnType<typeof parentWorkplaceSchema>>;
 
 /**
  * Who chooses the parent's occupation, for isOccupationAllowed: the parent is an adult applicant, so

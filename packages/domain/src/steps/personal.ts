@@ -177,4 +177,3 @@ export const personalSchema = (ctx: PersonalContext) =>
     finishPersonal(ctx, v),
   );
 
-export type PersonalPayload = z.output<ReturnType<typeof personalSchema>>;

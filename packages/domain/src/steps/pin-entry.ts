@@ -23,4 +23,3 @@ export const pinEntrySchema = refineFields(
     }
   },
 );
-export type PinEntry = z.output<typeof pinEntrySchema>;

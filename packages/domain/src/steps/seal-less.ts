@@ -4,4 +4,3 @@ import { z } from 'zod';
 import { yesNoSchema } from '../fields/choices.ts';
 
 export const sealLessSchema = z.object({ sealLess: yesNoSchema });
-export type SealLessPayload = z.output<typeof sealLessSchema>;

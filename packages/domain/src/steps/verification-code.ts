@@ -7,4 +7,3 @@ import { verificationCodeSchema } from '../fields/verification-code.ts';
 
 export const verificationCodeStepSchema = z.object({ verificationCode: verificationCodeSchema });
 export const verifyRequestSchema = z.object({ mailAddress: mailSchema, verificationCode: verificationCodeSchema });
-export type VerificationCodePayload = z.output<typeof verificationCodeStepSchema>;

@@ -4,4 +4,3 @@ import { z } from 'zod';
 import { mailSchema } from '../fields/mail.ts';
 
 export const verificationMailSchema = z.object({ mailAddress: mailSchema });
-export type VerificationMailPayload = z.output<typeof verificationMailSchema>;

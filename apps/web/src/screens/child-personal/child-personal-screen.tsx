@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { childPersonalSchema } from '@koza/domain/steps/child-personal';
+import { childPersonalSchema, type ChildPersonalPayload } from '@koza/domain/steps/child-personal';
 import { validateStep, type StepResult } from '@koza/domain/steps/validate-step';
 import { savePersonal, saveWorkplace } from '../../api/application.ts';
 import { occupationsQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
@@ -49,7 +49,7 @@ export function ChildPersonalScreen() {
   const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: () => emptyChildPersonalForm(bank),
-    validate: (f: ChildPersonalForm): StepResult<Record<string, unknown>> => {
+    validate: (f: ChildPersonalForm): StepResult<ChildPersonalPayload> => {
       const occupation = occupationOf(f);
       const checked = validateStep(childPersonalSchema({ ...ctx, occupation: occupationContext(occupation) }), childPersonalPayload(f, occupation));
       const unsettled = unsettledCodeErrors({ invitationCode: { input: f.invitationCode, state: f.invitationCodeState } });

@@ -4,6 +4,7 @@ import { workplaceCodeLengths } from '@koza/domain/constants';
 import { normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
 import { messages } from '@koza/domain/messages';
 import type { StepResult } from '@koza/domain/steps/validate-step';
+import type { WorkplacePayload } from '@koza/domain/steps/workplace';
 import { lookupWorkplace, saveWorkplace, savedText, type Workplace } from '../../api/application.ts';
 import { occupationsQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { toast } from '../../components/toast.ts';
@@ -54,7 +55,7 @@ export function WorkplaceScreen() {
   const { form, setForm, set, errors, setFieldError, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: emptyWorkplaceForm,
-    validate: (f): StepResult<unknown> => {
+    validate: (f): StepResult<WorkplacePayload> => {
       const checked = checkWorkplace(f, occupationOf(f));
       const unsettled = unsettledCodeErrors({
         workplaceCode: { input: f.workplaceCode, state: f.workplaceCodeState },
