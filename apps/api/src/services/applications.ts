@@ -12,7 +12,7 @@ import type { PersonalContext } from '@koza/domain/steps/personal';
 import { sealLessSchema } from '@koza/domain/steps/seal-less';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import type { FieldError } from '@koza/domain/steps/validate-step';
-import { childWorkplaceSchema, workplaceSchema } from '@koza/domain/steps/workplace';
+import { workplaceSchema } from '@koza/domain/steps/workplace';
 import type { Clock } from '../adapters/clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -136,10 +136,7 @@ const personalSchemaOf = memoised(
     [ctx.today, ctx.applicationType, ctx.homePrefecture, ctx.asksDistanceReason, ...(ctx.utilizationPurposes ?? [])].join('\u0000'),
   personalSchema,
 );
-const workplaceSchemaOf = memoised(
-  (c: { isChild: boolean; ctx: Parameters<typeof workplaceSchema>[0] }) => JSON.stringify(c),
-  ({ isChild, ctx }) => (isChild ? childWorkplaceSchema(ctx) : workplaceSchema(ctx)),
-);
+const workplaceSchemaOf = memoised((ctx: Parameters<typeof workplaceSchema>[0]) => JSON.stringify(ctx), workplaceSchema);
 
 export async function savePersonal({ db, clock }: SaveDeps, { bank, application, body }: SaveRequest): Promise<void> {
   assertSaveAllowed(application, 'personal');
@@ -220,20 +217,20 @@ const idOf = (v: unknown): number | null => {
 
 const isGiven = (v: unknown): boolean => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
 
+/** POST /api/applications/workplace of the general flow (the child's: steps/child-workplace.ts). */
 export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application, body }: SaveRequest): Promise<void> {
   assertSaveAllowed(application, 'workplace');
   assertBodyBasics(body, bank);
   const now = clock.now();
   const raw = isRecord(body) ? body : {};
-  const isChild = application.applicationType === 'CHILD';
 
   // What the schema's context needs comes from the database: the occupation's requirement and
   // whether the applied workplace allows a second account.
   const occupation = await occupationById(db, raw.occupationId);
-  const workplaceId = isChild ? null : idOf(raw.workplaceId);
+  const workplaceId = idOf(raw.workplaceId);
   const workplace = workplaceId === null ? null : await findWorkplaceById(db, bank.code, workplaceId);
   const ctx = { occupation: occupation?.context ?? null, multipleAccountsPermitted: workplace !== null && isMultipleAccountsPermitted(workplace) };
-  const result = validateStep(workplaceSchemaOf({ isChild, ctx }), body);
+  const result = validateStep(workplaceSchemaOf(ctx), body);
 
   const errors: FieldError[] = result.ok ? [] : [...result.errors];
   const add = (field: string, message: string) => {
@@ -241,11 +238,11 @@ export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application
   };
   if (occupation === null) add('occupationId', messages.selectRequired);
   // The list offers only the occupations allowed for the type and age: any other cannot have been
-  // chosen there (the child's workplace is the child save's to check).
-  if (!isChild && occupation !== null && !isOccupationAllowedFor(occupation.row, 'GENERAL', application.birthday, now)) {
+  // chosen there.
+  if (occupation !== null && !isOccupationAllowedFor(occupation.row, 'GENERAL', application.birthday, now)) {
     add('occupationId', messages.selectRequired);
   }
-  if (!isChild && isGiven(raw.workplaceId) && workplace === null) add('workplaceId', messages.workplaceCodeNotFound);
+  if (isGiven(raw.workplaceId) && workplace === null) add('workplaceId', messages.workplaceCodeNotFound);
   if (result.ok && result.value.invitationCode !== null) {
     if (!(await findValidInvitationCode(db, bank.code, result.value.invitationCode, now.getTime()))) {
       add('invitationCode', messages.invitationCodeNotFound);

@@ -12,7 +12,7 @@ import { loadFullApp } from './full-app.ts';
  * The screens of the first bundle: the entry page of each flow, wrapped in EntryPage (entry query,
  * landing modals; keep the wrapper when changing it), the child term page and the error pages.
  */
-const firstBundle: Partial<Record<PageSlug, () => ReactElement>> = {
+const firstBundle = {
   term: () => (
     <EntryPage type="GENERAL">
       <TermScreen slug="term" />
@@ -26,10 +26,12 @@ const firstBundle: Partial<Record<PageSlug, () => ReactElement>> = {
   'child-term': () => <TermScreen slug="child-term" />,
   error: () => <ErrorScreen slug="error" />,
   'child-error': () => <ErrorScreen slug="child-error" />,
-};
+} satisfies Partial<Record<PageSlug, () => ReactElement>>;
+type FirstBundlePage = keyof typeof firstBundle;
+const inFirstBundle = (slug: PageSlug): slug is FirstBundlePage => Object.hasOwn(firstBundle, slug);
 
 /** The pages of the entry shell (entry-shell.tsx): prerendered, shown without the full app. */
-export const isEntryShellPage = (slug: PageSlug): boolean => firstBundle[slug] !== undefined;
+export const isEntryShellPage = (slug: PageSlug): boolean => inFirstBundle(slug);
 
 /** A screen in a chunk of its own: `load` fetches the chunk (and prefetches it), `render` shows it. */
 interface LazyPage {
@@ -67,7 +69,8 @@ const shared = {
  * each page (screenFor) and the prefetch one step ahead (prefetchAfter) all come from this table.
  * A screen shared by both flows takes its page as a prop; its chunk and lazy component are one.
  */
-const lazyPages: Partial<Record<PageSlug, LazyPage>> = {
+/** Every other page of the journey definition: a page without a screen does not compile. */
+const lazyPages: Readonly<Record<Exclude<PageSlug, FirstBundlePage>, LazyPage>> = {
   verification: lazyPage(shared.verification, { slug: 'verification', type: 'GENERAL' }),
   'child-verification': lazyPage(shared.verification, { slug: 'child-verification', type: 'CHILD' }),
   personal: lazyPage(() => import('../screens/personal/personal-screen.tsx').then((m) => m.PersonalScreen), {}),
@@ -112,8 +115,6 @@ const lazyPages: Partial<Record<PageSlug, LazyPage>> = {
   ),
 };
 
-/** Pages in neither table render the PLACEHOLDER screen until their issue is built. */
-const PlaceholderScreen = lazy(() => import('../screens/placeholder/placeholder-screen.tsx').then((m) => ({ default: m.PlaceholderScreen })));
 
 /** What the applicant does first on a page: a touch, a click or a key (docs/decisions/0171-prefetch-on-first-interaction.md). */
 const firstInteraction = ['pointerdown', 'keydown'] as const;
@@ -125,7 +126,7 @@ const firstInteraction = ['pointerdown', 'keydown'] as const;
  * doing anything downloads no later screen. Returns the cleanup of the page's effect.
  */
 export function prefetchAfter(slug: PageSlug, type: ApplicationType): () => void {
-  const ahead = pagesAfter(slug, type).flatMap((target) => lazyPages[target] ?? []);
+  const ahead = pagesAfter(slug, type).flatMap((target) => (inFirstBundle(target) ? [] : [lazyPages[target]]));
   if (ahead.length === 0) return () => undefined;
   let idle: number | undefined;
   const fetchAhead = () => {
@@ -150,7 +151,7 @@ export function prefetchAfter(slug: PageSlug, type: ApplicationType): () => void
 
 /** Fetches a page's chunk ahead of its first render (a failure shows when it renders). */
 export function preloadScreen(slug: PageSlug): void {
-  lazyPages[slug]?.load().catch(() => undefined);
+  if (!inFirstBundle(slug)) lazyPages[slug].load().catch(() => undefined);
 }
 
 /**
@@ -166,11 +167,11 @@ function MarkShown({ slug }: { slug: PageSlug }) {
 }
 
 export function screenFor(slug: PageSlug): ReactElement {
-  const render = firstBundle[slug] ?? lazyPages[slug]?.render;
+  const render = inFirstBundle(slug) ? firstBundle[slug] : lazyPages[slug].render;
   // Keyed by the page: two pages showing the same screen never share its state.
   return (
     <Suspense key={slug} fallback={<PageLoading label="読み込み中" />}>
-      {render ? render() : <PlaceholderScreen slug={slug} />}
+      {render()}
       <MarkShown slug={slug} />
     </Suspense>
   );
