@@ -99,7 +99,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services import no fastify: keep HTTP in routes.' }] },
+        {
+          patterns: [
+            { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services import no fastify: keep HTTP in routes.' },
+            { group: ['**/http/**'], message: 'Services know nothing of HTTP: refuse with services/refusals.ts; http/errors.ts maps it.' },
+          ],
+        },
       ],
     },
   },

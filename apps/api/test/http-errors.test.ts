@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../src/app.ts';
 import { jsonBodyLimitBytes } from '../src/app.ts';
-import { ApiError, FieldValidationError } from '../src/http/errors.ts';
+import { ApiError } from '../src/http/errors.ts';
+import { FieldValidationError } from '../src/services/refusals.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
 

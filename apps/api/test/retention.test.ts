@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import type { ApplicationStatus } from '../src/db/schema.ts';
 import { insertPageView } from '../src/db/repositories/page-views-repository.ts';
-import { toJapanIso } from '../src/http/japan-time.ts';
+import { toJapanIso } from '../src/services/japan-time.ts';
 import { runRetention, runRetentionIfDue } from '../src/services/retention.ts';
 import { absoluteLimitMs, idleLimitMs } from '../src/services/sessions.ts';
 import { forEachDialect } from './helpers/databases.ts';

@@ -1,4 +1,5 @@
 import { httpStatusMessages, messages } from '@koza/domain/messages';
+import type { Refusal, RefusalKind } from '../services/refusals.ts';
 
 // Errors a service or route throws on purpose. The error handler (plugins/errors.ts) turns them
 // into the documented JSON; anything else becomes a 500 with a generic message.
@@ -49,21 +50,19 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message?: string) => new ApiError(404, { message });
-export const conflict = (message?: string) => new ApiError(409, { message });
+/** Each kind of a service's refusal (services/refusals.ts) as its HTTP status. */
+export const refusalStatus: Readonly<Record<RefusalKind, ErrorStatus>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  tooMany: 429,
+  unavailable: 503,
+};
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** 400 `{ errors: [{ field, message }] }`: for rules that need the database (the schema covers the rest). */
-export class FieldValidationError extends Error {
-  readonly statusCode = 400;
-  readonly errors: readonly FieldError[];
-  constructor(errors: readonly FieldError[]) {
-    super('validation failed');
-    this.name = 'FieldValidationError';
-    this.errors = errors;
-  }
-}
+/** A service's refusal as the API's answer. */
+export const apiErrorOf = (refusal: Refusal): ApiError =>
+  new ApiError(refusalStatus[refusal.kind], { message: refusal.userMessage, code: refusal.code, retryAfter: refusal.retryAfter, cause: refusal.cause });

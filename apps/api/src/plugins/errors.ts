@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@koza/domain/messages';
-import { ApiError, FieldValidationError, codeForStatus, messageForStatus } from '../http/errors.ts';
+import { ApiError, apiErrorOf, codeForStatus, messageForStatus } from '../http/errors.ts';
+import { FieldValidationError, Refusal } from '../services/refusals.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
-import type { FieldError } from '../http/errors.ts';
+import type { FieldError } from '../services/refusals.ts';
 
 // One error handler for the whole API (ARCHITECTURE.md, convention 6):
 // - validation → 400 { errors: [{ field, message }] } with the Japanese message of the schema;
@@ -13,7 +14,9 @@ import type { FieldError } from '../http/errors.ts';
 //   an internal message in the answer.
 
 export function installErrorHandling(app: FastifyInstance, options: { spaFallback: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> }): void {
-  app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError | Error, request, reply) => {
+    // A service's refusal (services/refusals.ts) becomes its HTTP answer here, and only here.
+    const error = thrown instanceof Refusal ? apiErrorOf(thrown) : thrown;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as FastifyError).validationContext ?? 'body';
       const errors: FieldError[] = error.validation.map((issue) => ({

@@ -12,8 +12,8 @@ import type { ApplicationListRow, ApplicationSearch } from '../db/repositories/r
 import { allAudit, listAudit, viewAlreadyAudited } from '../db/repositories/audit-repository.ts';
 import type { AuditFilter, AuditRow } from '../db/repositories/audit-repository.ts';
 import { findStaffById } from '../db/repositories/staff-repository.ts';
-import { ApiError } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { Refusal } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 import { toApplicationParentView, toApplicationView } from './application-view.ts';
 import { csvBom, csvLine } from '../adapters/csv.ts';
 import { audit } from './audit.ts';
@@ -83,7 +83,7 @@ export async function* applicationsCsv(db: Db, bankCode: BankCode, q: Applicatio
 
 export async function applicationDetail(db: Db, bankCode: BankCode, id: string): Promise<ApplicationDetail> {
   const row = await findApplicationOfBank(db, bankCode, id);
-  if (!row || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
+  if (!row || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
   const parent = await findParentByApplicationId(db, id);
   const review = await findReview(db, id);
   const ekyc = await findLatestEkycSession(db, id);
@@ -120,10 +120,10 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string):
 /** A document's bytes, if it belongs to an application of this bank that staff may see. */
 export async function applicationDocument(db: Db, bankCode: BankCode, applicationId: string, documentId: string) {
   const row = await findApplicationOfBank(db, bankCode, applicationId);
-  if (!row || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
+  if (!row || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
   const doc = (await listDocuments(db, applicationId)).find((d) => d.id === documentId);
   const bytes = doc ? await readDocumentBytes(db, doc.id) : null;
-  if (!doc || !bytes) throw new ApiError(404);
+  if (!doc || !bytes) throw new Refusal('notFound');
   return { row, contentType: doc.contentType, bytes, type: doc.type };
 }
 

@@ -14,8 +14,8 @@ import {
 } from '../db/repositories/notices-repository.ts';
 import type { MaintenanceRow, NoticeRow } from '../db/repositories/notices-repository.ts';
 import type { Executor } from '../db/repositories/applications-repository.ts';
-import { ApiError, FieldValidationError } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { FieldValidationError, Refusal } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 
@@ -68,8 +68,8 @@ export async function createMaintenance(db: Db, actor: Actor, input: Maintenance
 
 async function ownOpenWindow(trx: Executor, actor: Actor, id: number, now: number): Promise<MaintenanceRow> {
   const row = await findMaintenanceOfBank(trx, actor.bankCode, id);
-  if (!row) throw new ApiError(404, { message: adminMessages.maintenanceNotFound });
-  if (row.endedAt <= now) throw new ApiError(409, { message: adminMessages.maintenanceEnded });
+  if (!row) throw new Refusal('notFound', { message: adminMessages.maintenanceNotFound });
+  if (row.endedAt <= now) throw new Refusal('conflict', { message: adminMessages.maintenanceEnded });
   return row;
 }
 
@@ -128,7 +128,7 @@ export async function createNotice(db: Db, actor: Actor, input: NoticeInput, now
 /** Any notice of the bank may change, an ended one too (published again by a later end). */
 export async function editNotice(db: Db, actor: Actor, id: number, input: NoticeInput, now: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    if (!(await findNoticeOfBank(trx, actor.bankCode, id))) throw new ApiError(404, { message: adminMessages.noticeNotFound });
+    if (!(await findNoticeOfBank(trx, actor.bankCode, id))) throw new Refusal('notFound', { message: adminMessages.noticeNotFound });
     await updateNotice(trx, id, { ...input, updatedAt: now, updatedBy: actor.loginId });
     await audit(trx, actor, 'UPDATE_NOTICE', now, { detail: noticeDetail(id, input) });
   });

@@ -7,7 +7,7 @@ import { verification } from '@koza/domain/constants';
 import { findStatusFacts } from '../db/repositories/application-status-repository.ts';
 import type { StatusFacts } from '../db/repositories/application-status-repository.ts';
 import { deleteCode, findLiveCode, replaceCode, takeTry } from '../db/repositories/verification-repository.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { toJapanIso } from './japan-time.ts';
 import { keyedHash, mailKey, mailLookupHash, sameHash } from './keyed-hash.ts';
 import { statusCodeMail } from './mail-content.ts';
 import { enforceLimits, minutes } from './rate-limits.ts';

@@ -24,8 +24,8 @@ import {
   findValidInvitationCode,
   findWorkplaceById,
 } from '../db/repositories/reference-lookups-repository.ts';
-import { ApiError, FieldValidationError, conflict } from '../http/errors.ts';
-import { unprintableFieldErrors } from '../http/text-input.ts';
+import { conflict, FieldValidationError, Refusal } from './refusals.ts';
+import { unprintableFieldErrors } from './text-input.ts';
 import { pinKeyPair } from './pin-key.ts';
 import { childStepsUndoneBy } from './steps/child-personal.ts';
 import { memoised } from './schema-cache.ts';
@@ -308,6 +308,6 @@ export async function setPin({ db, clock, config }: SaveDeps, { application, bod
 /** The application of the caller's session (routes behind guards.applicant); 401 when it is gone. */
 export async function sessionApplication(db: Db, auth: { applicationId: string; bankCode: string }): Promise<ApplicationRow> {
   const row = await findById(db, auth.applicationId);
-  if (!row || row.bankCode !== auth.bankCode) throw new ApiError(401);
+  if (!row || row.bankCode !== auth.bankCode) throw new Refusal('unauthenticated');
   return row;
 }

@@ -8,8 +8,8 @@ import { findByIdForUpdate, markCompleted } from '../db/repositories/application
 import type { ApplicationRow } from '../db/repositories/applications-repository.ts';
 import { allocateSequence, findSessionClosedByCompletion } from '../db/repositories/application-numbers-repository.ts';
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
-import { ApiError } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { Refusal } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 import { savedStepsWithDocuments } from './documents.ts';
 import { idleLimitMs, revokeSessionsOfApplication, tokenHash } from './sessions.ts';
 import type { AuthContext } from './sessions.ts';
@@ -29,10 +29,10 @@ export interface Completion {
 }
 
 /** 409 naming what is still missing (SavedStep names of @koza/domain/flows; 'ekyc' = not at status 4 yet). */
-export class NotReadyError extends ApiError {
+export class NotReadyError extends Refusal {
   readonly missingSteps: readonly SavedStep[];
   constructor(steps: readonly SavedStep[]) {
-    super(409);
+    super('conflict');
     this.missingSteps = steps;
   }
 }
@@ -60,7 +60,7 @@ export async function completeApplication(
   let completedRow: ApplicationRow | null = null;
   const completion = await durableTransaction(db, async (trx) => {
     const row = await findByIdForUpdate(trx, applicationId, db.dialect);
-    if (!row) throw new ApiError(401);
+    if (!row) throw new Refusal('unauthenticated');
     if (row.completedAt !== null && row.applicationNumber !== null) return completionOf(row);
 
     const type = row.applicationType;
@@ -74,7 +74,7 @@ export async function completeApplication(
 
     const now = clock.now().getTime();
     const number = formatApplicationNumber(row.bankCode, now, await allocateSequence(trx, row.bankCode));
-    if (!(await markCompleted(trx, row.id, number, now))) throw new ApiError(409);
+    if (!(await markCompleted(trx, row.id, number, now))) throw new Refusal('conflict');
     // DECISIONS.md §3: the token is revoked at completion (only this call may be repeated with it).
     await revokeSessionsOfApplication(trx, row.id, now);
     completedRow = row;

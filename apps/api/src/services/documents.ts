@@ -9,7 +9,7 @@ import { durableTransaction } from '../db/durable-transaction.ts';
 import { documentTypesOf, replaceDocument } from '../db/repositories/documents-repository.ts';
 import { findByIdForUpdate, markSupplementSaved } from '../db/repositories/applications-repository.ts';
 import type { ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
-import { ApiError, conflict } from '../http/errors.ts';
+import { conflict, Refusal } from './refusals.ts';
 import { savedStepsOf } from './applications.ts';
 import { reencodeImage } from './image-check.ts';
 
@@ -81,7 +81,7 @@ export interface UploadedDocument {
 /** 415 unless the bytes are JPEG/PNG/HEIC and declared as such. */
 export function checkImage(declared: string | undefined, bytes: Buffer): ImageType {
   const detected = detectImageType(bytes);
-  if (detected === null || !declaredTypeMatches(declared, detected)) throw new ApiError(415);
+  if (detected === null || !declaredTypeMatches(declared, detected)) throw new Refusal('unsupportedMediaType');
   return detected;
 }
 
@@ -103,7 +103,7 @@ export async function saveDocument({ db, clock }: DocumentDeps, application: App
 
   await durableTransaction(db, async (trx) => {
     const row = await findByIdForUpdate(trx, application.id, db.dialect);
-    if (!row) throw new ApiError(401);
+    if (!row) throw new Refusal('unauthenticated');
     if (missingSteps(type, call, await savedStepsWithDocuments(trx, row)).length > 0) throw conflict();
     if (call === 'currentAddressDocument') {
       if (row.status !== 'SUPPLEMENT_REQUIRED') throw conflict();

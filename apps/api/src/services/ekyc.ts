@@ -23,8 +23,8 @@ import {
 } from '../db/repositories/ekyc-sessions-repository.ts';
 import type { EkycSessionRow } from '../db/repositories/ekyc-sessions-repository.ts';
 import { insertReceiptOnce } from '../db/repositories/webhook-receipts-repository.ts';
-import { ApiError, conflict } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { conflict, Refusal } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 import { savedStepsWithDocuments } from './documents.ts';
 
 // eKYC with the external provider (DECISIONS.md §6, docs/decisions/0050-ekyc-integration.md).
@@ -91,10 +91,10 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
 
 
 /** 409 with the steps still missing before eKYC may start. */
-export class StepsMissingError extends ApiError {
+export class StepsMissingError extends Refusal {
   readonly missingSteps: readonly SavedStep[];
   constructor(steps: readonly SavedStep[]) {
-    super(409);
+    super('conflict');
     this.missingSteps = steps;
   }
 }
@@ -207,7 +207,7 @@ export async function refreshEkycStatus(
 ): Promise<{ status: number; supplementRequired: boolean }> {
   // The session's application, of the session's bank (as sessionApplication checks), and its newest eKYC session: one query.
   const found = await findBankAndLatestEkycSession(deps.db, auth.applicationId);
-  if (!found || found.bankCode !== auth.bankCode) throw new ApiError(401);
+  if (!found || found.bankCode !== auth.bankCode) throw new Refusal('unauthenticated');
   let latest = found.session;
   if (!latest) throw conflict();
   if (isOpen(latest) && isPullDue(latest, deps.clock.now().getTime())) {
@@ -272,8 +272,12 @@ async function recordProviderStatus(
 
 export type WebhookOutcome = 'recorded' | 'duplicate' | 'unknown-session';
 
-/** 401: the signature is missing or wrong; 400: the body is not `{ sessionId, status }`. */
-export class WebhookRejectedError extends ApiError {}
+/** Unauthenticated: the signature is missing or wrong; invalid: the body is not `{ sessionId, status }`. */
+export class WebhookRejectedError extends Refusal {
+  constructor(kind: 'unauthenticated' | 'invalid') {
+    super(kind);
+  }
+}
 
 /**
  * POST /api/ekyc/webhook: checks the signature over the raw body, then records the status once.
@@ -285,9 +289,9 @@ export async function receiveWebhook(
   rawBody: Buffer | undefined,
   signature: string | string[] | undefined,
 ): Promise<WebhookOutcome> {
-  if (!rawBody || !isValidWebhookSignature(rawBody, signature, config.ekyc.webhookSecret)) throw new WebhookRejectedError(401);
+  if (!rawBody || !isValidWebhookSignature(rawBody, signature, config.ekyc.webhookSecret)) throw new WebhookRejectedError('unauthenticated');
   const message = parseWebhookBody(rawBody);
-  if (!message) throw new WebhookRejectedError(400);
+  if (!message) throw new WebhookRejectedError('invalid');
   const session = await findEkycSessionByProviderId(db, message.sessionId);
   if (!session) return 'unknown-session';
   const now = clock.now().getTime();

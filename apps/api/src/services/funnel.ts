@@ -4,8 +4,8 @@ import { dropOffs, funnelMaxDays, funnelSteps } from '@koza/domain/admin/funnel'
 import type { Funnel, funnelQuerySchema } from '@koza/domain/api/admin-announcements';
 import type { Db } from '../db/database.ts';
 import { funnelViews } from '../db/repositories/page-views-repository.ts';
-import { FieldValidationError } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { FieldValidationError } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 import { csvBom, csvLine } from '../adapters/csv.ts';
 
 // The conversion funnel (docs/decisions/0162-funnel-from-daily-page-views.md): views of each step's

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { maxLengthRule, requiredText } from '@koza/domain/fields/common';
 import { toHalfWidth, toHalfWidthKatakana } from '@koza/domain/normalise';
 import type { FuriganaAnalyser } from '../adapters/furigana.ts';
-import { printableRule } from '../http/text-input.ts';
+import { printableRule } from './text-input.ts';
 
 // GET /api/furigana?kanji=…: a suggestion for a kana field (address, name), which the applicant can
 // still edit. The analyser misreads some place names (渡辺通 → ﾜﾀﾅﾍﾞﾄｵﾙ), so the address kana of the

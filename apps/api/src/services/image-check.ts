@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type sharpModule from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { messages } from '@koza/domain/messages';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusals.ts';
 import type { HeicJob, HeicResult } from './heic-worker.ts';
 
 // Every uploaded document is decoded and stored re-encoded as JPEG
@@ -45,8 +45,8 @@ const loadSharp = () =>
     return sharp;
   }));
 
-const unreadable = () => new ApiError(400, { code: 'IMAGE_UNREADABLE', message: messages.imageUnreadable });
-const tooLarge = () => new ApiError(413, { code: 'IMAGE_TOO_LARGE', message: messages.imageTooLarge });
+const unreadable = () => new Refusal('invalid', { code: 'IMAGE_UNREADABLE', message: messages.imageUnreadable });
+const tooLarge = () => new Refusal('tooLarge', { code: 'IMAGE_TOO_LARGE', message: messages.imageTooLarge });
 
 const sharpFormat: Record<Exclude<ClaimedType, 'image/heic'>, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png' };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { findActiveMaintenance } from '../db/repositories/notices-repository.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { toJapanIso } from './japan-time.ts';
 
 /** The maintenance window active now for the bank (its own or every bank's), in Japan time; null when none. */
 export async function activeMaintenance(db: Db, bankCode: string, now: Date): Promise<{ startedAt: string; endedAt: string } | null> {

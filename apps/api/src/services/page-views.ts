@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { insertPageView } from '../db/repositories/page-views-repository.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { toJapanIso } from './japan-time.ts';
 import { enforceLimits, minutes } from './rate-limits.ts';
 
 // Page views feed the staff funnel report (DECISIONS.md §5). No auth, so they are limited per

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { pruneKey, recentEventTimes, recordEvent, withKeyLocks } from '../db/repositories/rate-limits-repository.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusals.ts';
 
 // Sliding-window limits kept in the database (DECISIONS.md §1: instances keep no state that
 // matters in memory). An event is counted only when every limit of the call lets it through, so a
@@ -53,7 +53,7 @@ export async function hitLimits(db: Db, keys: readonly LimitedKey[], now: number
 /** hitLimits, throwing 429 `{ code: 'TOO_MANY_REQUESTS', message }` with Retry-After when refused. */
 export async function enforceLimits(db: Db, keys: readonly LimitedKey[], now: number): Promise<void> {
   const result = await hitLimits(db, keys, now);
-  if (!result.allowed) throw new ApiError(429, { retryAfter: result.retryAfterSeconds });
+  if (!result.allowed) throw new Refusal('tooMany', { retryAfter: result.retryAfterSeconds });
 }
 
 export const seconds = (n: number): number => n * 1000;

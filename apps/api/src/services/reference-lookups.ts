@@ -13,7 +13,7 @@ import {
   listOccupations,
 } from '../db/repositories/reference-lookups-repository.ts';
 import type { BranchRow, OccupationRow } from '../db/repositories/reference-lookups-repository.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './refusals.ts';
 
 // Look-ups in the reference data that the application screens make (SPEC.md §7): occupations,
 // workplace code, invitation code, branch list. The save calls reuse them to check what was sent.

@@ -11,7 +11,7 @@ import { durableTransaction } from '../db/durable-transaction.ts';
 import { findByIdForUpdate, findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import type { ApplicationParentRow, ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
 import { findReview, insertReview, markApprovedAndErasePin, markCancelled, markRejectedAndErasePin } from '../db/repositories/review-repository.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusals.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { decryptStoredPin } from './pin.ts';
@@ -43,7 +43,7 @@ export interface DecisionResult {
 
 async function lockOwnApplication(deps: ReviewDeps, trx: Executor, actor: Actor, id: string): Promise<ApplicationRow> {
   const row = await findByIdForUpdate(trx as Parameters<typeof findByIdForUpdate>[0], id, deps.db.dialect);
-  if (!row || row.bankCode !== actor.bankCode || row.completedAt === null) throw new ApiError(404, { message: adminMessages.notFound });
+  if (!row || row.bankCode !== actor.bankCode || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
   return row;
 }
 
@@ -90,9 +90,9 @@ async function mailApplicant(deps: ReviewDeps, row: ApplicationRow, build: typeo
 export async function approveApplication(deps: ReviewDeps, actor: Actor, id: string): Promise<DecisionResult> {
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
-    if (row.status !== 'COMPLETED') throw new ApiError(409, { message: adminMessages.notDecidable });
+    if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notDecidable });
     // A completed application always has its PIN; without one there is nothing to hand over.
-    if (row.pinCiphertext === null) throw new ApiError(409, { message: adminMessages.notDecidable });
+    if (row.pinCiphertext === null) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     const now = deps.clock.now().getTime();
     const parent = row.applicationType === 'CHILD' ? await findParentByApplicationId(trx, row.id) : null;
     // In clear only between these two lines, in memory.
@@ -101,9 +101,9 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
     try {
       ({ reference } = await deps.handover.handOver(handoverRecordOf(row, parent, pinEncrypted, now)));
     } catch (error) {
-      throw new ApiError(503, { message: adminMessages.handoverFailed, cause: error });
+      throw new Refusal('unavailable', { message: adminMessages.handoverFailed, cause: error });
     }
-    if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new ApiError(409, { message: adminMessages.notDecidable });
+    if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, shareableReason: null, decidedBy: actor.staffId!, now, handoverReference: reference });
     await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover ${reference}` });
     return row;
@@ -121,9 +121,9 @@ export async function rejectApplication(
 ): Promise<DecisionResult> {
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
-    if (row.status !== 'COMPLETED') throw new ApiError(409, { message: adminMessages.notDecidable });
+    if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notDecidable });
     const now = deps.clock.now().getTime();
-    if (!(await markRejectedAndErasePin(trx, row.id, now))) throw new ApiError(409, { message: adminMessages.notDecidable });
+    if (!(await markRejectedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, shareableReason, decidedBy: actor.staffId!, now, handoverReference: null });
     await audit(trx, actor, 'REJECT', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
     return row;
@@ -135,9 +135,9 @@ export async function cancelApplication(deps: ReviewDeps, actor: Actor, id: stri
   return durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     const review = await findReview(trx, row.id);
-    if (row.status !== 'APPROVED' || !review || review.cancelledAt !== null) throw new ApiError(409, { message: adminMessages.notCancellable });
+    if (row.status !== 'APPROVED' || !review || review.cancelledAt !== null) throw new Refusal('conflict', { message: adminMessages.notCancellable });
     const now = deps.clock.now().getTime();
-    if (!(await markCancelled(trx, row.id, { reason, by: actor.staffId!, now }))) throw new ApiError(409, { message: adminMessages.notCancellable });
+    if (!(await markCancelled(trx, row.id, { reason, by: actor.staffId!, now }))) throw new Refusal('conflict', { message: adminMessages.notCancellable });
     await audit(trx, actor, 'CANCEL', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
     return { applicationNumber: s(row.applicationNumber) };
   });

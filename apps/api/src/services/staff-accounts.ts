@@ -14,8 +14,8 @@ import {
   unlockStaff,
 } from '../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';
-import { ApiError } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { Refusal } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { bankNameOf, identityOf } from './staff-auth.ts';
@@ -46,8 +46,8 @@ const toJapanIsoOrNull = (at: number | null) => (at === null ? null : toJapanIso
 /** A member of the actor's bank (404 for another bank's, as for one that does not exist); never the actor. */
 async function otherMemberOfBank(trx: Executor, actor: Actor, staffId: string): Promise<StaffRow> {
   const row = await findStaffById(trx, staffId);
-  if (!row || row.bankCode !== actor.bankCode) throw new ApiError(404, { message: adminMessages.staffNotFound });
-  if (row.id === actor.staffId) throw new ApiError(409, { message: adminMessages.notOwnAccount });
+  if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
+  if (row.id === actor.staffId) throw new Refusal('conflict', { message: adminMessages.notOwnAccount });
   return row;
 }
 
@@ -81,7 +81,7 @@ export async function endStaffSessionsOfBank(db: Db, actor: Actor, staffId: stri
 /** A member's live sessions: when and where each was opened, when last used. */
 export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number) {
   const row = await findStaffById(db, staffId);
-  if (!row || row.bankCode !== actor.bankCode) throw new ApiError(404, { message: adminMessages.staffNotFound });
+  if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
   const sessions = await liveSessionsOfStaff(db, row.id, { idleSince: now - staffAuth.idleMinutes * 60_000, createdSince: now - staffAuth.absoluteHours * 3_600_000 });
   return {
     items: sessions.map((s) => ({

@@ -25,7 +25,7 @@ import {
   useTotpStep,
 } from '../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';
-import { ApiError, FieldValidationError } from '../http/errors.ts';
+import { FieldValidationError, Refusal } from './refusals.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { keyedHash, sameHash } from './keyed-hash.ts';
@@ -133,7 +133,7 @@ export interface SignInInput {
 
 export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'passkey' | 'throttled';
 
-const signInFailed = () => new ApiError(401, { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+const signInFailed = () => new Refusal('unauthenticated', { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
 
 /**
  * The new session's token and who it is. Every refusal answers the same 401 SIGN_IN_FAILED, whether
@@ -155,7 +155,7 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   if (!attempt.allowed) {
     await audit(db, actor, 'SIGN_IN_THROTTLED', now, { detail: attempt.rule });
     input.onFailure?.('throttled');
-    throw new ApiError(429, { code: 'SIGN_IN_THROTTLED', message: adminMessages.signInThrottled, retryAfter: attempt.retryAfterSeconds });
+    throw new Refusal('tooMany', { code: 'SIGN_IN_THROTTLED', message: adminMessages.signInThrottled, retryAfter: attempt.retryAfterSeconds });
   }
   const failure = await firstFailure(deps, row, input);
   if (failure !== null) {
@@ -225,7 +225,7 @@ export async function changeOwnPassword(
   now: number,
 ): Promise<void> {
   const row = await findStaffById(deps.db, context.staff.id);
-  if (!row) throw new ApiError(401);
+  if (!row) throw new Refusal('unauthenticated');
   if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
     throw new FieldValidationError([{ field: 'currentPassword', message: adminMessages.currentPasswordWrong }]);
   }
@@ -274,7 +274,7 @@ async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: strin
 /** A new secret for the signed-in ADMIN (replacing an unconfirmed one): shown once as text and otpauth:// URI. */
 export async function startTotpEnrolment(deps: StaffAuthDeps, staffId: string, now: number): Promise<{ secret: string; uri: string }> {
   const row = await findStaffById(deps.db, staffId);
-  if (!row || row.totpEnabledAt !== null) throw new ApiError(409);
+  if (!row || row.totpEnabledAt !== null) throw new Refusal('conflict');
   const secret = new Secret({ size: 20 }).base32;
   await setTotpSecret(deps.db, staffId, encryptPinForStorage(secret, staffId, deps.dataKey), now);
   return { secret, uri: totpOf(secret, row.loginId).toString() };
@@ -286,10 +286,10 @@ export async function startTotpEnrolment(deps: StaffAuthDeps, staffId: string, n
  */
 export async function confirmTotpEnrolment(deps: StaffAuthDeps, staffId: string, code: string, now: number): Promise<{ recoveryCodes: string[] }> {
   const row = await findStaffById(deps.db, staffId);
-  if (!row || row.totpEnabledAt !== null || row.totpSecret === null) throw new ApiError(409);
+  if (!row || row.totpEnabledAt !== null || row.totpSecret === null) throw new Refusal('conflict');
   const secret = decryptStoredPin(row.totpSecret, row.id, deps.dataKey);
   const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });
-  if (delta === null) throw new ApiError(400, { code: 'TOTP_WRONG', message: adminMessages.totpWrong });
+  if (delta === null) throw new Refusal('invalid', { code: 'TOTP_WRONG', message: adminMessages.totpWrong });
   const recoveryCodes = Array.from({ length: staffAuth.recoveryCodes }, newRecoveryCode);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await enableTotp(trx, staffId, Math.floor(now / 1000 / totpPeriod) + delta, now);

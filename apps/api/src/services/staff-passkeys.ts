@@ -19,8 +19,8 @@ import {
 } from '../db/repositories/staff-passkeys-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';
 import { findStaffById } from '../db/repositories/staff-repository.ts';
-import { ApiError } from '../http/errors.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { Refusal } from './refusals.ts';
+import { toJapanIso } from './japan-time.ts';
 
 // Passkeys (WebAuthn) as a staff member's preferred second factor (docs/decisions/0220-staff-passkeys.md).
 // The relying party is the bank's host the member signs in at (RP ID = its host name, origin = its
@@ -89,7 +89,7 @@ const transportsOf = (text: string | null): string[] | undefined => (text ? (JSO
 /** Registration options for the signed-in member: a resident key, their passkeys at this host excluded. */
 export async function registrationOptions(db: Db, staffId: string, rp: RelyingParty, now: number) {
   const row = await findStaffById(db, staffId);
-  if (!row) throw new ApiError(401);
+  if (!row) throw new Refusal('unauthenticated');
   const existing = (await passkeysOfStaff(db, staffId)).filter((p) => p.rpId === rp.rpId);
   const options = await generateRegistrationOptions({
     rpName,
@@ -109,7 +109,7 @@ export async function registrationOptions(db: Db, staffId: string, rp: RelyingPa
 
 /** Checks the browser's new credential against the member's challenge and keeps it (400 when it does not check). */
 export async function registerPasskey(db: Db, staffId: string, rp: RelyingParty, answer: { challengeId: string; response: RegistrationResponseJSON }, now: number): Promise<void> {
-  const refused = () => new ApiError(400, { code: 'PASSKEY_REFUSED', message: adminMessages.passkeyRefused });
+  const refused = () => new Refusal('invalid', { code: 'PASSKEY_REFUSED', message: adminMessages.passkeyRefused });
   const challenge = await takeChallenge(db, { id: answer.challengeId, purpose: 'register', since: now - challengeMs });
   if (!challenge || challenge.staffId !== staffId || challenge.rpId !== rp.rpId) throw refused();
   let verified;
@@ -153,5 +153,5 @@ export async function listPasskeys(db: Db, staffId: string) {
 
 /** Removes one of the member's own passkeys (404 for any other id). */
 export async function removePasskey(db: Db, staffId: string, id: string): Promise<void> {
-  if (!(await deletePasskey(db, staffId, id))) throw new ApiError(404, { message: adminMessages.passkeyNotFound });
+  if (!(await deletePasskey(db, staffId, id))) throw new Refusal('notFound', { message: adminMessages.passkeyNotFound });
 }

@@ -1,6 +1,6 @@
 import { allBanks } from '@koza/domain/banks/banks';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { FieldValidationError } from '../http/errors.ts';
+import { FieldValidationError } from './refusals.ts';
 
 // Staff passwords per NIST SP 800-63B 5.1.1.2 (docs/decisions/0201-staff-password-policy.md): 12 to
 // 128 characters (the zod schema), any characters, no composition rules, and refused when it is

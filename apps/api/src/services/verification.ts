@@ -14,7 +14,7 @@ import { verificationCodeMail } from './mail-content.ts';
 import { enforceLimits, hours, minutes, seconds } from './rate-limits.ts';
 import type { LimitedKey } from './rate-limits.ts';
 import { absoluteLimitMs, openSession } from './sessions.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusals.ts';
 
 // Mail verification (DECISIONS.md §3): a 6-digit code from the CSPRNG, stored as a keyed hash
 // bound to bank, application type and address, valid 10 minutes, dead after 5 wrong tries,
@@ -72,7 +72,7 @@ export async function registerAddress(
   } catch (cause) {
     // The mail server is down or refused: nothing the applicant did. 503 with Retry-After; the
     // sending limits still count this try, and the unsent code simply expires.
-    throw new ApiError(503, { code: 'MAIL_UNAVAILABLE', retryAfter: mailRetryAfterSeconds, cause });
+    throw new Refusal('unavailable', { code: 'MAIL_UNAVAILABLE', retryAfter: mailRetryAfterSeconds, cause });
   }
 }
 

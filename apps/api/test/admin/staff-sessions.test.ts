@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { toJapanIso } from '../../src/http/japan-time.ts';
+import { toJapanIso } from '../../src/services/japan-time.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { uniqueIp } from '../helpers/auth.ts';
 import { createAdminApp, makeStaff, signInRequest, signInStaff } from './admin-helpers.ts';

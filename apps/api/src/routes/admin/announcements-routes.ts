@@ -12,7 +12,7 @@ import {
 } from '@koza/domain/api/admin-announcements';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { toJapanIso } from '../../http/japan-time.ts';
+import { toJapanIso } from '../../services/japan-time.ts';
 import { createMaintenance, createNotice, editMaintenance, editNotice, endMaintenance, listMaintenance, listNotices } from '../../services/announcements.ts';
 import { audit } from '../../services/audit.ts';
 import { funnel, funnelCsv } from '../../services/funnel.ts';

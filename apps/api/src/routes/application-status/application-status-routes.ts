@@ -5,7 +5,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { assertHostBank } from '../../http/host-bank.ts';
-import { FieldValidationError } from '../../http/errors.ts';
+import { FieldValidationError } from '../../services/refusals.ts';
 import { checkStatus, sendStatusCode } from '../../services/application-status.ts';
 
 // POST /api/application-status/code and POST /api/application-status: お申込み状況の確認

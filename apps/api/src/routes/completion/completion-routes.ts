@@ -5,7 +5,7 @@ import { conflictBodySchema } from '@koza/domain/api/errors';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailSender } from '../../adapters/mail.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, apiErrorOf } from '../../http/errors.ts';
 import { NotReadyError, authContextClosedByCompletion, completeApplication } from '../../services/completion.ts';
 import { authenticate } from '../../services/sessions.ts';
 import { requireAuth } from '../route-guards.ts';
@@ -54,7 +54,8 @@ export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = asyn
         return await completeApplication({ db, clock, mail }, auth.applicationId);
       } catch (error) {
         if (error instanceof NotReadyError) {
-          return reply.code(409).send({ code: error.code, message: error.message, missingSteps: [...error.missingSteps] });
+          const answer = apiErrorOf(error);
+          return reply.code(409).send({ code: answer.code, message: answer.message, missingSteps: [...error.missingSteps] });
         }
         throw error;
       }

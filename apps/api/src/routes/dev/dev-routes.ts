@@ -4,7 +4,7 @@ import { bankCodes } from '@koza/domain/constants';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { endDevMaintenance, recentOutboxMails, startDevMaintenance } from '../../services/dev-tools.ts';
-import { toJapanIso } from '../../http/japan-time.ts';
+import { toJapanIso } from '../../services/japan-time.ts';
 import { expireSessionsOfMailAddress } from '../../services/sessions.ts';
 
 // Development only (DECISIONS.md §4): app.ts does not register this plugin at all in production,

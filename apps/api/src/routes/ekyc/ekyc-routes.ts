@@ -9,7 +9,8 @@ import {
 } from '@koza/domain/api/ekyc';
 import { conflictBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
-import { FieldValidationError } from '../../http/errors.ts';
+import { apiErrorOf } from '../../http/errors.ts';
+import { FieldValidationError } from '../../services/refusals.ts';
 import { sessionApplication } from '../../services/applications.ts';
 import { EkycUnavailableError, StepsMissingError, ekycView, refreshEkycStatus, startEkyc } from '../../services/ekyc.ts';
 import type { EkycDeps } from '../../services/ekyc.ts';
@@ -50,7 +51,8 @@ export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards;
       });
     } catch (error) {
       if (error instanceof StepsMissingError) {
-        return reply.code(409).send({ code: error.code, message: error.message, missingSteps: [...error.missingSteps] });
+        const answer = apiErrorOf(error);
+          return reply.code(409).send({ code: answer.code, message: answer.message, missingSteps: [...error.missingSteps] });
       }
       if (error instanceof EkycUnavailableError) {
         // What failed, never who: the message names the call and the HTTP status only.

@@ -3,7 +3,7 @@ import type { FieldError } from '@koza/domain/steps/validate-step';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { childWorkplaceSchema } from '@koza/domain/steps/workplace';
 import { findValidInvitationCode } from '../../db/repositories/reference-lookups-repository.ts';
-import { FieldValidationError } from '../../http/errors.ts';
+import { FieldValidationError } from '../refusals.ts';
 import { assertBodyBasics, assertSaveAllowed, isRecord, saveWorkplace, update } from '../applications.ts';
 import type { SaveDeps, SaveRequest } from '../applications.ts';
 import { occupationById } from '../reference-lookups.ts';

@@ -4,7 +4,7 @@ import type { FieldError } from '@koza/domain/steps/validate-step';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { findParentByApplicationId, saveParentStep } from '../../db/repositories/applications-repository.ts';
 import { findOccupation } from '../../db/repositories/reference-lookups-repository.ts';
-import { FieldValidationError, conflict } from '../../http/errors.ts';
+import { conflict, FieldValidationError } from '../refusals.ts';
 import { assertBodyBasics, assertSaveAllowed, isRecord, valid } from '../applications.ts';
 import type { SaveDeps, SaveRequest } from '../applications.ts';
 import { occupationById } from '../reference-lookups.ts';

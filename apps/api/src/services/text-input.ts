@@ -1,7 +1,7 @@
 import { messages } from '@koza/domain/messages';
 import { forbiddenCharPattern, forbiddenCharsRule } from '@koza/domain/fields/common';
 import type { Rule } from '@koza/domain/fields/common';
-import type { FieldError } from './errors.ts';
+import type { FieldError } from './refusals.ts';
 
 // Text no keyboard types, or that hides or reorders what staff read: the domain's forbidden
 // characters (Unicode Cc, Cf, Zl, Zp, lone surrogates; docs/decisions/0091-forbidden-characters.md).
