@@ -127,7 +127,7 @@ export async function fillChildPersonal(page: Page, bankCode: BankCode, shot?: S
   await searchAndChooseAddress(page, data.postalNumber, data.town, shot);
   await page.getByRole('textbox', { name: /^番地/ }).first().fill(bank.exampleAddresses.address);
   await page.getByRole('textbox', { name: /^建物名・部屋番号/ }).first().fill(bank.exampleAddresses.subAddress);
-  await page.getByRole('checkbox', { name: bank.utilizationPurposes[0] }).check();
+  await page.getByRole('checkbox', { name: bank.purposeChoices[0] }).check();
   await expect(page.getByRole('textbox', { name: /^建物名・部屋番号（カナ）/ })).not.toHaveValue('', { timeout: 20_000 });
   await page.getByRole('combobox', { name: /^職業/ }).selectOption({ label: child.occupation });
   await page.getByRole('textbox', { name: /^勤務先名/ }).fill(child.school);

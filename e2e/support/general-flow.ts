@@ -96,7 +96,7 @@ export async function fillPersonal(page: Page, bankCode: BankCode, shot?: Shot):
   await page.getByRole('textbox', { name: /^建物名・部屋番号/ }).first().fill(bank.exampleAddresses.subAddress);
   // Leaving the field asks the furigana lookup for the kana suggestion (the API loads its dictionary
   // on the first lookup, which can take a few seconds on a fresh server).
-  await page.getByRole('checkbox', { name: bank.utilizationPurposes[0] }).check();
+  await page.getByRole('checkbox', { name: bank.purposeChoices[0] }).check();
   await expect(page.getByRole('textbox', { name: /^建物名・部屋番号（カナ）/ })).not.toHaveValue('', { timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: /^番地（カナ）/ })).not.toHaveValue('');
 }

@@ -127,12 +127,12 @@ const personalRows: readonly Row[] = [
   {
     name: 'no purpose chosen',
     act: async (page) => {
-      await page.getByRole('checkbox', { name: bank.utilizationPurposes[0] }).uncheck();
+      await page.getByRole('checkbox', { name: bank.purposeChoices[0] }).uncheck();
       await submit(page);
     },
     target: (page) => group(page, /^お取引の目的/),
     message: messages.selectRequired,
-    undo: (page) => page.getByRole('checkbox', { name: bank.utilizationPurposes[0] }).check(),
+    undo: (page) => page.getByRole('checkbox', { name: bank.purposeChoices[0] }).check(),
   },
   {
     name: 'その他 purpose without text',

@@ -38,7 +38,7 @@ for (const code of bankCodes) {
       await expect(page.getByRole('textbox', { name: /^郵便番号/ })).toHaveValue(`${postal.slice(0, 3)}-${postal.slice(3)}`);
       await expect(page.getByText(new RegExp(`^${generalFlowData[code].prefecture}.*${generalFlowData[code].town}$`))).toBeVisible();
       await expect(page.getByRole('textbox', { name: /^番地/ }).first()).toHaveValue(bank.exampleAddresses.address);
-      await expect(page.getByRole('checkbox', { name: bank.utilizationPurposes[0] })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: bank.purposeChoices[0] })).toBeChecked();
     });
   });
 }

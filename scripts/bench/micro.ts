@@ -44,7 +44,7 @@ export async function measureMicro(): Promise<Row[]> {
     applicationType: 'GENERAL' as const,
     homePrefecture: bank.homePrefecture,
     asksDistanceReason: bank.asksDistanceReason,
-    utilizationPurposes: bank.utilizationPurposes,
+    purposeChoices: bank.purposeChoices,
   });
   const cached = memoised((c: ReturnType<typeof ctxOf>) => `${c.today}|${c.homePrefecture}`, personalSchema);
   const body = JSON.parse(JSON.stringify(personalPayload)) as unknown;

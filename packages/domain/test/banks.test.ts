@@ -140,9 +140,9 @@ describe('banks', () => {
 
   it('lists the utilisation purposes in the order of DECISIONS.md §7, with public gambling only for 0177', () => {
     const common = ['生活費決済', '給与・年金受取', '貯蓄・資産運用', '融資', '保険・保障', '外国為替取引（海外との送金）'];
-    expect(banks['0177'].utilizationPurposes).toEqual([...common, '公営競技（競輪・競馬・競艇・オートレース）', 'その他']);
-    expect(banks['0587'].utilizationPurposes).toEqual([...common, 'その他']);
-    expect(banks['0181'].utilizationPurposes).toEqual([...common, 'その他']);
+    expect(banks['0177'].purposeChoices).toEqual([...common, '公営競技（競輪・競馬・競艇・オートレース）', 'その他']);
+    expect(banks['0587'].purposeChoices).toEqual([...common, 'その他']);
+    expect(banks['0181'].purposeChoices).toEqual([...common, 'その他']);
   });
 
   it('asks the distance-transaction reason only at 0177, outside 福岡県', () => {

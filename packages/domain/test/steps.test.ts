@@ -20,7 +20,7 @@ const fukuoka: PersonalContext = {
   today,
   homePrefecture: '福岡県',
   asksDistanceReason: true,
-  utilizationPurposes: ['生計費決済', '給与受取・年金受取', '貯蓄・資産運用', 'その他'],
+  purposeChoices: ['生計費決済', '給与受取・年金受取', '貯蓄・資産運用', 'その他'],
 };
 
 const searched = {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { maintenanceBodySchema, noticeBodySchema, AnnouncementState, MaintenanceItem, NoticeItem } from '@koza/domain/api/admin-announcements';
 import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
 import {
   findMaintenanceOfBank,
   findNoticeOfBank,
@@ -59,7 +60,7 @@ export async function listMaintenance(db: Db, bankCode: string, now: number): Pr
 
 export async function createMaintenance(db: Db, actor: Actor, input: MaintenanceInput, now: number): Promise<number> {
   refuseEndInPast(input.endedAt, now);
-  return db.kysely.transaction().execute(async (trx) => {
+  return durableTransaction(db, async (trx) => {
     const id = await insertMaintenance(trx, { bankCode: actor.bankCode, ...input, updatedAt: now, updatedBy: actor.loginId });
     await audit(trx, actor, 'CREATE_MAINTENANCE', now, { detail: `#${id} ${period(input.startedAt, input.endedAt)}` });
     return id;
@@ -74,7 +75,7 @@ async function ownOpenWindow(trx: Executor, actor: Actor, id: number, now: numbe
 }
 
 export async function editMaintenance(db: Db, actor: Actor, id: number, input: MaintenanceInput, now: number): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(db, async (trx) => {
     await ownOpenWindow(trx, actor, id, now);
     refuseEndInPast(input.endedAt, now);
     await updateMaintenance(trx, id, { ...input, updatedAt: now, updatedBy: actor.loginId });
@@ -84,7 +85,7 @@ export async function editMaintenance(db: Db, actor: Actor, id: number, input: M
 
 /** Ends a window in effect now; a window that has not started yet is called off (it never takes effect). */
 export async function endMaintenance(db: Db, actor: Actor, id: number, now: number): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(db, async (trx) => {
     const row = await ownOpenWindow(trx, actor, id, now);
     const endedAt = row.startedAt > now ? row.startedAt : now;
     await updateMaintenance(trx, id, { startedAt: row.startedAt, endedAt, updatedAt: now, updatedBy: actor.loginId });
@@ -118,7 +119,7 @@ const noticeDetail = (id: number, n: NoticeInput) =>
 
 export async function createNotice(db: Db, actor: Actor, input: NoticeInput, now: number): Promise<number> {
   refuseEndInPast(input.endedAt, now);
-  return db.kysely.transaction().execute(async (trx) => {
+  return durableTransaction(db, async (trx) => {
     const id = await insertNotice(trx, actor.bankCode, { ...input, updatedAt: now, updatedBy: actor.loginId });
     await audit(trx, actor, 'CREATE_NOTICE', now, { detail: noticeDetail(id, input) });
     return id;
@@ -127,7 +128,7 @@ export async function createNotice(db: Db, actor: Actor, input: NoticeInput, now
 
 /** Any notice of the bank may change, an ended one too (published again by a later end). */
 export async function editNotice(db: Db, actor: Actor, id: number, input: NoticeInput, now: number): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(db, async (trx) => {
     if (!(await findNoticeOfBank(trx, actor.bankCode, id))) throw new Refusal('notFound', { message: adminMessages.noticeNotFound });
     await updateNotice(trx, id, { ...input, updatedAt: now, updatedBy: actor.loginId });
     await audit(trx, actor, 'UPDATE_NOTICE', now, { detail: noticeDetail(id, input) });

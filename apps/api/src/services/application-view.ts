@@ -27,7 +27,7 @@ function viewValue(field: FieldDefinition, value: unknown, row: Readonly<Record<
     case 'flag':
       return v === null ? null : v === 1;
     default:
-      // utilizationPurpose: stored comma-joined in the bank's order (DECISIONS.md §7).
+      // The purposes are stored comma-joined in the bank's order (DECISIONS.md §7), and so answered.
       return v;
   }
 }

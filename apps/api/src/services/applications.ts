@@ -4,6 +4,7 @@ import { formatIsoDate, japaneseEraYear, toJapanDate } from '@koza/domain/dates'
 import { isSaveCallOf, lockedAfterPin, missingSteps } from '@koza/domain/flows';
 import type { SaveCall, SavedStep } from '@koza/domain/flows';
 import { joinPurposes } from '@koza/domain/fields/purposes';
+import { fieldValuesIn } from '@koza/domain/fields/registry';
 import { messages } from '@koza/domain/messages';
 import { checkPin } from '@koza/domain/pin-rules';
 import { branchSchema } from '@koza/domain/steps/branch';
@@ -16,8 +17,9 @@ import { workplaceSchema } from '@koza/domain/steps/workplace';
 import type { Clock } from '../adapters/clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
 import { findById, findParentByApplicationId, setPinOnce, updateDraftStep } from '../db/repositories/applications-repository.ts';
-import type { ApplicationRow } from '../db/repositories/applications-repository.ts';
+import type { ApplicationRow, StepValues } from '../db/repositories/applications-repository.ts';
 import {
   branchMunicipalities,
   findPostalTowns,
@@ -105,9 +107,15 @@ export function valid<T>(result: { ok: true; value: T } | { ok: false; errors: F
   return result.value;
 }
 
+/**
+ * The application's fields a validated step carries, as columns (the field registry's keys; the
+ * step schemas' outputs are the stored values). Looked-up values follow them in the caller.
+ */
+export const typedColumns = (v: object): StepValues => fieldValuesIn('application', v) as StepValues;
+
 export async function update(db: Db, row: ApplicationRow, values: Parameters<typeof updateDraftStep>[2]): Promise<void> {
   // The row is updated only while it is still a draft without a PIN: a PIN set meanwhile wins.
-  if (!(await updateDraftStep(db, row.id, values))) throw conflict();
+  if (!(await durableTransaction(db, (trx) => updateDraftStep(trx, row.id, values)))) throw conflict();
 }
 
 /** The residence the saved personal data gives (searched municipality, or the typed temporary address). */
@@ -133,7 +141,7 @@ export async function isEligibleResidence(db: Db, bank: Bank, residence: Residen
 /** The personal schema of a context, built once per bank, type and day (schema-cache.ts). */
 const personalSchemaOf = memoised(
   (ctx: PersonalContext & { today: string }) =>
-    [ctx.today, ctx.applicationType, ctx.homePrefecture, ctx.asksDistanceReason, ...(ctx.utilizationPurposes ?? [])].join('\u0000'),
+    [ctx.today, ctx.applicationType, ctx.homePrefecture, ctx.asksDistanceReason, ...(ctx.purposeChoices ?? [])].join('\u0000'),
   personalSchema,
 );
 const workplaceSchemaOf = memoised((ctx: Parameters<typeof workplaceSchema>[0]) => JSON.stringify(ctx), workplaceSchema);
@@ -148,7 +156,7 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
     applicationType: application.applicationType,
     homePrefecture: bank.homePrefecture,
     asksDistanceReason: bank.asksDistanceReason,
-    utilizationPurposes: bank.utilizationPurposes,
+    purposeChoices: bank.purposeChoices,
   };
   const v = valid(validateStep(personalSchemaOf(ctx), body));
 
@@ -172,35 +180,9 @@ export async function savePersonal({ db, clock }: SaveDeps, { bank, application,
   }
 
   await update(db, application, {
-    lastName: v.lastName,
-    firstName: v.firstName,
-    kanaLastName: v.kanaLastName,
-    kanaFirstName: v.kanaFirstName,
-    gender: v.gender,
-    birthday: v.birthday,
+    ...typedColumns(v),
     eraBirthday: japaneseEraYear(v.birthday),
-    mobilePhoneNumber: v.mobilePhoneNumber,
-    phoneNumber: v.phoneNumber,
-    postalNumber: v.postalNumber,
-    addressCode: v.addressCode,
-    addressPrefecture: v.addressPrefecture,
-    addressMunicipality: v.addressMunicipality,
-    addressSection: v.addressSection,
-    addressChome: v.addressChome,
-    kanaAddressPrefecture: v.kanaAddressPrefecture,
-    kanaAddressMunicipality: v.kanaAddressMunicipality,
-    kanaAddressSection: v.kanaAddressSection,
-    kanaAddressChome: v.kanaAddressChome,
-    address: v.address,
-    subAddress: v.subAddress,
-    kanaAddress: v.kanaAddress,
-    kanaSubAddress: v.kanaSubAddress,
-    tempAddressPrefecture: v.tempAddressPrefecture,
-    tempAddress: v.tempAddress,
-    kanaTempAddress: v.kanaTempAddress,
-    utilizationPurpose: joinPurposes(bank.utilizationPurposes, v.utilizationPurpose),
-    utilizationPurposeOther: v.utilizationPurposeOther,
-    distanceTransactionReason: v.distanceTransactionReason,
+    utilizationPurpose: joinPurposes(bank.purposeChoices, v.utilizationPurpose),
     // Child flow: a later step this change breaks must be saved again (services/steps/child-personal.ts).
     ...(application.applicationType === 'CHILD' ? await childStepsUndoneBy(db, application, v, now) : {}),
     personalSavedAt: now.getTime(),
@@ -252,17 +234,12 @@ export async function saveWorkplace({ db, clock }: SaveDeps, { bank, application
   const v = result.value;
 
   await update(db, application, {
+    // The existing account's numbers come zero-padded to 3 and 7 digits from the domain schema.
+    ...typedColumns(v),
     occupationId: occupation.row.id,
     occupationName: occupation.row.name,
-    occupationOther: v.occupationOther,
     workplaceCode: workplace?.code ?? null,
     workplaceId: workplace?.id ?? null,
-    workplaceName: v.workplaceName,
-    workplacePhoneNumber: v.workplacePhoneNumber,
-    invitationCode: v.invitationCode,
-    // Zero-padded to 3 and 7 digits by the domain schema.
-    existedAccountBranchCode: v.existedAccountBranchCode,
-    existedAccountNumber: v.existedAccountNumber,
     workplaceSavedAt: now.getTime(),
     updatedAt: now.getTime(),
   });
@@ -301,7 +278,7 @@ export async function setPin({ db, clock, config }: SaveDeps, { application, bod
   const broken = checkPin(pin, null, { ...application, parent });
   if (broken.length > 0) throw new FieldValidationError([{ field: 'code', message: broken[0]! }]);
   const ciphertext = encryptPinForStorage(pin, application.id, config.pinDataKey);
-  if (!(await setPinOnce(db, application.id, ciphertext, clock.now().getTime()))) throw conflict();
+  if (!(await durableTransaction(db, (trx) => setPinOnce(trx, application.id, ciphertext, clock.now().getTime())))) throw conflict();
 }
 
 

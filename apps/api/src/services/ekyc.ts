@@ -8,6 +8,7 @@ import { EkycProviderError, isValidWebhookSignature, parseWebhookBody } from '..
 import type { EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
 import type { Transaction } from 'kysely';
 import type { Database, Flag, ProviderEkycStatus } from '../db/schema.ts';
 import { findById, findParentByApplicationId, markEkycPassed, markEkycStarted } from '../db/repositories/applications-repository.ts';
@@ -151,7 +152,7 @@ export async function startEkyc(deps: EkycDeps, application: ApplicationRow, ori
       applicant: await applicantFor(db, application),
     }),
   );
-  const recorded = await db.kysely.transaction().execute(async (trx) => {
+  const recorded = await durableTransaction(db, async (trx) => {
     const session = { id, applicationId: application.id, attempt: (latest?.attempt ?? 0) + 1, providerSessionId: created.sessionId, method, url: created.url, now: now.getTime() };
     if (!(await insertEkycSessionOnce(trx, session))) return false;
     if (!(await markEkycStarted(trx, application.id, now.getTime()))) throw conflict();
@@ -232,7 +233,7 @@ async function pull(deps: EkycDeps, session: EkycSessionRow, options: { force: b
     return session;
   }
   if (state.sessionId !== session.providerSessionId) throw new Error('eKYC provider answered for another session');
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(deps.db, async (trx) => {
     await recordProviderStatus(trx, session, state.status, 'pull', now);
     await markEkycPulled(trx, session.id, now);
   });
@@ -296,7 +297,7 @@ export async function receiveWebhook(
   if (!session) return 'unknown-session';
   const now = clock.now().getTime();
   const bodySha256 = createHash('sha256').update(rawBody).digest('hex');
-  return db.kysely.transaction().execute(async (trx) => {
+  return durableTransaction(db, async (trx) => {
     const fresh = await insertReceiptOnce(trx, { providerSessionId: message.sessionId, providerStatus: message.status, bodySha256, now });
     if (!fresh) return 'duplicate';
     await recordProviderStatus(trx, session, message.status, 'webhook', now);

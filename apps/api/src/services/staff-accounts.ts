@@ -2,6 +2,7 @@ import { adminMessages } from '@koza/domain/admin/messages';
 import { staffAuth } from '@koza/domain/admin/rules';
 import type { AuditAction } from '@koza/domain/admin/rules';
 import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
 import type { Executor } from '../db/repositories/applications-repository.ts';
 import {
   clearTotp,
@@ -52,7 +53,7 @@ async function otherMemberOfBank(trx: Executor, actor: Actor, staffId: string): 
 }
 
 async function changeMember(db: Db, actor: Actor, staffId: string, action: AuditAction, now: number, change: (trx: Executor, row: StaffRow) => Promise<void>): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(db, async (trx) => {
     const row = await otherMemberOfBank(trx, actor, staffId);
     await change(trx, row);
     await audit(trx, actor, action, now, { detail: row.loginId });

@@ -7,6 +7,7 @@ import { isStaffRole, rolesNeedingSecondFactor } from '@koza/domain/admin/roles'
 import type { StaffRole } from '@koza/domain/admin/roles';
 import { staffAuth, staffThrottle } from '@koza/domain/admin/rules';
 import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
 import {
   enableTotp,
   findStaffById,
@@ -167,7 +168,7 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   await signInSucceeded(db, deps.codeHashKey, subject, attempt.eventIds);
   const token = randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
-  await db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(db, async (trx) => {
     // One session per member: a new sign-in ends the one it replaces (ASVS 7.2.4).
     await revokeSessionsOfStaff(trx, staff.id, now);
     await insertStaffSession(trx, { id: sessionId, tokenHash: staffTokenHash(deps.codeHashKey, token), staffId: staff.id, ipAddress: input.ipAddress, userAgent: input.userAgent, now });
@@ -231,7 +232,7 @@ export async function changeOwnPassword(
   }
   await assertPasswordAllowed('newPassword', body.newPassword, row);
   const passwordHash = await hashPassword(body.newPassword, deps.passwordLogN);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(deps.db, async (trx) => {
     await setStaffPassword(trx, row.id, passwordHash, false, now);
     await revokeSessionsOfStaff(trx, row.id, now, context.sessionId);
     await audit(trx, actor, 'CHANGE_PASSWORD', now);
@@ -291,7 +292,7 @@ export async function confirmTotpEnrolment(deps: StaffAuthDeps, staffId: string,
   const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) throw new Refusal('invalid', { code: 'TOTP_WRONG', message: adminMessages.totpWrong });
   const recoveryCodes = Array.from({ length: staffAuth.recoveryCodes }, newRecoveryCode);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await durableTransaction(deps.db, async (trx) => {
     await enableTotp(trx, staffId, Math.floor(now / 1000 / totpPeriod) + delta, now);
     await replaceRecoveryCodes(trx, staffId, recoveryCodes.map((c) => recoveryCodeHash(deps.codeHashKey, staffId, c)), now);
   });

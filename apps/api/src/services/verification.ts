@@ -4,6 +4,7 @@ import type { ApplicationType } from '@koza/domain/constants';
 import type { Bank } from '@koza/domain/banks/bank';
 import { messages } from '@koza/domain/messages';
 import type { Db } from '../db/database.ts';
+import { durableTransaction } from '../db/durable-transaction.ts';
 import type { MailSender } from '../adapters/mail.ts';
 import { createDraft, findResumableDraft, updateEntryInputs } from '../db/repositories/applications-repository.ts';
 import { deleteCode, deleteExpiredCodes, findLiveCode, replaceCode, takeTry } from '../db/repositories/verification-repository.ts';
@@ -112,7 +113,7 @@ export async function verifyCode(
   if (!sameHash(expected, row.codeHash)) return failed;
   if (!(await deleteCode(deps.db, row.id))) return failed; // consumed by a parallel verify
 
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return durableTransaction(deps.db, async (trx) => {
     const existing = await findResumableDraft(trx, key);
     let applicationId: string;
     if (existing) {

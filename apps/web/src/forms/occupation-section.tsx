@@ -3,7 +3,7 @@ import { normaliseWorkplaceName } from '@koza/domain/normalise';
 import { isOccupationAllowed, otherOccupationName, type OccupationContext } from '@koza/domain/fields/occupation';
 import type { Occupation } from '../api/application.ts';
 import { Field } from '../components/field.tsx';
-import { PhoneField, type PhoneParts } from '../components/phone-field.tsx';
+import { PhoneField, splitPhone, type PhoneParts } from '../components/phone-field.tsx';
 
 // UI wording of the occupation and workplace inputs; field messages come from messages.ts.
 export const occupationText = {
@@ -23,6 +23,26 @@ export interface OccupationEntry {
 }
 
 export const emptyOccupationEntry: OccupationEntry = { occupationId: '', occupationOther: '', workplaceName: '', workplacePhone: ['', '', ''] };
+
+/** The saved occupation fields (of the applicant, the child or the parent), '' or null for none. */
+type SavedOccupation = Readonly<Record<'occupationName' | 'occupationOther' | 'workplaceName' | 'workplacePhoneNumber', string | null>>;
+
+/** The entry as saved values fill it (the occupation found by its saved name in the list). */
+export function occupationEntryFrom(saved: SavedOccupation, occupations: readonly Occupation[]): OccupationEntry {
+  const occupation = occupations.find((o) => o.name === saved.occupationName);
+  return {
+    occupationId: occupation ? String(occupation.id) : '',
+    occupationOther: saved.occupationOther ?? '',
+    workplaceName: saved.workplaceName ?? '',
+    workplacePhone: splitPhone(saved.workplacePhoneNumber),
+  };
+}
+
+/** The workplace name and phone a looked-up workplace (its code) fills in. */
+export const workplaceEntryOf = (workplace: { name: string; phoneNumber: string }): Pick<OccupationEntry, 'workplaceName' | 'workplacePhone'> => ({
+  workplaceName: workplace.name,
+  workplacePhone: splitPhone(workplace.phoneNumber),
+});
 
 /** Who chooses (the domain's chooser: application type and age); null age while no birthday is known. */
 type Chooser = Parameters<typeof isOccupationAllowed>[1];
@@ -47,6 +67,9 @@ export function withAllowedOccupation<E extends OccupationEntry>(entry: E, occup
   if (chosen && isOccupationAllowed(chosen, who)) return entry;
   return { ...entry, occupationId: '', occupationOther: '' };
 }
+
+/** The keys of the occupation fields in a payload (a workplace call's fields). */
+export const occupationPayloadKeys = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber'] as const;
 
 /** The payload's occupation fields (name and phone only when the occupation asks for them). */
 export function occupationPayload(entry: OccupationEntry, occupation: Occupation | undefined) {

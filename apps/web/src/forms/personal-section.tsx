@@ -70,7 +70,7 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
 
       <FieldGroup label={personalText.purposes} requirement="required" multiple error={errors.utilizationPurpose}>
         {(control) => (
-          <CheckboxList options={bank.utilizationPurposes} value={value.purposes} onChange={(v) => set('purposes', v)} control={control(Boolean(errors.utilizationPurpose))} />
+          <CheckboxList options={bank.purposeChoices} value={value.purposes} onChange={(v) => set('purposes', v)} control={control(Boolean(errors.utilizationPurpose))} />
         )}
       </FieldGroup>
       {value.purposes.includes(otherLabel) && (

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client.ts';
 import { validationErrors } from '../api/validation-errors.ts';
 import { useFlow } from '../lib/flow.ts';
 
-/** Field errors keyed by the payload property ('utilizationPurpose.0' counts as 'utilizationPurpose'). */
+/** Field errors keyed by the payload property ('<list>.0' counts as '<list>'). */
 export function errorMap(errors: readonly FieldError[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { field, message } of errors) {

@@ -14,5 +14,5 @@ import type { childParentSchema, parentWorkplaceSchema } from '../steps/child-pa
 /** POST /api/applications/personal/parent (auth): SPEC.md §7's payload; bankCode, when sent, must be the host's bank. */
 export type ParentPersonalRequest = z.input<ReturnType<typeof childParentSchema>> & { bankCode?: string };
 
-/** POST /api/applications/workplace/parent (auth): occupationId, occupationOther, workplaceName, workplacePhoneNumber. */
+/** POST /api/applications/workplace/parent (auth): the parent's occupation fields (steps/child-parent.ts). */
 export type ParentWorkplaceRequest = z.input<ReturnType<typeof parentWorkplaceSchema>>;

@@ -6,7 +6,7 @@ import type { FieldError } from '../steps/validate-step.ts';
 
 export type { FieldError };
 
-/** One message under one input: `field` is the payload property ('lastName', 'utilizationPurpose.0'). */
+/** One message under one input: `field` is the payload property ('lastName'; '<list>.0' for an item of a list). */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() }) satisfies z.ZodType<FieldError>;
 
 /** 400 (and the 401 of a wrong verification code): `{ errors: [{ field, message }] }`. */

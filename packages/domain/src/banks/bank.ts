@@ -27,7 +27,7 @@ export interface Bank {
   /** Default prefecture offered for a temporary address (SPEC.md §3). */
   defaultTempAddressPrefecture: string;
   /** Utilisation purposes in display order; the last is always 'その他'. */
-  utilizationPurposes: readonly string[];
+  purposeChoices: readonly string[];
   /** Whether a distance-transaction reason is asked when the residence prefecture is not the home prefecture. */
   asksDistanceReason: boolean;
   /**

@@ -133,7 +133,7 @@ const fukuoka: Bank = withArt({
   // The project's choice: prefectures adjacent to Fukuoka plus Yamaguchi across the Kanmon Strait.
   neighbouringPrefectures: ['佐賀県', '熊本県', '大分県', '山口県'],
   defaultTempAddressPrefecture: '福岡県',
-  utilizationPurposes: [...commonUtilizationPurposes, publicGamblingPurpose, otherPurpose],
+  purposeChoices: [...commonUtilizationPurposes, publicGamblingPurpose, otherPurpose],
   asksDistanceReason: true,
   contact: {
     centreName: '福岡銀行 Web口座開設サポートセンター',
@@ -172,7 +172,7 @@ const kumamoto: Bank = withArt({
   // The project's choice: prefectures adjacent to Kumamoto.
   neighbouringPrefectures: ['福岡県', '大分県', '宮崎県', '鹿児島県'],
   defaultTempAddressPrefecture: '熊本県',
-  utilizationPurposes: [...commonUtilizationPurposes, otherPurpose],
+  purposeChoices: [...commonUtilizationPurposes, otherPurpose],
   asksDistanceReason: false,
   contact: {
     centreName: '熊本銀行 Web口座開設サポートセンター',
@@ -211,7 +211,7 @@ const juhachishinwa: Bank = withArt({
   // The project's choice: the only prefectures adjacent to Nagasaki by land, and Fukuoka.
   neighbouringPrefectures: ['佐賀県', '福岡県'],
   defaultTempAddressPrefecture: '長崎県',
-  utilizationPurposes: [...commonUtilizationPurposes, otherPurpose],
+  purposeChoices: [...commonUtilizationPurposes, otherPurpose],
   asksDistanceReason: false,
   contact: {
     centreName: '十八親和銀行 Web口座開設サポートセンター',

@@ -39,6 +39,6 @@ export const purposeOtherTextSchema = optionalText({ rules: [maxLengthRule(purpo
 
 /**
  * The wire and stored form of the chosen purposes: the labels joined by ',' in the bank's documented
- * order (SPEC.md §3 "utilizationPurpose (comma-joined)", DECISIONS.md §7), whatever order they were ticked in.
+ * order (SPEC.md §3: the purposes comma-joined, DECISIONS.md §7), whatever order they were ticked in.
  */
 export const joinPurposes = (order: readonly string[], chosen: readonly string[]): string => order.filter((p) => chosen.includes(p)).join(',');

@@ -209,3 +209,13 @@ export function fieldWords(field: FieldDefinition, value: unknown): string {
   if (field.choices) return field.choices[String(value)] ?? '';
   return String(value);
 }
+
+/**
+ * The values an object carries for the fields of a record, by key: what a validated step typed (a
+ * step schema keeps only the keys it declares). Looked-up and derived values are the caller's to add.
+ */
+export function fieldValuesIn(record: FieldRecord, values: object, registry: FieldRegistry = fieldRegistry): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of registry) if (f.record === record && Object.hasOwn(values, f.key)) out[f.key] = (values as Record<string, unknown>)[f.key];
+  return out;
+}

@@ -38,7 +38,7 @@ export interface PersonalContext {
   homePrefecture: string;
   asksDistanceReason: boolean;
   /** The bank's purpose labels; when given, other labels are refused. */
-  utilizationPurposes?: readonly string[];
+  purposeChoices?: readonly string[];
 }
 
 const optionalKana = (max: number) =>
@@ -77,7 +77,7 @@ export const personalShape = (ctx: PersonalContext) => ({
   tempAddressPrefecture: optionalText({ rules: [prefectureRule] }),
   tempAddress: optionalText({ rules: [maxLengthRule(tempAddressMaxLength)] }),
   kanaTempAddress: optionalKana(kanaTempAddressMaxLength),
-  utilizationPurpose: purposesSchema(ctx.utilizationPurposes),
+  utilizationPurpose: purposesSchema(ctx.purposeChoices),
   utilizationPurposeOther: optionalText({ rules: [maxLengthRule(purposeOtherMaxLength)] }),
   distanceTransactionReason: optionalText({ rules: [maxLengthRule(distanceReasonMaxLength)] }),
 });

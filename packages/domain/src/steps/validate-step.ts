@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 
 export interface FieldError {
-  /** Dotted path of the payload property, e.g. 'lastName' or 'utilizationPurpose.0'. */
+  /** Dotted path of the payload property, e.g. 'lastName', or '<list>.0' for an item of a list. */
   field: string;
   message: string;
 }

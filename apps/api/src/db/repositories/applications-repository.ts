@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { fieldsOf, type FieldKey, type FieldRecord } from '@koza/domain/fields/registry';
 import type { Db } from '../database.ts';
+import { durableTransaction } from '../durable-transaction.ts';
 import { prepared } from '../prepared.ts';
 import type { ApplicationParentsTable, ApplicationStatus, ApplicationsTable, Database, EpochMs } from '../schema.ts';
 
@@ -229,7 +230,7 @@ export async function saveParentStep(
   mark: Pick<StepValues, 'parentPersonalSavedAt' | 'parentWorkplaceSavedAt'>,
   now: EpochMs,
 ): Promise<boolean> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return durableTransaction(db, async (trx) => {
     if (!(await updateDraftStep(trx, applicationId, { ...mark, updatedAt: now }))) return false;
     const updated = await trx
       .updateTable('applicationParents')

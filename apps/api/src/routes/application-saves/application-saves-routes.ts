@@ -29,10 +29,9 @@ export const applicationSavesRoutes: FastifyPluginAsyncZod<SaveDeps & { guards: 
   for (const [path, save] of saves) {
     app.post(path, { preHandler: guards.applicant }, async (request: FastifyRequest, reply: FastifyReply) => {
       const application = await sessionApplication(deps.db, requireAuth(request));
+      // 204 only once the save is on disk (the service commits with durableTransaction): a crash of
+      // the machine right after loses nothing (decisions 0177, 0208).
       await save(deps, { bank: request.bank, application, body: request.body });
-      // 204 only once the save is on disk: a crash of the machine right after loses nothing
-      // (decision 0177: on SQLite one fsync of the WAL shared by the saves waiting at the time).
-      await deps.db.flushed();
       return reply.code(204).send();
     });
   }

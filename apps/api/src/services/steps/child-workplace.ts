@@ -4,7 +4,7 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { childWorkplaceSchema } from '@koza/domain/steps/workplace';
 import { findValidInvitationCode } from '../../db/repositories/reference-lookups-repository.ts';
 import { FieldValidationError } from '../refusals.ts';
-import { assertBodyBasics, assertSaveAllowed, isRecord, saveWorkplace, update } from '../applications.ts';
+import { assertBodyBasics, assertSaveAllowed, isRecord, saveWorkplace, typedColumns, update } from '../applications.ts';
 import type { SaveDeps, SaveRequest } from '../applications.ts';
 import { occupationById } from '../reference-lookups.ts';
 import { isOccupationAllowedFor } from './occupation-allowed.ts';
@@ -39,14 +39,11 @@ export async function saveChildWorkplace({ db, clock }: SaveDeps, { bank, applic
   const v = result.value;
 
   await update(db, application, {
+    ...typedColumns(v),
     occupationId: occupation.row.id,
     occupationName: occupation.row.name,
-    occupationOther: v.occupationOther,
     workplaceCode: null,
     workplaceId: null,
-    workplaceName: v.workplaceName,
-    workplacePhoneNumber: v.workplacePhoneNumber,
-    invitationCode: v.invitationCode,
     existedAccountBranchCode: null,
     existedAccountNumber: null,
     workplaceSavedAt: now.getTime(),

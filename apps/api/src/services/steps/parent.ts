@@ -1,14 +1,19 @@
+import { fieldValuesIn } from '@koza/domain/fields/registry';
 import { messages } from '@koza/domain/messages';
 import { childParentSchema, parentWorkplaceSchema } from '@koza/domain/steps/child-parent';
 import type { FieldError } from '@koza/domain/steps/validate-step';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { findParentByApplicationId, saveParentStep } from '../../db/repositories/applications-repository.ts';
+import type { ParentFieldValues } from '../../db/repositories/applications-repository.ts';
 import { findOccupation } from '../../db/repositories/reference-lookups-repository.ts';
 import { conflict, FieldValidationError } from '../refusals.ts';
 import { assertBodyBasics, assertSaveAllowed, isRecord, valid } from '../applications.ts';
 import type { SaveDeps, SaveRequest } from '../applications.ts';
 import { occupationById } from '../reference-lookups.ts';
 import { isOccupationAllowedFor } from './occupation-allowed.ts';
+
+/** The parent's fields a validated step carries, as columns (the field registry's keys). */
+const typedParentColumns = (v: object): ParentFieldValues => fieldValuesIn('parent', v) as ParentFieldValues;
 
 // /child/parent (child step 2), SPEC.md §3 "Parent application", §5 "Parent", §7:
 //   POST /api/applications/personal/parent  — name, kana, birthday (18 or over), relationship
@@ -41,17 +46,7 @@ export async function saveParentPersonal({ db, clock }: SaveDeps, { bank, applic
   const saved = await saveParentStep(
     db,
     application.id,
-    {
-      lastName: v.lastName,
-      firstName: v.firstName,
-      kanaLastName: v.kanaLastName,
-      kanaFirstName: v.kanaFirstName,
-      birthday: v.birthday,
-      relationship: v.relationship,
-      mobilePhoneNumber: v.mobilePhoneNumber,
-      phoneNumber: v.phoneNumber,
-      proxyApplicationReason: v.proxyApplicationReason,
-    },
+    typedParentColumns(v),
     { parentPersonalSavedAt: now.getTime(), ...(parentWorkplaceSavedAt === null ? { parentWorkplaceSavedAt } : {}) },
     now.getTime(),
   );
@@ -76,13 +71,7 @@ export async function saveParentWorkplace({ db, clock }: SaveDeps, { bank, appli
   const saved = await saveParentStep(
     db,
     application.id,
-    {
-      occupationId: occupation.row.id,
-      occupationName: occupation.row.name,
-      occupationOther: v.occupationOther,
-      workplaceName: v.workplaceName,
-      workplacePhoneNumber: v.workplacePhoneNumber,
-    },
+    { ...typedParentColumns(v), occupationId: occupation.row.id, occupationName: occupation.row.name },
     { parentWorkplaceSavedAt: now.getTime() },
     now.getTime(),
   );

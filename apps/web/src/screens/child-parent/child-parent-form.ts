@@ -7,7 +7,15 @@ import type { Occupation, SavedApplication } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';
 import { splitPhone } from '../../components/phone-field.tsx';
 import { birthdayOf, birthdayParts, type BirthdayParts } from '../../forms/birthday-select.tsx';
-import { emptyOccupationEntry, occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import {
+  emptyOccupationEntry,
+  occupationEntryFrom,
+  occupationPayload,
+  occupationPayloadKeys,
+  occupationsFor,
+  withAllowedOccupation,
+  type OccupationEntry,
+} from '../../forms/occupation-section.tsx';
 import { nameEntryOf, type NameEntry, type PhoneEntry } from '../../forms/person-fields.tsx';
 
 /** /child/parent: the parent's personal data and occupation, workplace or school. */
@@ -48,7 +56,6 @@ export function parentFormFrom(
   const empty = emptyParentForm(child, today);
   if (!parent || parent.lastName === null) return empty;
   const t = (key: keyof ApplicationParentView) => parent[key] ?? '';
-  const occupation = list.find((o) => o.name === t('occupationName'));
   return {
     ...empty,
     ...nameEntryOf(t),
@@ -56,10 +63,7 @@ export function parentFormFrom(
     relationship: t('relationship'),
     mobile: splitPhone(t('mobilePhoneNumber')),
     home: splitPhone(t('phoneNumber')),
-    occupationId: occupation ? String(occupation.id) : '',
-    occupationOther: t('occupationOther'),
-    workplaceName: t('workplaceName'),
-    workplacePhone: splitPhone(t('workplacePhoneNumber')),
+    ...occupationEntryFrom(parent, list),
   };
 }
 
@@ -88,4 +92,4 @@ export function parentPayload(form: ChildParentForm, occupation: Occupation | un
 }
 
 /** The parent's workplace call's fields (POST /applications/workplace/parent); the rest is the personal call's. */
-export const parentWorkplaceKeys = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber'] as const;
+export const parentWorkplaceKeys = occupationPayloadKeys;

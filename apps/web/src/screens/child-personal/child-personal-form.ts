@@ -2,10 +2,17 @@ import type { Bank } from '@koza/domain/banks/bank';
 import { childOccupationChooser } from '@koza/domain/steps/child-personal';
 import type { Occupation, SavedApplication } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';
-import { splitPhone } from '../../components/phone-field.tsx';
 import { birthdayOf } from '../../forms/birthday-select.tsx';
 import type { InvitationEntry } from '../../forms/invitation-code-field.tsx';
-import { emptyOccupationEntry, occupationPayload, occupationsFor, withAllowedOccupation, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import {
+  emptyOccupationEntry,
+  occupationEntryFrom,
+  occupationPayload,
+  occupationPayloadKeys,
+  occupationsFor,
+  withAllowedOccupation,
+  type OccupationEntry,
+} from '../../forms/occupation-section.tsx';
 import { emptyPersonalForm, personalFormFrom, personalPayload, type PersonalForm } from '../../forms/personal-form.ts';
 
 /** /child/personal: the child's personal data, occupation and school or workplace, invitation code. */
@@ -37,14 +44,10 @@ export function childPersonalFormFrom(
   entryInvitation: string | undefined,
 ): ChildPersonalForm {
   const t = (key: keyof SavedApplication) => savedText(application, key);
-  const occupation = list.find((o) => o.name === t('occupationName'));
   const invitation = t('invitationCode');
   return {
     ...personalFormFrom(application, bank),
-    occupationId: occupation ? String(occupation.id) : '',
-    occupationOther: t('occupationOther'),
-    workplaceName: t('workplaceName'),
-    workplacePhone: splitPhone(t('workplacePhoneNumber')),
+    ...occupationEntryFrom(application, list),
     invitationCode: invitation || (entryInvitation ?? ''),
     invitationCodeState: invitation ? { status: 'verified', applied: invitation } : { status: 'idle' },
   };
@@ -63,5 +66,5 @@ export function childPersonalPayload(form: ChildPersonalForm, occupation: Occupa
  * The child's workplace call's fields (POST /applications/workplace, after the personal data, SPEC.md
  * §2.5, §7); the call also carries no workplace code and no existing account.
  */
-export const childWorkplaceKeys = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber', 'invitationCode'] as const;
+export const childWorkplaceKeys = [...occupationPayloadKeys, 'invitationCode'] as const;
 export const childWorkplaceNulls = { workplaceId: null, existedAccountBranchCode: null, existedAccountNumber: null } as const;

@@ -44,7 +44,7 @@ export function ChildPersonalScreen() {
   const [searching, setSearching] = useState(false);
   const [lookup, setLookup] = useState(false);
   const [ready, setReady] = useState(false);
-  const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, utilizationPurposes: bank.utilizationPurposes };
+  const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, purposeChoices: bank.purposeChoices };
   const occupationOf = (f: ChildPersonalForm) => childOccupations(f, list ?? [], today).find((o) => String(o.id) === f.occupationId);
   const { form, setForm, errors, clearErrors, setFieldError, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,

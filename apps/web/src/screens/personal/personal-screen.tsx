@@ -21,7 +21,7 @@ export function PersonalScreen() {
   const [searching, setSearching] = useState(false);
   // The form renders once the saved application has filled it (the address section remembers it).
   const [ready, setReady] = useState(false);
-  const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, utilizationPurposes: bank.utilizationPurposes };
+  const ctx = { today, homePrefecture: bank.homePrefecture, asksDistanceReason: bank.asksDistanceReason, purposeChoices: bank.purposeChoices };
   const { form, setForm, errors, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: () => emptyPersonalForm(bank),

@@ -6,10 +6,17 @@ import { validateStep } from '@koza/domain/steps/validate-step';
 import { workplaceSchema } from '@koza/domain/steps/workplace';
 import type { Occupation, SavedApplication, Workplace } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';
-import { splitPhone } from '../../components/phone-field.tsx';
 import type { CodeState } from '../../forms/code-field.tsx';
 import type { ExistingAccount } from '../../forms/existing-account-section.tsx';
-import { emptyOccupationEntry, occupationContext, occupationPayload, occupationsFor, type OccupationEntry } from '../../forms/occupation-section.tsx';
+import {
+  emptyOccupationEntry,
+  occupationContext,
+  occupationEntryFrom,
+  occupationPayload,
+  occupationsFor,
+  workplaceEntryOf,
+  type OccupationEntry,
+} from '../../forms/occupation-section.tsx';
 
 export interface WorkplaceForm extends OccupationEntry, ExistingAccount {
   workplaceCode: string;
@@ -83,15 +90,11 @@ export function workplaceFormFrom(
   entry: { workplace?: string | undefined; invitation?: string | undefined },
 ): WorkplaceForm {
   const t = (key: keyof SavedApplication) => savedText(application, key);
-  const occupation = occupations.find((o) => o.name === t('occupationName'));
   const code = t('workplaceCode');
   const invitation = t('invitationCode');
   const form: WorkplaceForm = {
     ...emptyWorkplaceForm,
-    occupationId: occupation ? String(occupation.id) : '',
-    occupationOther: t('occupationOther'),
-    workplaceName: t('workplaceName'),
-    workplacePhone: splitPhone(t('workplacePhoneNumber')),
+    ...occupationEntryFrom(application, occupations),
     workplaceCode: code || entry.workplace || '',
     invitationCode: invitation || (code ? '' : (entry.invitation ?? '')),
     invitationCodeState: invitation ? { status: 'verified', applied: invitation } : { status: 'idle' },
@@ -101,8 +104,7 @@ export function workplaceFormFrom(
     Object.assign(form, {
       workplaceCodeState: { status: 'verified', applied: code },
       workplace,
-      workplaceName: workplace.name,
-      workplacePhone: splitPhone(workplace.phoneNumber),
+      ...workplaceEntryOf(workplace),
       holdsAccount: savedHoldsAccount(workplace, branch),
       existedAccountBranchCode: branch,
       existedAccountNumber: t('existedAccountNumber'),

@@ -12,10 +12,9 @@ import { StepScreen } from '../../components/step-screen.tsx';
 import { CodeField, unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { ExistingAccountSection } from '../../forms/existing-account-section.tsx';
 import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
-import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
+import { OccupationSection, occupationContext, occupationPayloadKeys, workplaceEntryOf } from '../../forms/occupation-section.tsx';
 import { errorMap, focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
 import { readEntryCodes } from '../../entry/entry-query.ts';
-import { splitPhone } from '../../components/phone-field.tsx';
 import {
   allowedOccupations,
   asksExistingAccount,
@@ -144,10 +143,10 @@ export function WorkplaceScreen() {
     }
     setForm((f) =>
       workplace
-        ? { ...f, workplaceCodeState: { status: 'verified', applied: code }, workplace, workplaceName: workplace.name, workplacePhone: splitPhone(workplace.phoneNumber), holdsAccount: '' }
+        ? { ...f, workplaceCodeState: { status: 'verified', applied: code }, workplace, ...workplaceEntryOf(workplace), holdsAccount: '' }
         : { ...f, workplaceCodeState: { status: 'notFound', applied: code }, workplace: null },
     );
-    clearErrors('workplaceName', 'workplacePhoneNumber');
+    clearErrors(...occupationPayloadKeys.filter((key) => key.startsWith('workplace')));
   }
 
   function clearWorkplaceCode() {
@@ -156,8 +155,7 @@ export function WorkplaceScreen() {
       ...f,
       workplaceCode: '',
       workplaceCodeState: { status: 'idle' },
-      workplaceName: f.workplace ? '' : f.workplaceName,
-      workplacePhone: f.workplace ? ['', '', ''] : f.workplacePhone,
+      ...(f.workplace ? workplaceEntryOf({ name: '', phoneNumber: '' }) : {}),
       workplace: null,
       holdsAccount: '',
       existedAccountBranchCode: '',
