@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { checkDatabase } from '../../services/health.ts';
 import { checkReadiness } from '../../services/readiness.ts';
+import type { DrainState } from '../../http/graceful-shutdown.ts';
 
 const readyResponse = z.object({
   status: z.enum(['ready', 'not-ready']),
   /** Why not: the database does not answer, or migrations this version needs have not run. */
-  reason: z.enum(['database', 'migrations']).optional(),
+  reason: z.enum(['database', 'migrations', 'shutting-down']).optional(),
 });
 
 const healthResponse = z.object({
@@ -17,7 +18,7 @@ const healthResponse = z.object({
 });
 
 /** GET /api/health: 200 when the database answers, 503 only when it does not. No auth, no data. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; drain: DrainState }> = async (app, { db, drain }) => {
   app.get('/api/health', { schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     const base = { bankCode: request.bank.code, database: db.dialect };
     try {
@@ -30,8 +31,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   });
 
   // GET /api/ready: what the load balancer probes (decision 0104). 503 while the database is
-  // unreachable or migrations are pending; no auth, no data, any Host.
+  // unreachable or migrations are pending, and from the moment the instance was told to stop
+  // (before its listener closes: http/graceful-shutdown.ts); no auth, no data, any Host.
   app.get('/api/ready', { schema: { response: { 200: readyResponse, 503: readyResponse } } }, async (_request, reply) => {
+    if (drain.notReady) return reply.code(503).send({ status: 'not-ready' as const, reason: 'shutting-down' as const });
     const readiness = await checkReadiness(db);
     if (readiness.ready) return { status: 'ready' as const };
     return reply.code(503).send({ status: 'not-ready' as const, reason: readiness.reason });
