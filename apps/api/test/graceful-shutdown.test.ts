@@ -138,11 +138,10 @@ forEachDialect((dialect) => {
     const beforeSignal = outcomes.length;
     proc.kill('SIGTERM');
     // A load balancer's probe on a new connection: 503 "shutting-down" while the instance still listens.
-    let readiness: Outcome & { reason?: string } = {};
-    for (;;) {
-      readiness = await get(port, probeAgent, '/api/ready');
-      if (readiness.status !== 200) break;
+    let readiness = await get(port, probeAgent, '/api/ready');
+    while (readiness.status === 200) {
       await new Promise((r) => setTimeout(r, 20));
+      readiness = await get(port, probeAgent, '/api/ready');
     }
     const { code, at } = await exited;
     stop = true;
