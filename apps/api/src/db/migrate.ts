@@ -16,6 +16,7 @@ import * as m045 from './migrations/045-staff-sign-in-security.ts';
 import * as m046 from './migrations/046-audit-chain.ts';
 import * as m047 from './migrations/047-application-codes.ts';
 import * as m055 from './migrations/055-staff-passkeys.ts';
+import * as m050 from './migrations/050-reference-data-source.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '046-audit-chain': m046,
   '047-application-codes': m047,
   '055-staff-passkeys': m055,
+  '050-reference-data-source': m050,
 };
 
 /**

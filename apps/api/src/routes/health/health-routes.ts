@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
-import { checkDatabase } from '../../services/health.ts';
+import { checkHealth } from '../../services/health.ts';
 import { checkReadiness } from '../../services/readiness.ts';
 import type { DrainState } from '../../http/graceful-shutdown.ts';
 
@@ -15,15 +15,20 @@ const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   bankCode: z.string(),
   database: z.enum(['sqlite', 'postgres']),
+  /** The postal table in use: where it came from and the date of Japan Post's data (issue 27). */
+  postalData: z
+    .object({ source: z.string().nullable(), dataDate: z.string().nullable(), rows: z.number(), loadedAt: z.string() })
+    .nullable()
+    .optional(),
 });
 
-/** GET /api/health: 200 when the database answers, 503 only when it does not. No auth, no data. */
+/** GET /api/health: 200 when the database answers (with the postal data's origin and date), 503 only when it does not. No auth, no personal data. */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; drain: DrainState }> = async (app, { db, drain }) => {
   app.get('/api/health', { schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     const base = { bankCode: request.bank.code, database: db.dialect };
     try {
-      await checkDatabase(db);
-      return { status: 'ok' as const, ...base };
+      const { postalData } = await checkHealth(db);
+      return { status: 'ok' as const, ...base, postalData };
     } catch {
       request.log.warn('health: database did not answer');
       return reply.code(503).send({ status: 'unavailable' as const, ...base });
