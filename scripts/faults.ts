@@ -295,7 +295,7 @@ async function killOne(people: Applicant[]): Promise<void> {
   const offset = logOffset();
   const killedAt = Date.now();
   process.kill(victim!, 'SIGKILL');
-  const replaced = await until('the launcher started the instance again', () => {
+  await until('the launcher started the instance again', () => {
     const pids = instancePids();
     return pids[0] !== victim && pids[0] ? pids[0] : undefined;
   });
@@ -315,7 +315,7 @@ async function killOne(people: Applicant[]): Promise<void> {
   figure(s, 'acknowledged saves lost', lost, lost === 0);
   figure(s, 'reads older than an acknowledged save', tally.staleReads, tally.staleReads === 0);
   figure(s, 'the other instance kept running (same pid)', instancePids()[1] === survivor ? 'yes' : 'no', instancePids()[1] === survivor);
-  figure(s, `killed instance started again by the launcher and ready (pid ${replaced})`, `${back.toFixed(1)} s`);
+  figure(s, 'killed instance started again by the launcher (new pid) and ready', `${back.toFixed(1)} s`);
 }
 
 async function rollingRestart(people: Applicant[], launcher: ChildProcess): Promise<void> {
@@ -443,8 +443,8 @@ function writeDoc(passed: boolean): void {
   const lines = [
     faultsHeading,
     '',
-    'Written by `npm run test:faults` (scripts/faults.ts; checks, not only figures: the run fails when',
-    'a check marked "no" fails). nginx → two API instances → a PostgreSQL of the test\'s own, ' +
+    'Written by `npm run test:faults` (scripts/faults.ts): checks, not only figures — the run fails when one',
+    'fails, and that line is marked **check failed** here. nginx → two API instances → a PostgreSQL of the test\'s own, ' +
       `${applicants} applicants each saving their personal step and reading it back through nginx, with the web client's retry`,
     'of idempotent calls (docs/decisions/0210-drain-behind-nginx.md).',
     '',
