@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { postgresTool } from '../src/db/backup.ts';
 import { openDatabase, parseDatabaseUrl } from '../src/db/database.ts';
 import type { Db } from '../src/db/database.ts';
 import { readDocumentBytes } from '../src/db/repositories/documents-repository.ts';
@@ -42,8 +43,19 @@ function run(script: string, args: string[], env: Record<string, string>): Promi
 const ids = async (db: Db, table: 'applications' | 'documents' | 'auditLog'): Promise<string[]> =>
   (await db.kysely.selectFrom(table).select('id').execute()).map((r) => String(r.id)).sort();
 
+/** pg_dump/pg_restore of the PostgreSQL client tools (Debian postgresql-client-15; CI installs them). */
+function postgresToolsInstalled(): boolean {
+  const tool = postgresTool('pg_dump');
+  return tool.startsWith('/') ? existsSync(tool) : spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+}
+
 forEachDialect((dialect) => {
-  it('backs up under load and restores every acknowledged application, document and audit row into a fresh database', async () => {
+  it('backs up under load and restores every acknowledged application, document and audit row into a fresh database', async (ctx) => {
+    if (dialect.name === 'postgres' && !postgresToolsInstalled()) {
+      if (process.env.REQUIRE_POSTGRES) throw new Error('pg_dump / pg_restore are not installed (apt-get install postgresql-client-15)');
+      console.warn('[backup test] PostgreSQL half skipped: pg_dump is not installed');
+      ctx.skip();
+    }
     const url = await dialect.createDatabaseUrl();
     const db = await openDatabase(parseDatabaseUrl(url, apiDir));
     const app = await createEkycApp(db, { providerUrl: fake.url });
