@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatDateTime } from '../format.ts';
 
 interface PostalData {
+  version: string;
   source: string | null;
   dataDate: string | null;
   rows: number;
@@ -13,8 +14,8 @@ function postalDataOf(body: unknown): PostalData | null {
   const p = (body as { postalData?: unknown } | null)?.postalData;
   if (typeof p !== 'object' || p === null) return null;
   const r = p as Record<string, unknown>;
-  return typeof r.rows === 'number' && typeof r.loadedAt === 'string'
-    ? { source: typeof r.source === 'string' ? r.source : null, dataDate: typeof r.dataDate === 'string' ? r.dataDate : null, rows: r.rows, loadedAt: r.loadedAt }
+  return typeof r.rows === 'number' && typeof r.loadedAt === 'string' && typeof r.version === 'string'
+    ? { version: r.version, source: typeof r.source === 'string' ? r.source : null, dataDate: typeof r.dataDate === 'string' ? r.dataDate : null, rows: r.rows, loadedAt: r.loadedAt }
     : null;
 }
 
@@ -44,7 +45,7 @@ export function PostalDataNote() {
       ) : (
         <p>
           {data.dataDate ? `${data.dataDate.replaceAll('-', '/')} 時点のデータ` : '日付不明のデータ'}（{data.source ?? '出所不明'}、{data.rows.toLocaleString('ja-JP')}件、
-          {formatDateTime(data.loadedAt)} 読込）。更新は運用担当が日本郵便の KEN_ALL.CSV を「npm run postal:update」で読み込みます。
+          版 {data.version.slice(0, 20)}、{formatDateTime(data.loadedAt)} 読込）。更新は運用担当が日本郵便の KEN_ALL.CSV を「npm run postal:update」で読み込みます。
         </p>
       )}
     </section>

@@ -3,6 +3,8 @@ import { readRecordedVersion } from '../db/repositories/reference-data-repositor
 import { toJapanIso } from '../http/japan-time.ts';
 
 export interface PostalDataInfo {
+  /** The recorded version: sha256 of the packaged table, or `ken-all:<sha256 of the file>`. */
+  version: string;
   /** Where the table came from: the packaged snapshot or the Japan Post file loaded by an operator. */
   source: string | null;
   /** The date of Japan Post's data, YYYY-MM-DD. */
@@ -19,6 +21,6 @@ export interface PostalDataInfo {
 export async function checkHealth(db: Db): Promise<{ postalData: PostalDataInfo | null }> {
   const postal = await readRecordedVersion(db, 'postal_codes');
   return {
-    postalData: postal && { source: postal.source, dataDate: postal.dataDate, rows: postal.rowCount, loadedAt: toJapanIso(postal.loadedAt) },
+    postalData: postal && { version: postal.version, source: postal.source, dataDate: postal.dataDate, rows: postal.rowCount, loadedAt: toJapanIso(postal.loadedAt) },
   };
 }

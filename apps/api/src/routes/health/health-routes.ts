@@ -17,7 +17,7 @@ const healthResponse = z.object({
   database: z.enum(['sqlite', 'postgres']),
   /** The postal table in use: where it came from and the date of Japan Post's data (issue 27). */
   postalData: z
-    .object({ source: z.string().nullable(), dataDate: z.string().nullable(), rows: z.number(), loadedAt: z.string() })
+    .object({ version: z.string(), source: z.string().nullable(), dataDate: z.string().nullable(), rows: z.number(), loadedAt: z.string() })
     .nullable()
     .optional(),
 });
