@@ -1,5 +1,6 @@
 // `npm test`: every test. Unit and API tests (Vitest, SQLite and PostgreSQL), then end-to-end
-// tests in Debian's Chromium (Playwright). Prints how long each part took.
+// tests in Debian's Chromium (Playwright), then the cluster under faults (scripts/faults.ts). Prints
+// how long each part took.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
