@@ -62,6 +62,28 @@ test.describe('maintenance for an applicant already inside', () => {
     expect(page.url()).not.toMatch(/\/error/);
   });
 
+  test('at the end of a short window the page goes on by itself', async ({ page, baseURLFor, server }) => {
+    const baseURL = baseURLFor('0177');
+    await reachPersonal(page, { baseURL, mailAddress: uniqueAddress('maintenance-short') });
+    await fillPersonal(page, '0177');
+    // A window from a minute ago to a few seconds from now.
+    const startedAt = new Date(Date.now() - 60_000);
+    const endedAt = new Date(Date.now() + 8_000);
+    const created = await fetch(`${server.origin}/__dev/maintenance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ startedAt: toJapanIso(startedAt), endedAt: toJapanIso(endedAt), bankCode: '0177' }),
+    });
+    expect(created.status).toBe(201);
+
+    await nextButton(page).click();
+    const dialog = page.getByRole('dialog', { name: landingText.maintenanceTitle });
+    await expect(dialog).toBeVisible();
+    // No button pressed: once the window is over the held save goes out and the next step shows.
+    await expect(heading(page, headings.workplace)).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toBeHidden();
+  });
+
   test('an eKYC result during the window is applied, and the completion follows after the window', async ({ page, baseURLFor, server }) => {
     const baseURL = baseURLFor('0177');
     await reachPreparationByApi(page, { baseURL, bankCode: '0177', mailAddress: uniqueAddress('maintenance-ekyc'), postalNumber: generalFlowData['0177'].postalNumber });

@@ -27,6 +27,13 @@ export function pauseForMaintenance(window: MaintenanceWindow): Promise<void> {
   return new Promise((resolve) => waiting.push(resolve));
 }
 
+/** The window was moved (the staff extended it): the modal shows the new times. */
+export function updateMaintenanceWindow(window: MaintenanceWindow): void {
+  if (current === null || (current.startedAt === window.startedAt && current.endedAt === window.endedAt)) return;
+  current = window;
+  notify();
+}
+
 /** The window is over: the modal closes and the held calls are sent again. */
 export function resumeAfterMaintenance(): void {
   current = null;
