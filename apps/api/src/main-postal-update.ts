@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { toJapanIso } from './http/japan-time.ts';
+import { toJapanIso } from './services/japan-time.ts';
 import { applyPostalUpdate, planPostalUpdate } from './services/postal-update.ts';
 
 // `npm run postal:update -- FILE [--date YYYY-MM-DD] [--dry-run] [--allow-count-change]`: loads a Japan

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { readRecordedVersion } from '../db/repositories/reference-data-repository.ts';
-import { toJapanIso } from '../http/japan-time.ts';
+import { toJapanIso } from './japan-time.ts';
 
 export interface PostalDataInfo {
   /** The recorded version: sha256 of the packaged table, or `ken-all:<sha256 of the file>`. */
