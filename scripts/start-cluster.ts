@@ -2,7 +2,8 @@
 // package, config deploy/nginx/cluster.conf.template) on :3000 round-robins to two API instances on
 // :3001 and :3002, both on the PostgreSQL of DATABASE_URL (default: a local database `koza_cluster`
 // this script creates), plus the eKYC simulator on :3100. Migrations run once, before any instance
-// starts (the rollout order of README "Running at scale"). Ctrl-C stops everything.
+// starts (the rollout order of README "Running at scale"). A process that dies is started again;
+// SIGHUP restarts the API instances one after the other; Ctrl-C stops everything.
 //
 // Environment (all optional): DATABASE_URL, CLUSTER_ADMIN_URL (where `koza_cluster` is created,
 // default postgres://postgres@127.0.0.1:5432/postgres), CLUSTER_PORT (3000), API_PORTS ("3001,3002"),
@@ -26,6 +27,8 @@ const simPort = Number(process.env.EKYC_SIM_PORT ?? 3100);
 const dir = process.env.CLUSTER_DIR ?? join(root, 'var/cluster');
 const adminUrl = process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const started = Date.now();
+/** nginx skips an instance whose connection failed for this long (deploy/nginx/cluster.conf.template). */
+const failTimeoutMs = 1000;
 
 const log = (line: string) => console.log(`[cluster] ${line}`);
 
@@ -66,7 +69,7 @@ function run(args: string[], env: Record<string, string>, cwd = root): Promise<v
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (shuttingDown) throw new Error('stopped while starting');
+    if (shuttingDown) throw new Error('stopped');
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -77,36 +80,121 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-const children: { name: string; child: ChildProcess }[] = [];
+// Every process the launcher runs. One that dies is started again (with a growing pause), not the
+// end of the others: a crash of one instance is one instance fewer for a few seconds, not an outage
+// (issue 27). Only a process that keeps dying (5 times within a minute) stops everything, exit 1.
+interface Managed {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  child: ChildProcess;
+  /** Set while the launcher itself stops it (rolling restart): its exit is expected. */
+  replacing: boolean;
+  exits: number[];
+  /** The instance's port (API instances only). */
+  port?: number;
+}
+const managed: Managed[] = [];
 let shuttingDown = false;
+const statusPath = join(dir, 'status.json');
 
-function startProcess(name: string, command: string, args: string[], env: Record<string, string> = {}): void {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+/** CLUSTER_DIR/status.json: the processes and their pids, for operators and the fault test. */
+function writeStatus(rolling: 'idle' | 'running' = rollingState): void {
+  const status = {
+    rolling,
+    processes: managed.map((m) => ({ name: m.name, pid: m.child.pid ?? null, port: m.port ?? null, restarts: m.exits.length })),
+  };
+  writeFileSync(statusPath, `${JSON.stringify(status, null, 2)}\n`);
+}
+
+function spawnManaged(m: Omit<Managed, 'child' | 'replacing' | 'exits'> & Partial<Pick<Managed, 'exits'>>): Managed {
+  const child = spawn(m.command, m.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...m.env } });
+  const entry: Managed = { exits: [], ...m, child, replacing: false };
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
-    console.error(`[cluster] ${name} stopped (${signal ?? code}); stopping everything`);
-    shutdown(1);
+    if (entry.replacing) return; // the rolling restart starts it again itself
+    const now = Date.now();
+    entry.exits = [...entry.exits.filter((t) => now - t < 60_000), now];
+    if (entry.exits.length >= 5) {
+      console.error(`[cluster] ${entry.name} stopped (${signal ?? code}) ${entry.exits.length} times within a minute; stopping everything`);
+      shutdown(1);
+      return;
+    }
+    const pause = 250 * 2 ** (entry.exits.length - 1);
+    console.error(`[cluster] ${entry.name} stopped (${signal ?? code}); starting it again in ${pause} ms`);
+    setTimeout(() => {
+      if (shuttingDown) return;
+      restart(entry);
+    }, pause);
   });
-  children.push({ name, child });
+  return entry;
+}
+
+function startProcess(name: string, command: string, args: string[], env: Record<string, string> = {}, port?: number): void {
+  managed.push(spawnManaged({ name, command, args, env, ...(port === undefined ? {} : { port }) }));
+  if (existsSync(dir)) writeStatus();
+}
+
+/** Replaces a managed process by a new one of the same command (same slot in `managed`). */
+function restart(entry: Managed): Managed {
+  const next = spawnManaged({ name: entry.name, command: entry.command, args: entry.args, env: entry.env, exits: entry.exits, ...(entry.port === undefined ? {} : { port: entry.port }) });
+  managed[managed.indexOf(entry)] = next;
+  writeStatus();
+  return next;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+// SIGHUP: a rolling restart of the API instances, one after the other (README "Running at scale"):
+// SIGTERM (readiness 503, listener closed, requests on open connections answered, exit), start it
+// again, wait for its /api/ready, then nginx's fail_timeout (1 s), after which nginx sends to it
+// again, before the next one stops. nginx sends nothing to a stopping instance it cannot retry.
+let rollingState: 'idle' | 'running' = 'idle';
+async function rollingRestart(): Promise<void> {
+  if (rollingState === 'running' || shuttingDown) return;
+  rollingState = 'running';
+  writeStatus();
+  try {
+    for (const entry of managed.filter((m) => m.port !== undefined)) {
+      if (shuttingDown) return;
+      log(`rolling restart: ${entry.name}`);
+      entry.replacing = true;
+      entry.child.kill('SIGTERM');
+      await exited(entry.child);
+      if (shuttingDown) return;
+      restart(entry);
+      await waitFor(`http://127.0.0.1:${entry.port}/api/ready`, 120_000);
+      await new Promise((r) => setTimeout(r, failTimeoutMs + 500));
+    }
+    log('rolling restart: done');
+  } catch (error) {
+    console.error(`[cluster] rolling restart failed: ${(error as Error).message}`);
+  } finally {
+    rollingState = 'idle';
+    if (!shuttingDown) writeStatus();
+  }
 }
 
 function shutdown(code: number): void {
   if (shuttingDown) return;
   shuttingDown = true;
   // nginx: QUIT = graceful (finish open requests); the instances and the simulator: TERM.
-  for (const { name, child } of children) child.kill(name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
-  const exits = children.map(({ child }) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r))));
+  for (const { name, child } of managed) child.kill(name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
   const force = setTimeout(() => {
-    for (const { child } of children) child.kill('SIGKILL');
+    for (const { child } of managed) child.kill('SIGKILL');
     process.exit(code);
   }, 15_000);
-  void Promise.all(exits).then(() => {
+  void Promise.all(managed.map(({ child }) => exited(child))).then(() => {
     clearTimeout(force);
     process.exit(code);
   });
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => void rollingRestart());
 
 function writeNginxConfig(): string {
   for (const sub of ['logs', 'temp']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o777 });
@@ -114,13 +202,14 @@ function writeNginxConfig(): string {
   const config = template
     .replaceAll('{{DIR}}', dir)
     .replaceAll('{{LISTEN}}', String(listenPort))
-    .replaceAll('{{UPSTREAM_SERVERS}}', apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n'));
+    .replaceAll('{{UPSTREAM_SERVERS}}', apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeoutMs / 1000}s;`).join('\n'));
   const path = join(dir, 'nginx.conf');
   writeFileSync(path, config);
   return path;
 }
 
 try {
+  mkdirSync(dir, { recursive: true });
   const nginx = nginxBinary();
   const url = await databaseUrl();
   await ensurePostalTable();
@@ -145,7 +234,9 @@ try {
       // nginx (on this machine) is the only proxy whose X-Forwarded-For and X-Request-Id count.
       TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
       METRICS_PORT: String(metricsPorts[i] ?? 9464 + i),
-    }),
+      // Longer than nginx's upstream keepalive_timeout (1 s): nginx closes idle connections first.
+      SHUTDOWN_IDLE_CLOSE_MS: process.env.SHUTDOWN_IDLE_CLOSE_MS ?? '3000',
+    }, port),
   );
   await Promise.all([...apiPorts.map((port) => waitFor(`http://127.0.0.1:${port}/api/ready`, 120_000)), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
 
@@ -161,7 +252,8 @@ try {
   console.log(`  API instances:           ${apiPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}`);
   console.log(`  Metrics:                 ${apiPorts.map((_, i) => `http://127.0.0.1:${metricsPorts[i] ?? 9464 + i}/metrics`).join(', ')}`);
   console.log(`  eKYC simulator:          http://localhost:${simPort}`);
-  console.log(`  nginx:                   ${configPath} (logs in ${join(dir, 'logs')})\n`);
+  console.log(`  nginx:                   ${configPath} (logs in ${join(dir, 'logs')})`);
+  console.log(`  Rolling restart:         kill -HUP ${process.pid}   (processes: ${statusPath})\n`);
 } catch (error) {
   console.error(`[cluster] ${error instanceof Error ? error.message : String(error)}`);
   shutdown(1);

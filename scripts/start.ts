@@ -67,10 +67,16 @@ function startProcess(name: string, script: string, env: Record<string, string>)
 }
 
 let shuttingDown = false;
+// The exit status says why: 0 after Ctrl-C or SIGTERM, 1 when a process died on its own, so a
+// supervisor that restarts on failure (systemd Restart=on-failure) restarts it. The children are
+// given a moment to stop; the exit does not wait for the event loop to empty (an unref'd timer
+// used to let the process end with status 0 once its children had gone).
 function shutdown(code: number): void {
+  if (shuttingDown) return;
   shuttingDown = true;
+  process.exitCode = code;
   for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+  setTimeout(() => process.exit(code), 500);
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));

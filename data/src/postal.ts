@@ -11,6 +11,8 @@
 // - no field contains a tab or a line break, so there is no quoting.
 import { once } from 'node:events';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { postalColumns, postalTablePath, postalVersionPath, type PostalRow } from './postal-table.ts';
 
@@ -40,6 +42,19 @@ export function readPostalVersion(): string {
   const version = readFileSync(postalVersionPath, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/.test(version)) throw new Error(`${postalVersionPath} does not hold a sha256 hex digest`);
   return version;
+}
+
+/**
+ * Where the packaged table comes from and the date of its Japan Post data: the jquery-jpostal-ja
+ * package's version and the last date of its `_000info` row ("ver2.13 2025-09-25 2025-09-30").
+ */
+export function packagedPostalData(): { source: string; dataDate: string | null } {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve('jquery-jpostal-ja/package.json');
+  const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  const info = readFileSync(join(dirname(pkg), 'json/000.json'), 'utf8');
+  const dates = /"_000info","[^"]*","([^"]*)"/.exec(info)?.[1]?.match(/\d{4}-\d{2}-\d{2}/g);
+  return { source: `jquery-jpostal-ja ${version}`, dataDate: dates?.at(-1) ?? null };
 }
 
 /** Parses one data line of the TSV. Exported for tests and tools. */

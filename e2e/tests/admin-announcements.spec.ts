@@ -51,6 +51,8 @@ test('maintenance for 0587 shows on kumamoto only, and ending it removes the mod
 
   await admin.getByRole('link', { name: 'メンテナンス' }).click();
   await expect(admin.getByRole('heading', { name: 'メンテナンス', exact: true })).toBeVisible();
+  // The postal data in use, with the date of Japan Post's data (issue 27): the packaged snapshot here.
+  await expect(admin.getByRole('region', { name: '郵便番号データ' })).toContainText('2025/09/30 時点のデータ（jquery-jpostal-ja');
   await admin.getByLabel('開始日時').fill(japanLocal(-60));
   await admin.getByLabel('終了日時').fill(japanLocal(120));
   await admin.getByLabel(/メモ/).fill('e2e 臨時メンテナンス');

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Row } from './common.ts';
 import { machine, repoRoot } from './common.ts';
+import { faultsHeading, faultsSection } from '../faults/doc-section.ts';
 
 /**
  * The rows of the previous docs/benchmarks.md whose section this run did not measure (a run with
@@ -16,6 +17,7 @@ function earlierRows(file: string, measured: ReadonlySet<string>): string[] {
   const date = /^- date: (\S+)/m.exec(text)?.[1]?.slice(0, 10) ?? 'an earlier run';
   return text
     .split('\n')
+    .slice(0, text.includes(faultsHeading) ? text.slice(0, text.indexOf(faultsHeading)).split('\n').length : undefined)
     .filter((line) => line.startsWith('| ') && !line.startsWith('| section |'))
     .filter((line) => {
       const section = line.split('|')[1]?.trim() ?? '';
@@ -59,6 +61,8 @@ export function report(rows: readonly Row[], startedAt: Date, loadBefore: string
     ...lines,
     '',
   ].join('\n');
-  writeFileSync(docFile, doc);
+  // The section of `npm run test:faults` (scripts/faults.ts) is kept as it was.
+  const faults = faultsSection(docFile);
+  writeFileSync(docFile, faults ? `${doc}\n${faults}` : doc);
   console.log('\n[bench] written to docs/benchmarks.md');
 }

@@ -134,17 +134,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.mail === undefined) app.addHook('onClose', async () => mail.close?.());
 
   installMetrics(app, metrics);
-  // Security headers, X-Request-Id, the drain gate (while shutting down: new requests 503 with
+  // Security headers, X-Request-Id, the drain state (while shutting down: answers with
   // Connection: close; server.ts drains), request.bank, no-store, metrics and the request log line:
   // one hook per phase (plugins/request-hooks.ts).
-  app.decorate('drain', installRequestHooks(app, { isProduction: config.isProduction, bank: config, metrics }));
+  const drain = installRequestHooks(app, { isProduction: config.isProduction, bank: config, metrics });
+  app.decorate('drain', drain);
   await installCompression(app);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });
   installErrorHandling(app, { spaFallback });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  await typed.register(healthRoutes, { db });
+  await typed.register(healthRoutes, { db, drain });
   await typed.register(addressesRoutes, { db, guards: deps.guards });
   // Entry: maintenance, notices, mail verification and the session, the saved application, page views.
   await typed.register(maintenanceRoutes, { db, clock });

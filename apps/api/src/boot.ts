@@ -14,7 +14,7 @@ import { systemClock } from './adapters/clock.ts';
 import { startupLog } from './plugins/logging.ts';
 
 // Start-up (the entry is server.ts): configuration → database → migrations → reference data → PIN key → listen.
-// SIGTERM/SIGINT: stop accepting, answer what was received (new requests 503), close (http/graceful-shutdown.ts).
+// SIGTERM/SIGINT: readiness 503, stop accepting, answer what was received (Connection: close), close (http/graceful-shutdown.ts).
 
 /** Runs a script of this app in a child Node process (same environment, same output); rejects unless it succeeds. */
 function runToEnd(script: string): Promise<void> {
@@ -60,6 +60,7 @@ const app = await buildApp({ config, db });
 const drainAndClose = gracefulShutdown(app, app.drain, {
   graceMs: config.http.shutdownGraceMs,
   idleCloseMs: config.http.shutdownIdleCloseMs,
+  readyDelayMs: config.http.shutdownReadyDelayMs,
   log: app.log,
   answerHeaders: securityHeaders(config.isProduction),
 });
@@ -78,7 +79,7 @@ const shutdown = async (signal: string) => {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Last resort only: the grace period (at most 9 s) cuts what is left before this.
-  const force = setTimeout(() => process.exit(1), 9_800);
+  const force = setTimeout(() => process.exit(1), 9_800 + config.http.shutdownReadyDelayMs);
   force.unref();
   try {
     await drainAndClose();

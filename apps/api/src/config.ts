@@ -95,6 +95,8 @@ export interface HttpLimits {
   readonly shutdownGraceMs: number;
   /** On SIGTERM: how long a connection with no request in progress stays open for a request already on its way. */
   readonly shutdownIdleCloseMs: number;
+  /** Readiness answers 503 this long before the listener closes. */
+  readonly shutdownReadyDelayMs: number;
 }
 
 export interface RetentionPolicy {
@@ -122,6 +124,7 @@ export const httpDefaults = {
   HTTP_MAX_CONNECTIONS_PER_IP: 64,
   SHUTDOWN_GRACE_MS: 8_000,
   SHUTDOWN_IDLE_CLOSE_MS: 1_500,
+  SHUTDOWN_READY_DELAY_MS: 0,
 } as const;
 export const retentionDefaults = {
   RETENTION_VERIFICATION_CODES_DAYS: 1,
@@ -213,6 +216,8 @@ const envSchema = z.object({
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_GRACE_MS),
   SHUTDOWN_IDLE_CLOSE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_IDLE_CLOSE_MS),
+  // Readiness 503 this long before the listener closes: a probing load balancer's interval × threshold.
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(httpDefaults.SHUTDOWN_READY_DELAY_MS),
   // Staff password hashing cost (log2 of scrypt's N, services/staff-passwords.ts); below 15 only for tests.
   STAFF_PASSWORD_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
   RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
@@ -377,6 +382,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? httpDefaults.HTTP_MAX_CONNECTIONS_PER_IP : 0),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       shutdownIdleCloseMs: e.SHUTDOWN_IDLE_CLOSE_MS,
+      shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     },
     retention: {
       verificationCodesMs: e.RETENTION_VERIFICATION_CODES_DAYS * day,

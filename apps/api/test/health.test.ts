@@ -4,6 +4,15 @@ import type { Db } from '../src/db/database.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp } from './helpers/app.ts';
 
+// The postal table in use (issue 27): the packaged Japan Post snapshot, with the date of its data.
+const packagedPostalData = {
+  version: expect.stringMatching(/^[0-9a-f]{64}$/),
+  source: expect.stringMatching(/^jquery-jpostal-ja \d+\.\d+\.\d+$/),
+  dataDate: '2025-09-30',
+  rows: expect.any(Number),
+  loadedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/),
+};
+
 forEachDialect((dialect) => {
   let db: Db;
   let app: App;
@@ -23,7 +32,7 @@ forEachDialect((dialect) => {
   ])('answers ok with the bank of Host %s (%s)', async (host, bankCode) => {
     const response = await app.inject({ method: 'GET', url: '/api/health', headers: { host } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', bankCode, database: dialect.name });
+    expect(response.json()).toEqual({ status: 'ok', bankCode, database: dialect.name, postalData: packagedPostalData });
   });
 
   it('gives the configured default bank to localhost', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { expect, it } from 'vitest';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { migrateToLatest, migrations } from '../src/db/migrate.ts';
@@ -39,6 +40,17 @@ forEachDialect((dialect) => {
     expect(await migrateToLatest(db)).toEqual([]);
     const executed = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely);
     expect(executed.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+  });
+
+  it('runs a new migration numbered below one the database already ran (ranges handed out to parallel work)', async () => {
+    const db = await dialect.createEmptyDb();
+    const { '050-reference-data-source': lower, ...others } = migrations;
+    expect(lower).toBeDefined();
+    const earlier = new Migrator({ db: db.kysely.withoutPlugins(), provider: { getMigrations: async () => others } });
+    expect((await earlier.migrateToLatest()).error).toBeUndefined();
+    expect(await migrateToLatest(db)).toEqual(['050-reference-data-source']);
+    const columns = (await db.kysely.introspection.getTables()).find((t) => t.name === 'reference_data_versions')!.columns.map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['source', 'data_date']));
   });
 
   it('keeps application numbers unique per bank, and lets two banks use the same number', async () => {

@@ -3,6 +3,11 @@
 export const landingText = {
   maintenanceTitle: 'メンテナンス中',
   maintenanceLead: '現在、システムメンテナンスのため本サービスを休止しております。ご迷惑をお掛けしますが、メンテナンス終了後に再度お申込みください。',
+  /** The maintenance modal over a page of the journey (an applicant already inside; issue 27). */
+  maintenanceInFlowLead:
+    '現在、システムメンテナンスのため本サービスを休止しております。入力いただいた内容はそのまま保持されています。メンテナンス終了後に「再開する」を押すと、続きから進めます。',
+  maintenanceResume: '再開する',
+  maintenanceStillActive: 'まだメンテナンス中です。終了日時を過ぎてから、もう一度お試しください。',
   maintenanceStart: '開始日時',
   maintenanceEnd: '終了日時',
   browserTitle: 'ご注意',

@@ -8,6 +8,7 @@ import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { Outcome, useListScreen } from '../list-screen.tsx';
 import { AnnouncementTable } from './announcement-list.tsx';
+import { PostalDataNote } from './postal-data-note.tsx';
 
 /**
  * Maintenance windows of the bank (docs/decisions/0161): every role sees them; ADMIN schedules,
@@ -124,7 +125,7 @@ export function MaintenanceScreen() {
           />
         )}
       </section>
+      <PostalDataNote />
     </>
   );
 }
-

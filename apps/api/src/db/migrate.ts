@@ -15,6 +15,7 @@ import * as m043 from './migrations/043-audit-log-by-application.ts';
 import * as m045 from './migrations/045-staff-sign-in-security.ts';
 import * as m046 from './migrations/046-audit-chain.ts';
 import * as m047 from './migrations/047-application-codes.ts';
+import * as m050 from './migrations/050-reference-data-source.ts';
 import * as m055 from './migrations/055-staff-passkeys.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
@@ -34,6 +35,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '045-staff-sign-in-security': m045,
   '046-audit-chain': m046,
   '047-application-codes': m047,
+  '050-reference-data-source': m050,
   '055-staff-passkeys': m055,
 };
 
@@ -49,6 +51,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     // Migrations speak snake_case SQL: no CamelCasePlugin for them.
     db: db.kysely.withoutPlugins(),
     provider: { getMigrations: async () => ({ ...migrations }) },
+    // Number ranges are handed out to work that lands in any order (050–054 after 055 did): a
+    // database that already ran a higher number runs a lower new one too, instead of refusing to
+    // start. Each migration stands on its own (it never depends on one numbered after it).
+    allowUnorderedMigrations: true,
   });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {

@@ -130,6 +130,10 @@ export interface ReferenceDataVersionsTable {
   version: string;
   rowCount: number;
   loadedAt: EpochMs;
+  /** Where the rows came from (postal_codes: the package, or 'Japan Post KEN_ALL …'); migration 050. */
+  source: string | null;
+  /** The date of the data itself, YYYY-MM-DD (not of the load). */
+  dataDate: string | null;
 }
 
 // ---- mail verification and sessions ----

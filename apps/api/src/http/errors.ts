@@ -63,6 +63,19 @@ export const refusalStatus: Readonly<Record<RefusalKind, ErrorStatus>> = {
   unavailable: 503,
 };
 
+/**
+ * 503 `{ code: 'MAINTENANCE', message, startedAt, endedAt }` with Retry-After (seconds to the window's
+ * end): an applicant's write or completion during a maintenance window (docs/decisions/0211-maintenance-for-applicants-inside.md).
+ */
+export class MaintenanceError extends ApiError {
+  readonly window: { startedAt: string; endedAt: string };
+  constructor(window: { startedAt: string; endedAt: string }, message: string, retryAfter: number) {
+    super(503, { code: 'MAINTENANCE', message, retryAfter });
+    this.name = 'MaintenanceError';
+    this.window = window;
+  }
+}
+
 /** A service's refusal as the API's answer. */
 export const apiErrorOf = (refusal: Refusal): ApiError =>
   new ApiError(refusalStatus[refusal.kind], { message: refusal.userMessage, code: refusal.code, retryAfter: refusal.retryAfter, cause: refusal.cause });

@@ -1,38 +1,29 @@
 import { Server as NetServer } from 'node:net';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { codeForStatus, messageForStatus } from './errors.ts';
 
-// Shutdown without dropping requests (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md).
-// On SIGTERM: stop accepting connections; requests already received run to their answer; a new
-// request on a kept-alive connection gets 503 with `Connection: close`; every answer given while
-// draining says `Connection: close`; a connection left idle is closed once it has had a moment to
-// send what may already be on its way (1.5 s); then the app closes (database last) and the process exits 0.
-// Whatever is still open when the grace period ends is cut, so the exit comes within 10 s.
+// Shutdown without dropping requests (issue 12, docs/decisions/0092-slow-clients-and-shutdown.md;
+// issue 27, docs/decisions/0210-drain-behind-nginx.md). On SIGTERM: readiness turns 503 first
+// (GET /api/ready), and for `readyDelayMs` the instance goes on as before, so a load balancer that
+// probes it stops sending; then it stops accepting connections; requests already received, and
+// requests that still arrive on connections it already had, run to their answer, and every answer
+// says `Connection: close`, so a proxy never reuses such a connection; a connection left idle is
+// closed once it has had a moment to send what may already be on its way (`idleCloseMs`, longer than
+// the proxy's own idle timeout: nginx closes first, no request meets a closing connection); then the
+// app closes (database last) and the process exits 0. Whatever is still open when the grace period
+// ends is cut (a request still arriving gets 503), so the exit comes within 10 s.
 //
 // Node's http Server.close() is not used to stop listening: it also closes every connection that
 // is idle at that instant, including those whose next request is already in flight from the client
 // — the client then sees ECONNRESET for a request it sent (what the attack counted: 41–47 of them).
 
 export interface DrainState {
+  /** Answers carry `Connection: close`; the listener is closed. */
   draining: boolean;
-}
-
-/**
- * The gate (the onRequest hook of plugins/request-hooks.ts, after the security headers): while
- * draining, a new request is answered 503 with `Connection: close`; every answer given while draining
- * says `Connection: close` (its onSend hook).
- */
-export function answerDraining(reply: FastifyReply): void {
-  // Sent with its own serializer: a route's response schema for 503 (the health check's) must not apply.
-  void reply
-    .code(503)
-    .header('connection', 'close')
-    .header('retry-after', '1')
-    .type('application/json; charset=utf-8')
-    .serializer(JSON.stringify)
-    .send({ code: codeForStatus(503), message: messageForStatus(503) });
+  /** GET /api/ready answers 503 (set first, before the listener closes). */
+  notReady: boolean;
 }
 
 interface Tracked {
@@ -43,6 +34,8 @@ interface Tracked {
 }
 
 export interface ShutdownOptions {
+  /** How long readiness answers 503 before the listener closes (a probing load balancer's reaction time). */
+  readyDelayMs?: number;
   /** How long requests already received may take; then what is left is cut. */
   graceMs: number;
   /**
@@ -87,6 +80,8 @@ export function gracefulShutdown(app: FastifyInstance, drain: DrainState, option
   let running: Promise<void> | undefined;
   return () => {
     running ??= (async () => {
+      drain.notReady = true;
+      if (options.readyDelayMs) await new Promise((resolve) => setTimeout(resolve, options.readyDelayMs));
       const started = Date.now();
       drain.draining = true;
       // Stop accepting (net.Server.close: the listening socket only; see above). Drained means: the

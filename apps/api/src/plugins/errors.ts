@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@koza/domain/messages';
-import { ApiError, apiErrorOf, codeForStatus, messageForStatus } from '../http/errors.ts';
+import { ApiError, MaintenanceError, apiErrorOf, codeForStatus, messageForStatus } from '../http/errors.ts';
 import { FieldValidationError, Refusal } from '../services/refusals.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import type { FieldError } from '../services/refusals.ts';
@@ -32,6 +32,10 @@ export function installErrorHandling(app: FastifyInstance, options: { spaFallbac
       request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
       void reply.header('retry-after', '5');
       return reply.code(503).send({ code: codeForStatus(503), message: messageForStatus(503) });
+    }
+    if (error instanceof MaintenanceError) {
+      void reply.header('retry-after', String(error.retryAfter));
+      return reply.code(503).send({ code: error.code, message: error.message, ...error.window });
     }
     const status = statusOf(error);
     if (status === 503 && error instanceof ApiError) {

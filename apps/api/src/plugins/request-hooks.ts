@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { answerDraining } from '../http/graceful-shutdown.ts';
 import type { DrainState } from '../http/graceful-shutdown.ts';
 import { ApiError } from '../http/errors.ts';
 import { bankOf, decorateBank } from './bank.ts';
@@ -13,8 +12,7 @@ import { isNoStoreUrl, securityHeaders } from './security-headers.ts';
 // runs each hook of a phase through its hook runner, so five onRequest plugins cost five calls,
 // closures and `done`s per request. In the order the separate plugins ran before:
 // - onRequest: the security headers (computed once at start: plugins/security-headers.ts), then
-//   X-Request-Id (plugins/request-id.ts), then the drain gate (a 503 while shutting down:
-//   http/graceful-shutdown.ts), then request.bank from the Host (or 421: plugins/bank.ts);
+//   X-Request-Id (plugins/request-id.ts), then request.bank from the Host (or 421: plugins/bank.ts);
 // - onSend: Cache-Control: no-store on /api and /__dev answers; Connection: close while draining;
 // - onResponse: the metrics (plugins/metrics.ts), then the request's log line (plugins/logging.ts).
 // The security headers are reply headers (they were set on the raw response): Node then writes all
@@ -30,15 +28,17 @@ export interface RequestHooksOptions {
 /** Installs the hooks; returns the drain state (set by the shutdown, http/graceful-shutdown.ts). */
 export function installRequestHooks(app: FastifyInstance, options: RequestHooksOptions): DrainState {
   const headers = Object.entries(securityHeaders(options.isProduction));
-  const drain: DrainState = { draining: false };
+  const drain: DrainState = { draining: false, notReady: false };
   const { bank: bankConfig, metrics } = options;
   decorateBank(app);
 
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) void reply.header(name, value);
     void reply.header('x-request-id', request.id);
-    // Answered here: `done` is not called.
-    if (drain.draining) return answerDraining(reply);
+    // A request that reached a draining instance on a connection it already had is served (its
+    // answer says Connection: close, onSend below): a 503 here would be an error for a request the
+    // load balancer cannot safely retry elsewhere (issue 27). Only one still arriving when the grace
+    // period ends is cut with a 503 (http/graceful-shutdown.ts).
     const bank = bankOf(request, bankConfig);
     if (bank instanceof ApiError) return done(bank);
     request.bank = bank;

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Clock } from '../adapters/clock.ts';
 import type { Db } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, MaintenanceError } from '../http/errors.ts';
+import { maintenanceBlockingWrites } from '../services/maintenance.ts';
+import { landingText } from '@koza/domain/landing-text';
 import { createAuthenticator } from '../services/sessions.ts';
 import type { AuthContext } from '../services/sessions.ts';
 
@@ -56,7 +58,27 @@ export function createRouteGuards(deps: GuardDeps): RouteGuards {
       done();
     }, done);
   };
-  return { applicant: [bearer] };
+  return { applicant: [bearer, maintenanceGate(deps)] };
+}
+
+/** Reads and polls that arrive as POST: never refused during maintenance (the eKYC result is shown). */
+const readsByPost = new Set(['/api/ekyc/status']);
+
+/**
+ * During a maintenance window of the applicant's bank, every applicant write (a method other than
+ * GET/HEAD behind guards.applicant, and the completion) is refused with one answer: 503
+ * `{ code: 'MAINTENANCE', message, startedAt, endedAt }` and Retry-After (SPEC.md §7 addition,
+ * docs/decisions/0211-maintenance-for-applicants-inside.md). Nothing of the request was done; the web
+ * shows the maintenance modal and sends the same request again after the window.
+ */
+export function maintenanceGate(deps: Pick<GuardDeps, 'db' | 'clock'>): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || readsByPost.has(request.url)) return done();
+    maintenanceBlockingWrites(deps.db, request.bank.code, deps.clock.now()).then((window) => {
+      if (window === null) return done();
+      done(new MaintenanceError({ startedAt: window.startedAt, endedAt: window.endedAt }, landingText.maintenanceInFlowLead, window.secondsLeft));
+    }, done);
+  };
 }
 
 const bearerPattern = /^Bearer +(\S+) *$/i;

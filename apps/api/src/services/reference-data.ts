@@ -1,4 +1,4 @@
-import { ensurePostalTable, isPostalTableCurrent, readPostalRows, readPostalVersion } from '@koza/data/postal';
+import { ensurePostalTable, isPostalTableCurrent, packagedPostalData, readPostalRows, readPostalVersion } from '@koza/data/postal';
 import type { PostalRow } from '@koza/data/postal';
 import {
   readBranches,
@@ -15,11 +15,11 @@ import {
   inReferenceLock,
   insertPostalCodes,
   postalBatchSize,
-  readVersions,
+  readRecordedVersions,
   replaceReferenceTables,
   writeVersion,
 } from '../db/repositories/reference-data-repository.ts';
-import type { ReferenceTables, Trx } from '../db/repositories/reference-data-repository.ts';
+import type { RecordedVersion, ReferenceTables, Trx } from '../db/repositories/reference-data-repository.ts';
 import type { PostalCodesTable } from '../db/schema.ts';
 
 // Reference data lives in data/ (DECISIONS.md §7) and is copied into the database at start.
@@ -31,6 +31,13 @@ export interface DataSet {
   /** Key in reference_data_versions. */
   name: string;
   version(): string | Promise<string>;
+  /** Where the rows come from and the date of their data, recorded with the version. */
+  origin?(): { source: string | null; dataDate: string | null };
+  /**
+   * Whether rows recorded under another version are to be kept all the same: the postal table an
+   * operator loaded from a newer Japan Post file is not replaced by the older packaged snapshot.
+   */
+  keeps?(recorded: RecordedVersion): boolean;
   /** Replaces the set's rows inside the transaction; answers the number of rows written. */
   replace(trx: Trx, dialect: Db['dialect']): Promise<number>;
 }
@@ -47,15 +54,16 @@ export async function loadReferenceData(db: Db, dataSets: readonly DataSet[] = d
   for (const set of dataSets) {
     const started = performance.now();
     const version = await set.version();
+    const current = (recorded: RecordedVersion | undefined) => recorded !== undefined && (recorded.version === version || set.keeps?.(recorded) === true);
     // Cheap check first: most starts find every version unchanged and take no lock.
-    if ((await readVersions(db)).get(set.name) === version) {
+    if (current((await readRecordedVersions(db)).get(set.name))) {
       reports.push({ name: set.name, status: 'unchanged', rows: 0, ms: performance.now() - started });
       continue;
     }
     const rows = await inReferenceLock(db, async (trx) => {
-      if ((await readVersions(trx)).get(set.name) === version) return null; // another instance just did it
+      if (current((await readRecordedVersions(trx)).get(set.name))) return null; // another instance just did it
       const count = await set.replace(trx, db.dialect);
-      await writeVersion(trx, set.name, version, count, now());
+      await writeVersion(trx, set.name, version, count, now(), set.origin?.() ?? { source: null, dataDate: null });
       return count;
     });
     reports.push({ name: set.name, status: rows === null ? 'unchanged' : 'loaded', rows: rows ?? 0, ms: performance.now() - started });
@@ -77,19 +85,30 @@ export async function prepareReferenceData(db: Db, log: (line: string) => void):
  */
 export async function referenceDataCurrent(db: Db, dataSets: readonly DataSet[] = defaultDataSets()): Promise<boolean> {
   if (!(await isPostalTableCurrent())) return false;
-  const recorded = await readVersions(db);
-  for (const set of dataSets) if (recorded.get(set.name) !== (await set.version())) return false;
+  const recorded = await readRecordedVersions(db);
+  for (const set of dataSets) {
+    const r = recorded.get(set.name);
+    if (r === undefined || (r.version !== (await set.version()) && set.keeps?.(r) !== true)) return false;
+  }
   return true;
 }
 
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
-export function postalDataSet(source: { version(): string; rows(): AsyncIterable<PostalRow> } = {
+export function postalDataSet(source: { version(): string; rows(): AsyncIterable<PostalRow>; origin?(): { source: string | null; dataDate: string | null } } = {
   version: readPostalVersion,
   rows: readPostalRows,
+  origin: packagedPostalData,
 }): DataSet {
   return {
     name: 'postal_codes',
     version: () => source.version(),
+    origin: () => source.origin?.() ?? { source: null, dataDate: null },
+    // A Japan Post file an operator loaded (`npm run postal:update`, services/postal-update.ts) whose
+    // data is as new as the package's or newer stays (decision 0213).
+    keeps: (recorded) => {
+      const packaged = source.origin?.().dataDate ?? null;
+      return recorded.source?.startsWith(kenAllSource) === true && recorded.dataDate !== null && (packaged === null || recorded.dataDate >= packaged);
+    },
     async replace(trx, dialect) {
       await deletePostalCodes(trx, dialect);
       let batch: PostalCodesTable[] = [];
@@ -107,6 +126,9 @@ export function postalDataSet(source: { version(): string; rows(): AsyncIterable
     },
   };
 }
+
+/** The start of `source` of a postal table loaded from a Japan Post file. */
+export const kenAllSource = 'Japan Post KEN_ALL';
 
 const epoch = (iso: string | null | undefined): number | null => (iso == null ? null : Date.parse(iso));
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);

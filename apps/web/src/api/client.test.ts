@@ -73,4 +73,41 @@ describe('api client', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(api.get('/api/branch')).rejects.toMatchObject({ status: 0 });
   });
+
+  it('sends a save once more after a 502 (an instance lost under it) and succeeds without an error', async () => {
+    const answers = [new Response('bad gateway', { status: 502 }), new Response(null, { status: 204 })];
+    const fetchMock = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/api/applications/personal', { lastName: '山田' })).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after one retry, and never resends a call that is not idempotent', async () => {
+    const always502 = vi.fn(async () => new Response('bad gateway', { status: 502 }));
+    vi.stubGlobal('fetch', always502);
+    await expect(api.post('/api/applications/branch', { branchCode: '101' })).rejects.toMatchObject({ status: 502 });
+    expect(always502).toHaveBeenCalledTimes(2);
+    always502.mockClear();
+    await expect(api.post('/api/pin', { code: 'x' })).rejects.toMatchObject({ status: 502 });
+    expect(always502).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a write refused for maintenance until the applicant resumes, then sends it again', async () => {
+    const { resumeAfterMaintenance } = await import('./maintenance-pause.ts');
+    const window = { startedAt: '2026-11-26T22:00:00+09:00', endedAt: '2026-11-26T23:00:00+09:00' };
+    const answers = [
+      new Response(JSON.stringify({ code: 'MAINTENANCE', message: 'メンテナンス中', ...window }), { status: 503, headers: { 'content-type': 'application/json' } }),
+      new Response(null, { status: 204 }),
+    ];
+    const fetchMock = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal('fetch', fetchMock);
+    let settled = false;
+    const save = api.post('/api/applications/personal', { lastName: '山田' }).finally(() => (settled = true));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toBe(false);
+    resumeAfterMaintenance();
+    await expect(save).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { errorPathOf, flowTypeAt } from '../lib/flow.ts';
 import { session } from '../lib/session.ts';
+import { maintenanceWindowOf, pauseForMaintenance } from './maintenance-pause.ts';
 
 /** An answer other than 2xx, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -77,6 +78,27 @@ async function readBody(response: Response): Promise<unknown> {
   return text === '' ? undefined : text;
 }
 
+/**
+ * Calls that may be sent twice (issue 27): reads, the step saves (a save writes the same content
+ * again) and the completion (a second call answers the first's number). The same paths nginx
+ * resends itself (deploy/nginx/cluster.conf.template).
+ */
+const idempotentPosts = /^\/api\/(applications\/|application-complete$)/;
+/**
+ * Answers that mean "not done, try again": the proxy found no instance or lost it (502, 504), or the
+ * database was briefly away (503). An idempotent call is sent once more before it counts as failed,
+ * so an instance that dies under a save does not send the applicant to the error page.
+ */
+const retryable = new Set([502, 503, 504]);
+const retryPause = (signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, 500);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+
 /** One request to /api. Use the typed functions built on it (one per call), not this directly in screens. */
 export async function apiRequest<S extends BodyReader<unknown> | undefined = undefined>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -96,21 +118,36 @@ export async function apiRequest<S extends BodyReader<unknown> | undefined = und
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
 
+  const url = buildUrl(path, options.query);
+  const idempotent = method === 'GET' || idempotentPosts.test(path);
   let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal ?? null,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, undefined, 'Network error');
+  let data: unknown;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      if (idempotent && attempt === 1) {
+        await retryPause(options.signal);
+        continue;
+      }
+      throw new ApiError(0, undefined, 'Network error');
+    }
+    data = await readBody(response);
+    const maintenance = maintenanceWindowOf(response.status, data);
+    if (maintenance) {
+      // Nothing was done: held until the applicant resumes after the window, then sent again.
+      await pauseForMaintenance(maintenance);
+      attempt = 0;
+      continue;
+    }
+    if (idempotent && attempt === 1 && retryable.has(response.status)) {
+      await retryPause(options.signal);
+      continue;
+    }
+    break;
   }
 
-  const data = await readBody(response);
   if (response.status === 401 && options.sessionErrorOn401 !== false) {
     navigateTo(sessionErrorPath(window.location.pathname));
     throw new ApiError(401, data);

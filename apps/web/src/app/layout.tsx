@@ -2,6 +2,7 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { flowFor, pageByPath, pageBySlug, stepFor } from '@koza/domain/flows';
 import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
+import { MaintenancePause } from '../components/maintenance-pause.tsx';
 import { StepBar } from '../components/step-bar.tsx';
 import { flowTypeOf } from '../lib/application-type.ts';
 import { useShownSubStep } from '../lib/sub-step.ts';
@@ -111,6 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <MaintenancePause />
     </div>
   );
 }

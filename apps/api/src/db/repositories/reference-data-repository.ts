@@ -34,11 +34,44 @@ export async function readVersions(db: Db | Trx): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name, r.version]));
 }
 
-export async function writeVersion(trx: Trx, name: string, version: string, rowCount: number, now: number): Promise<void> {
+export interface RecordedVersion {
+  version: string;
+  rowCount: number;
+  loadedAt: number;
+  source: string | null;
+  dataDate: string | null;
+}
+
+/** Every data set's recorded version with where its rows came from and the date of their data. */
+export async function readRecordedVersions(db: Db | Trx): Promise<Map<string, RecordedVersion>> {
+  const k = 'kysely' in db ? db.kysely : db;
+  const rows = await k.selectFrom('referenceDataVersions').select(['name', 'version', 'rowCount', 'loadedAt', 'source', 'dataDate']).execute();
+  return new Map(rows.map(({ name, ...r }) => [name, { ...r, rowCount: Number(r.rowCount), loadedAt: Number(r.loadedAt) }]));
+}
+
+/** One data set's record, or null (GET /api/health reads the postal table's). */
+export async function readRecordedVersion(db: Db, name: string): Promise<RecordedVersion | null> {
+  const r = await db.kysely
+    .selectFrom('referenceDataVersions')
+    .select(['version', 'rowCount', 'loadedAt', 'source', 'dataDate'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return r ? { ...r, rowCount: Number(r.rowCount), loadedAt: Number(r.loadedAt) } : null;
+}
+
+export async function writeVersion(
+  trx: Trx,
+  name: string,
+  version: string,
+  rowCount: number,
+  now: number,
+  origin: { source: string | null; dataDate: string | null } = { source: null, dataDate: null },
+): Promise<void> {
+  const values = { version, rowCount, loadedAt: now, source: origin.source, dataDate: origin.dataDate };
   await trx
     .insertInto('referenceDataVersions')
-    .values({ name, version, rowCount, loadedAt: now })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ version, rowCount, loadedAt: now }))
+    .values({ name, ...values })
+    .onConflict((oc) => oc.column('name').doUpdateSet(values))
     .execute();
 }
 

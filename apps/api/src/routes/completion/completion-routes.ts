@@ -8,7 +8,7 @@ import type { MailSender } from '../../adapters/mail.ts';
 import { ApiError, apiErrorOf } from '../../http/errors.ts';
 import { NotReadyError, authContextClosedByCompletion, completeApplication } from '../../services/completion.ts';
 import { authenticate } from '../../services/sessions.ts';
-import { requireAuth } from '../route-guards.ts';
+import { maintenanceGate, requireAuth } from '../route-guards.ts';
 
 // POST /api/application-complete (auth, empty body) → 200 { applicationNumber, applicationCompletedAt }
 // (DECISIONS.md §5; docs/decisions/0052-completion-numbers.md, 0053-token-after-completion.md).
@@ -47,7 +47,7 @@ export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = asyn
 
   app.post(
     '/api/application-complete',
-    { preHandler: liveOrClosedByCompletion, schema: { response: { 200: completionResponseSchema, 409: conflictBodySchema } } },
+    { preHandler: [liveOrClosedByCompletion, maintenanceGate({ db, clock })], schema: { response: { 200: completionResponseSchema, 409: conflictBodySchema } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       try {
