@@ -38,7 +38,7 @@ export const workplaceRequirements = ['REQUIRED', 'OPTIONAL', 'NONE'] as const;
 export const otherOccupationName = 'その他';
 
 const age = z.int().min(0).max(150).nullable();
-export const occupationSchema = z
+export const occupationRecordSchema = z
   .strictObject({
     id: z.int().positive(),
     name: z.string().min(1).max(25),
@@ -55,12 +55,12 @@ export const occupationSchema = z
       ctx.addIssue({ code: 'custom', message: 'minDisplayAge is above maxDisplayAge', path: ['maxDisplayAge'] });
     }
   });
-export type Occupation = z.infer<typeof occupationSchema>;
+export type Occupation = z.infer<typeof occupationRecordSchema>;
 
 const occupationsFile = z.strictObject({
   _note: note,
   occupations: z
-    .array(occupationSchema)
+    .array(occupationRecordSchema)
     .min(1)
     .superRefine((list, ctx) => {
       uniqueBy(list, (o) => String(o.id), 'id', ctx);

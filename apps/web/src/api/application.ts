@@ -20,7 +20,7 @@ import {
   type WorkplaceResponse,
 } from '@koza/domain/api/application';
 import type { ParentPersonalRequest, ParentWorkplaceRequest } from '@koza/domain/api/child';
-import { ApiError, api } from './client.ts';
+import { ApiCallError, api } from './client.ts';
 
 // The calls of steps 1–6 of the general flow (SPEC.md §7, decisions 0040–0044): one function per call.
 // Answers are read with the API contract of @koza/domain/api/application; payloads are the domain
@@ -73,7 +73,7 @@ export async function lookupWorkplace(code: string): Promise<Workplace | null> {
   try {
     return await api.get('/api/workplace', { query: { code }, schema: workplaceResponseSchema });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiCallError && error.status === 404) return null;
     throw error;
   }
 }
@@ -84,7 +84,7 @@ export async function checkInvitationCode(code: string): Promise<boolean> {
     await api.get('/api/invitation', { query: { code } });
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return false;
+    if (error instanceof ApiCallError && error.status === 404) return false;
     throw error;
   }
 }

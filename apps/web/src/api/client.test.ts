@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, sessionErrorPath, setApiNavigator } from './client.ts';
+import { ApiCallError, api, sessionErrorPath, setApiNavigator } from './client.ts';
 import { validationErrors } from './validation-errors.ts';
 
 function mockFetch(status: number, body?: unknown) {
@@ -62,10 +62,10 @@ describe('api client', () => {
     expect(sessionErrorPath('/personal')).toBe('/error?id=1');
   });
 
-  it('throws an ApiError carrying the validation errors on 400', async () => {
+  it('throws an ApiCallError carrying the validation errors on 400', async () => {
     mockFetch(400, { errors: [{ field: 'lastName', message: '入力が必須です。' }] });
     const error = await api.post('/api/applications/personal', {}).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(ApiCallError);
     expect(validationErrors(error)).toEqual([{ field: 'lastName', message: '入力が必須です。' }]);
   });
 

@@ -3,12 +3,12 @@ import { session } from '../lib/session.ts';
 import { maintenanceWindowOf, pauseForMaintenance } from './maintenance-pause.ts';
 
 /** An answer other than 2xx, or a network failure (status 0). */
-export class ApiError extends Error {
+export class ApiCallError extends Error {
   readonly status: number;
   readonly body: unknown;
   constructor(status: number, body: unknown, message?: string) {
     super(message ?? `API request failed with status ${status}`);
-    this.name = 'ApiError';
+    this.name = 'ApiCallError';
     this.status = status;
     this.body = body;
   }
@@ -131,7 +131,7 @@ export async function apiRequest<S extends BodyReader<unknown> | undefined = und
         await retryPause(options.signal);
         continue;
       }
-      throw new ApiError(0, undefined, 'Network error');
+      throw new ApiCallError(0, undefined, 'Network error');
     }
     data = await readBody(response);
     const maintenance = maintenanceWindowOf(response.status, data);
@@ -150,13 +150,13 @@ export async function apiRequest<S extends BodyReader<unknown> | undefined = und
 
   if (response.status === 401 && options.sessionErrorOn401 !== false) {
     navigateTo(sessionErrorPath(window.location.pathname));
-    throw new ApiError(401, data);
+    throw new ApiCallError(401, data);
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiCallError(response.status, data);
 
   if (options.schema) {
     const parsed = options.schema.safeParse(data);
-    if (!parsed.success) throw new ApiError(response.status, data, 'Unexpected response shape');
+    if (!parsed.success) throw new ApiCallError(response.status, data, 'Unexpected response shape');
     return parsed.data as Result<S>;
   }
   return data as Result<S>;

@@ -1,5 +1,5 @@
 import type { MaintenanceResponse, NotificationsResponse, PageViewRequest } from '@koza/domain/api/entry';
-import { ApiError, api, type BodyReader } from './client.ts';
+import { ApiCallError, api, type BodyReader } from './client.ts';
 
 // The calls of the entry pages (SPEC.md §7, DECISIONS.md §3–§5) that the first page makes: one
 // function per call. The bodies are the API contract of @koza/domain/api/entry, which the API's
@@ -43,7 +43,7 @@ export async function getMaintenance(signal?: AbortSignal): Promise<Maintenance 
   try {
     return await api.get(landingPaths.maintenance, { auth: false, schema: maintenanceReader, signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiCallError && error.status === 404) return null;
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type { PinContext } from '@koza/domain/pin-rules';
 import type { EkycMethod } from '@koza/domain/constants';
 import { useFlow } from '../lib/flow.ts';
 import { fallbackMethod } from '../lib/ekyc-method.ts';
-import { ApiError } from './client.ts';
+import { ApiCallError } from './client.ts';
 import { getApplications, getBranches, getOccupations, getSavedApplication } from './application.ts';
 import { getEkyc } from './ekyc.ts';
 
@@ -87,7 +87,7 @@ export function useEkycMethod(): EkycMethod | null {
 export function useStepQuery<T>(slug: PageSlug, options: UseQueryOptions<T>): T | undefined {
   const { toError } = useFlow(slug);
   const query = useQuery(options);
-  const failed = query.isError && !(query.error instanceof ApiError && query.error.status === 401);
+  const failed = query.isError && !(query.error instanceof ApiCallError && query.error.status === 401);
   useEffect(() => {
     if (failed) toError();
   }, [failed, toError]);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { DocumentType } from '@koza/domain/constants';
 import type { PageSlug } from '@koza/domain/flows';
-import { ApiError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
 import { uploadDocument } from '../api/ekyc.ts';
 import { compressImage } from '../lib/image-compression.ts';
 import { useFlow } from '../lib/flow.ts';
@@ -186,7 +186,7 @@ export function useDocumentUpload(slug: PageSlug) {
         return true;
       } catch (error) {
         setSending(false);
-        if (!(error instanceof ApiError && error.status === 401)) flow.exit('uploadFailed');
+        if (!(error instanceof ApiCallError && error.status === 401)) flow.exit('uploadFailed');
         return false;
       } finally {
         busy.current = false;

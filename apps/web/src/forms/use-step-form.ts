@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import type { FieldError, StepResult } from '@koza/domain/steps/validate-step';
-import { ApiError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
 import { validationErrors } from '../api/validation-errors.ts';
 import { useFlow } from '../lib/flow.ts';
 
@@ -57,7 +57,7 @@ export function focusFirstError(): void {
 }
 
 /** True for a 400 with field errors: the screen shows them instead of leaving for the error page. */
-export const isValidationFailure = (error: unknown): boolean => error instanceof ApiError && error.status === 400;
+export const isValidationFailure = (error: unknown): boolean => error instanceof ApiCallError && error.status === 400;
 
 interface StepFormOptions<F, T> {
   slug: PageSlug;
@@ -159,7 +159,7 @@ export function useStepForm<F, T>({ slug, initial, validate, save, onSaved }: St
       submitting.current = false;
       setPending(false);
       if (isValidationFailure(error)) showErrors(validationErrors(error));
-      else if (!(error instanceof ApiError && error.status === 401)) flow.toError();
+      else if (!(error instanceof ApiCallError && error.status === 401)) flow.toError();
     }
   }
 

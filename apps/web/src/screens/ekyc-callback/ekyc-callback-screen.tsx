@@ -3,7 +3,7 @@ import { Screen } from '../../components/screen.tsx';
 import { WaitingPanel } from '../../components/waiting-panel.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '@koza/domain/flows';
-import { ApiError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { fetchEkycStatus } from '../../api/ekyc.ts';
 import { pollEkycStatus, sleep } from './ekyc-polling.ts';
 
@@ -25,7 +25,7 @@ export function EkycCallbackScreen() {
     void pollEkycStatus({ fetchStatus: fetchEkycStatus, sleep, signal: controller.signal }).then((result) => {
       if (!result || controller.signal.aborted) return;
       // A 401 has already sent the applicant to the session error.
-      if (result.error instanceof ApiError && result.error.status === 401) return;
+      if (result.error instanceof ApiCallError && result.error.status === 401) return;
       // The callback is shared with the child flow: the flow table knows where each outcome leads.
       if (result.to === 'next') flow.next({ replace: true });
       else flow.exit(result.to, { replace: true });

@@ -12,7 +12,7 @@ import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '@koza/domain/flows';
-import { ApiError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { startEkyc } from '../../api/ekyc.ts';
 import { useEkycMethod } from '../../api/queries.ts';
 import { cameraReadiness, type CameraReadiness } from './ekyc-method.ts';
@@ -141,7 +141,7 @@ export function EkycPreparationScreen({ slug }: { slug: EkycPreparationSlug }) {
     } catch (error) {
       setStarting(false);
       // A 401 has already sent the applicant to the session error.
-      if (error instanceof ApiError && error.status === 401) return;
+      if (error instanceof ApiCallError && error.status === 401) return;
       flow.exit('ekycFailed');
     }
   };

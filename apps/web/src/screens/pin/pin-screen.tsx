@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import { pinRuleMessages, pinViolations, type PinContext, type PinRuleId } from '@koza/domain/pin-rules';
 import { pinLength } from '@koza/domain/steps/pin-entry';
-import { ApiError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { validationErrors } from '../../api/validation-errors.ts';
 import { getPublicKey, setPin } from '../../api/application.ts';
 import { pinContextQuery, useStepQuery } from '../../api/queries.ts';
@@ -104,7 +104,7 @@ export function PinScreen({ slug }: { slug: Extract<PageSlug, 'pin' | 'child-pin
       if (isValidationFailure(error)) {
         setServerError(errorMap(validationErrors(error)).code ?? validationErrors(error)[0]?.message);
         focusFirstError();
-      } else if (!(error instanceof ApiError && error.status === 401)) {
+      } else if (!(error instanceof ApiCallError && error.status === 401)) {
         flow.toError();
       }
     }

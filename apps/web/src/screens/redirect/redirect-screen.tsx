@@ -4,7 +4,7 @@ import { WaitingPanel } from '../../components/waiting-panel.tsx';
 import type { PageSlug } from '@koza/domain/flows';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '@koza/domain/flows';
-import { ApiError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { completeApplication, type Completion } from '../../api/ekyc.ts';
 
 // UI wording of this screen.
@@ -35,7 +35,7 @@ export function RedirectScreen({ slug }: { slug: Extract<PageSlug, 'redirect' | 
         if (active) flow.next({ replace: true, state: { completion } satisfies CompleteState });
       },
       (error: unknown) => {
-        if (!active || (error instanceof ApiError && error.status === 401)) return;
+        if (!active || (error instanceof ApiCallError && error.status === 401)) return;
         flow.toError();
       },
     );

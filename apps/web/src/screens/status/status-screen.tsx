@@ -7,7 +7,7 @@ import { normaliseVerificationCode } from '@koza/domain/normalise';
 import { verificationCodeStepSchema } from '@koza/domain/steps/verification-code';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { askStatusCode, showStatus } from '../../api/application-status.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { validationErrors } from '../../api/validation-errors.ts';
 import { BankContact } from '../../components/bank-contact.tsx';
 import { Button, LinkButton } from '../../components/button.tsx';
@@ -57,7 +57,7 @@ export function StatusScreen() {
   };
 
   const failed = (error: unknown) => {
-    setNotice(error instanceof ApiError && error.status === 429 ? statusText.rateLimited : statusText.failed);
+    setNotice(error instanceof ApiCallError && error.status === 429 ? statusText.rateLimited : statusText.failed);
   };
 
   async function send() {
@@ -95,7 +95,7 @@ export function StatusScreen() {
       setView(await showStatus({ bankCode: bank.code, mailAddress, applicationNumber, verificationCode: checked.value.verificationCode }));
       moveTo('result');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
+      if (error instanceof ApiCallError && error.status === 400) {
         setErrors({ verificationCode: statusText.failed });
         requestAnimationFrame(() => codeInput.current?.focus());
       } else failed(error);

@@ -7,7 +7,7 @@ import { normaliseMail } from '@koza/domain/fields/mail';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { verificationMailSchema } from '@koza/domain/steps/verification-mail';
 import { verificationCodeStepSchema } from '@koza/domain/steps/verification-code';
-import { ApiError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { validationErrors } from '../../api/validation-errors.ts';
 import { registerVerificationCode, verifyVerificationCode } from '../../api/verification.ts';
 import { Screen } from '../../components/screen.tsx';
@@ -85,13 +85,13 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
       await registerVerificationCode({ bankCode: bank.code, mailAddress, applicationType: type });
       dispatch({ type: 'sent', mailAddress });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
+      if (error instanceof ApiCallError && error.status === 400) {
         const message = validationErrors(error).find((e) => e.field === 'mailAddress')?.message ?? messages.mailInvalid;
         dispatch({ type: 'mailRejected', message });
         requestAnimationFrame(() => mailInputRef.current?.focus());
-      } else if (error instanceof ApiError && error.status === 429) {
+      } else if (error instanceof ApiCallError && error.status === 429) {
         dispatch({ type: 'rateLimited' });
-      } else if (!(error instanceof ApiError && error.status === 401)) {
+      } else if (!(error instanceof ApiCallError && error.status === 401)) {
         failTo();
       }
     }
@@ -119,10 +119,10 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
       dispatch({ type: 'verified' });
       flow.next();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+      if (error instanceof ApiCallError && (error.status === 400 || error.status === 401)) {
         dispatch({ type: 'codeRejected', message: messages.verificationFailed });
         requestAnimationFrame(() => codeInputRef.current?.focus());
-      } else if (error instanceof ApiError && error.status === 429) {
+      } else if (error instanceof ApiCallError && error.status === 429) {
         dispatch({ type: 'rateLimited' });
       } else {
         // SPEC.md §8: any other verify failure clears the device id and ends on the error page.
