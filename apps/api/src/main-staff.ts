@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { isBankCode, type BankCode } from '@koza/domain/constants';
+import { bankCodes, isBankCode, type BankCode } from '@koza/domain/constants';
 import { staffCreateBodySchema, staffPasswordResetBodySchema } from '@koza/domain/api/admin';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -22,9 +22,10 @@ import { forgetAccountThrottle } from './services/staff-throttle.ts';
 // A password is read from STAFF_PASSWORD or asked for on the terminal: never an argument (it would
 // stay in the shell history and the process list). It is good for one sign-in, which changes it.
 
+const banks = `<${bankCodes.join('|')}>`;
 const usage = [
-  'usage: npm run staff -- create --bank <0177|0587|0181> --login <login id> --name <display name> [--role ADMIN|REVIEWER|VIEWER]',
-  '       npm run staff -- unlock|reset-password|reset-second-factor --bank <0177|0587|0181> --login <login id>',
+  `usage: npm run staff -- create --bank ${banks} --login <login id> --name <display name> [--role ADMIN|REVIEWER|VIEWER]`,
+  `       npm run staff -- unlock|reset-password|reset-second-factor --bank ${banks} --login <login id>`,
 ].join('\n');
 
 async function readPassword(): Promise<string> {
