@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { getJson } from './api.ts';
 import { useFieldErrors } from './field-errors.tsx';
@@ -48,11 +48,24 @@ export function useListScreen<T>(path: string, schema: z.ZodType<{ items: T[] }>
   return { items, form, done, change };
 }
 
-/** The outcome of the last change (a polite live region) and any failure (an alert). */
+/**
+ * The outcome of the last change (a polite live region) and any failure (an alert). A new outcome
+ * takes the focus, so a keyboard or screen-reader user lands on what just happened.
+ */
 export function Outcome({ done, error }: { done: string | null; error: string | null }) {
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   return (
     <>
-      <div aria-live="polite">{done && <p className="notice">{done}</p>}</div>
+      <div aria-live="polite">
+        {done && (
+          <p className="notice" ref={doneRef} tabIndex={-1}>
+            {done}
+          </p>
+        )}
+      </div>
       {error && (
         <p className="error" role="alert">
           {error}
