@@ -439,6 +439,29 @@ export interface ApplicationReviewsTable {
   cancelledBy: string | null;
   /** The rejection reason the applicant may be shown (a key of shareableRejectionReasons), or null. */
   shareableReason: string | null;
+  /** Staff id of the member who proposed the approval that `decidedBy` confirmed (migration 060). */
+  proposedBy: string | null;
+}
+
+/** The live state of a case (migration 060, decision 0230). */
+export interface ApplicationCasesTable {
+  applicationId: string;
+  proposedBy: string | null;
+  proposedAt: EpochMs | null;
+  assignedTo: string | null;
+  assignedAt: EpochMs | null;
+}
+
+/** A case's history: one row per staff action on the application (migration 060). */
+export interface ApplicationEventsTable {
+  id: Generated<number>;
+  applicationId: string;
+  at: EpochMs;
+  staffId: string | null;
+  /** @koza/domain/admin/case caseEventKinds */
+  kind: string;
+  reasonCode: string | null;
+  reason: string | null;
 }
 
 export interface AuditLogTable {
@@ -465,5 +488,7 @@ export interface BackOfficeTables {
   staffPasskeys: StaffPasskeysTable;
   staffWebauthnChallenges: StaffWebauthnChallengesTable;
   applicationReviews: ApplicationReviewsTable;
+  applicationCases: ApplicationCasesTable;
+  applicationEvents: ApplicationEventsTable;
   auditLog: AuditLogTable;
 }

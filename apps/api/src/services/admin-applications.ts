@@ -7,7 +7,11 @@ import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import { listDocuments, readDocumentBytes } from '../db/repositories/documents-repository.ts';
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
-import { findApplicationOfBank, findReview, searchApplications } from '../db/repositories/review-repository.ts';
+import { findApplicationOfBank, findCase, findReview, listCaseEvents, searchApplications } from '../db/repositories/review-repository.ts';
+import { caseActions } from '@koza/domain/admin/case';
+import type { CaseEventKind } from '@koza/domain/admin/case';
+import { can } from '@koza/domain/admin/roles';
+import type { StaffRole } from '@koza/domain/admin/roles';
 import type { ApplicationListRow, ApplicationSearch } from '../db/repositories/review-repository.ts';
 import { allAudit, listAudit, viewAlreadyAudited } from '../db/repositories/audit-repository.ts';
 import type { AuditFilter, AuditRow } from '../db/repositories/audit-repository.ts';
@@ -81,7 +85,20 @@ export async function* applicationsCsv(db: Db, bankCode: BankCode, q: Applicatio
 
 // ---- one application ----
 
-export async function applicationDetail(db: Db, bankCode: BankCode, id: string): Promise<ApplicationDetail> {
+/** Who reads the case: what they may do on it depends on their id and role (caseActions). */
+export interface CaseReader {
+  staffId: string;
+  role: StaffRole;
+  now: number;
+}
+
+async function staffRef(db: Db, id: string | null) {
+  if (id === null) return null;
+  const staff = await findStaffById(db, id);
+  return { id, displayName: staff?.displayName ?? id };
+}
+
+export async function applicationDetail(db: Db, bankCode: BankCode, id: string, reader: CaseReader): Promise<ApplicationDetail> {
   const row = await findApplicationOfBank(db, bankCode, id);
   if (!row || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
   const parent = await findParentByApplicationId(db, id);
@@ -89,12 +106,21 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string):
   const ekyc = await findLatestEkycSession(db, id);
   const documents = await listDocuments(db, id);
   const decidedBy = review ? await findStaffById(db, review.decidedBy) : null;
+  const caseRow = await findCase(db, id);
+  const events = await listCaseEvents(db, id);
+  const status = displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null });
+  const actions = caseActions(
+    { status, proposedBy: caseRow?.proposedBy ?? null, approvedAt: review?.outcome === 'APPROVED' ? review.decidedAt : null, assignedTo: caseRow?.assignedTo ?? null },
+    reader.staffId,
+    (p) => can(reader.role, p),
+    reader.now,
+  );
   const application = { ...toApplicationView(row), mailAddress: row.mailAddress };
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
     applicationType: row.applicationType,
-    status: displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null }),
+    status,
     completedAt: toJapanIso(row.completedAt),
     application,
     applicationParent: parent || row.applicationType === 'CHILD' ? { ...toApplicationParentView(parent) } : null,
@@ -114,6 +140,16 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string):
         }
       : null,
     pinErased: row.pinCiphertext === null,
+    case: {
+      proposedBy: await staffRef(db, caseRow?.proposedBy ?? null),
+      proposedAt: caseRow?.proposedAt ? toJapanIso(caseRow.proposedAt) : null,
+      assignedTo: await staffRef(db, caseRow?.assignedTo ?? null),
+      actions,
+      history: [
+        { kind: 'SUBMITTED' as const, at: toJapanIso(row.completedAt), by: null, reason: null },
+        ...events.map((e) => ({ kind: e.kind as CaseEventKind, at: toJapanIso(e.at), by: e.displayName ?? null, reason: e.reason })),
+      ],
+    },
   };
 }
 

@@ -43,5 +43,12 @@ export const adminMessages = {
   passkeyRefused: 'パスキーを登録できませんでした。もう一度お試しください。',
   passkeyNotFound: 'パスキーが見つかりません。',
   auditPeriodInvalid: '開始日は終了日より前の日付にしてください。',
+  ownProposal: '承認申請をした職員本人は承認できません。別の審査担当者が承認してください。',
+  proposalRequired: '承認の前に、審査担当者による承認申請が必要です。',
+  alreadyProposed: 'このお申込みは既に承認申請されています。',
+  notCancellableYet: 'キャッシュカードの受取期間が過ぎるまで取消できません。',
+  reasonChoiceRequired: '理由を選択してください。',
+  reasonOtherRequired: '「その他」を選んだ場合は理由を入力してください。',
+  notAssignable: 'このお申込みは担当者を設定できない状態です。',
   handoverFailed: '勘定系への受け渡しに失敗しました。時間をおいて再度お試しください。',
 } as const;

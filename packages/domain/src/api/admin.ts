@@ -8,6 +8,8 @@ import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
 import { auditActions, reviewStatuses, staffAuth } from '../admin/rules.ts';
+import { cancelReasons, caseEventKinds, rejectReasons } from '../admin/case.ts';
+import type { CaseAction, RejectReason } from '../admin/case.ts';
 import { containsForbiddenChars } from '../fields/common.ts';
 import { messages } from '../messages.ts';
 import { parseIsoDate } from '../dates.ts';
@@ -24,8 +26,6 @@ export function staffText(o: { required: string; max: number; tooLong?: string; 
     .transform((s) => (o.multiline ? s.replace(/\r\n?/g, '\n') : s).trim())
     .pipe(z.string().min(1, o.required).max(o.max, o.tooLong ?? o.required));
 }
-
-const reason = staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true });
 
 /** A WebAuthn answer as @simplewebauthn/browser sends it (its contents are checked by the API's library). */
 const webauthnText = z.string().max(4096);
@@ -99,15 +99,36 @@ export const staffSessionSchema = z.object({
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
-export const reasonBodySchema = z.object({ reason });
+/** Optional free words added to a chosen reason (required with その他). */
+const freeReason = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true }).optional(),
+);
+
+/** A reason chosen from `choices` plus the staff's own words (decision 0231); その他 needs the words. */
+function chosenReason<C extends Record<string, string>>(choices: C) {
+  return z
+    .object({
+      reasonCode: z.enum(Object.keys(choices) as [keyof C & string, ...(keyof C & string)[]], { error: adminMessages.reasonChoiceRequired }),
+      reason: freeReason,
+    })
+    .refine((b) => b.reasonCode !== 'OTHER' || b.reason !== undefined, { path: ['reason'], message: adminMessages.reasonOtherRequired });
+}
+
+/** POST /applications/:id/cancel: a reason of the list (cancelReasons) and optional words. */
+export const cancelBodySchema = chosenReason(cancelReasons);
 
 /**
- * POST /applications/:id/reject: the staff's own reason, and optionally one of the fixed reasons the
- * applicant's status page may show (null or absent: none is shown; decision 0192).
+ * POST /applications/:id/reject: a reason of the list (rejectReasons) with optional words, and
+ * optionally one of the fixed reasons the applicant's status page may show (decision 0192).
  */
-export const rejectBodySchema = reasonBodySchema.extend({
-  shareableReason: z.enum(shareableRejectionReasonCodes).nullish().transform((v) => v ?? null),
-});
+export const rejectBodySchema = z
+  .object({
+    reasonCode: z.enum(Object.keys(rejectReasons) as [RejectReason, ...RejectReason[]], { error: adminMessages.reasonChoiceRequired }),
+    reason: freeReason,
+    shareableReason: z.enum(shareableRejectionReasonCodes).nullish().transform((v) => v ?? null),
+  })
+  .refine((b) => b.reasonCode !== 'OTHER' || b.reason !== undefined, { path: ['reason'], message: adminMessages.reasonOtherRequired });
 
 const newPassword = z
   .string({ error: adminMessages.passwordTooShort })
@@ -218,6 +239,22 @@ export const applicationDetailSchema = z.object({
     })
     .nullable(),
   pinErased: z.boolean(),
+  /** The case (decision 0230): the open approval proposal, the assignee, what the caller may do, the history. */
+  case: z.object({
+    proposedBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    proposedAt: z.string().nullable(),
+    assignedTo: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    actions: z.array(z.custom<CaseAction>((v) => typeof v === 'string')),
+    history: z.array(
+      z.object({
+        kind: z.enum(['SUBMITTED', ...caseEventKinds]),
+        at: z.string(),
+        /** The staff member's display name; null for the applicant's own step. */
+        by: z.string().nullable(),
+        reason: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

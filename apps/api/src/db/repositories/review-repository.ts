@@ -2,7 +2,7 @@ import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { ApplicationReviewsTable, EpochMs } from '../schema.ts';
+import type { ApplicationCasesTable, ApplicationReviewsTable, EpochMs } from '../schema.ts';
 import type { ApplicationRow, Executor } from './applications-repository.ts';
 
 // The staff side's SQL on applications (search, one bank's application) and application_reviews
@@ -138,6 +138,7 @@ export async function insertReview(
     decidedBy: string;
     now: EpochMs;
     handoverReference: string | null;
+    proposedBy?: string | null;
   },
 ): Promise<void> {
   await executor(db)
@@ -154,6 +155,7 @@ export async function insertReview(
       cancelReason: null,
       cancelledBy: null,
       shareableReason: r.shareableReason,
+      proposedBy: r.proposedBy ?? null,
     })
     .execute();
 }
@@ -168,4 +170,68 @@ export async function markCancelled(db: Db | Executor, applicationId: string, c:
     .where('cancelledAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- the case: its live state and its history (migration 060, decision 0230) ----
+
+export type CaseRow = Selectable<ApplicationCasesTable>;
+
+export async function findCase(db: Db | Executor, applicationId: string): Promise<CaseRow | null> {
+  return (await executor(db).selectFrom('applicationCases').selectAll().where('applicationId', '=', applicationId).executeTakeFirst()) ?? null;
+}
+
+async function ensureCase(db: Db | Executor, applicationId: string): Promise<void> {
+  await executor(db)
+    .insertInto('applicationCases')
+    .values({ applicationId, proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null })
+    .onConflict((oc) => oc.column('applicationId').doNothing())
+    .execute();
+}
+
+/** Records an approval proposal, once: false when one is already open. */
+export async function markProposed(db: Db | Executor, applicationId: string, staffId: string, now: EpochMs): Promise<boolean> {
+  await ensureCase(db, applicationId);
+  const result = await executor(db)
+    .updateTable('applicationCases')
+    .set({ proposedBy: staffId, proposedAt: now })
+    .where('applicationId', '=', applicationId)
+    .where('proposedBy', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The case is closed (approved or rejected): no open proposal, nobody assigned. */
+export async function closeCase(db: Db | Executor, applicationId: string): Promise<void> {
+  await executor(db).updateTable('applicationCases').set({ proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null }).where('applicationId', '=', applicationId).execute();
+}
+
+export async function setAssignee(db: Db | Executor, applicationId: string, staffId: string | null, now: EpochMs): Promise<void> {
+  await ensureCase(db, applicationId);
+  await executor(db)
+    .updateTable('applicationCases')
+    .set({ assignedTo: staffId, assignedAt: staffId === null ? null : now })
+    .where('applicationId', '=', applicationId)
+    .execute();
+}
+
+export async function insertCaseEvent(
+  db: Db | Executor,
+  e: { applicationId: string; at: EpochMs; staffId: string | null; kind: string; reasonCode?: string | null; reason?: string | null },
+): Promise<void> {
+  await executor(db)
+    .insertInto('applicationEvents')
+    .values({ applicationId: e.applicationId, at: e.at, staffId: e.staffId, kind: e.kind, reasonCode: e.reasonCode ?? null, reason: e.reason ?? null })
+    .execute();
+}
+
+/** The case's history, oldest first, with the staff member's display name. */
+export async function listCaseEvents(db: Db | Executor, applicationId: string) {
+  return executor(db)
+    .selectFrom('applicationEvents as e')
+    .leftJoin('staffUsers as s', 's.id', 'e.staffId')
+    .select(['e.kind', 'e.at', 'e.reason', 's.displayName'])
+    .where('e.applicationId', '=', applicationId)
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute();
 }

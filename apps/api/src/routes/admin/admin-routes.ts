@@ -9,7 +9,7 @@ import {
   auditListQuerySchema,
   auditListSchema,
   passwordChangeBodySchema,
-  reasonBodySchema,
+  cancelBodySchema,
   rejectBodySchema,
   signInBodySchema,
   staffCreateBodySchema,
@@ -33,7 +33,7 @@ import { toJapanIso } from '../../services/japan-time.ts';
 import { applicationDetail, applicationDocument, applicationsCsv, auditApplicationView, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
-import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
+import { approveApplication, assignApplication, cancelApplication, proposeApproval, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
 import { bankNameOf, previousSignInOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
 import type { StaffContext } from '../../services/staff-auth.ts';
@@ -194,8 +194,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { config: { staff: 'applications.read' }, schema: { params: idParams, response: { 200: applicationDetailSchema } } },
     async (request) => {
       const actor = actorOf(request);
-      const detail = await applicationDetail(db, actor.bankCode, request.params.id);
-      const view = { sessionId: requireStaff(request).sessionId, key: viewKeyOf(request.headers['x-view-key']) };
+      const staff = requireStaff(request);
+      const detail = await applicationDetail(db, actor.bankCode, request.params.id, { staffId: staff.staff.id, role: staff.staff.role, now: clock.now().getTime() });
+      const view = { sessionId: staff.sessionId, key: viewKeyOf(request.headers['x-view-key']) };
       await auditApplicationView(db, deps.codeHashKey, actor, view, detail, clock.now().getTime());
       return detail;
     },
@@ -207,6 +208,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     await audit(db, actor, 'VIEW_DOCUMENT', clock.now().getTime(), { applicationId: doc.row.id, applicationNumber: doc.row.applicationNumber, detail: doc.type });
     return reply.type(doc.contentType).header('content-disposition', 'inline').send(doc.bytes);
   });
+
+  app.post(
+    '/applications/:id/propose',
+    { config: { staff: 'applications.decide' }, schema: { params: idParams, response: { 200: decisionSchema } } },
+    async (request) => proposeApproval(reviewDeps, actorOf(request), request.params.id),
+  );
+
+  for (const [name, take] of [['take', true], ['release', false]] as const) {
+    app.post(`/applications/:id/${name}`, { config: { staff: 'applications.decide' }, schema: { params: idParams } }, async (request, reply) => {
+      await assignApplication(reviewDeps, actorOf(request), request.params.id, take);
+      return reply.code(204).send();
+    });
+  }
 
   app.post(
     '/applications/:id/approve',
@@ -222,7 +236,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     '/applications/:id/reject',
     { config: { staff: 'applications.decide' }, schema: { params: idParams, body: rejectBodySchema, response: { 200: decisionSchema } } },
     async (request) => {
-      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason, request.body.shareableReason);
+      const { reasonCode, reason, shareableReason } = request.body;
+      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, { reasonCode, reason }, shareableReason);
       logMail(request.log, result);
       return { applicationNumber: result.applicationNumber };
     },
@@ -230,8 +245,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.post(
     '/applications/:id/cancel',
-    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: reasonBodySchema, response: { 200: decisionSchema } } },
-    async (request) => cancelApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason),
+    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: cancelBodySchema, response: { 200: decisionSchema } } },
+    async (request) => cancelApplication(reviewDeps, actorOf(request), request.params.id, request.body),
   );
 
   // ---- staff accounts (ADMIN) ----
