@@ -3,6 +3,7 @@ import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/nor
 import { adminPageSize } from '@koza/domain/admin/rules';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
+import type { DocumentRead, EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import { listDocuments, readDocumentBytes } from '../db/repositories/documents-repository.ts';
@@ -98,7 +99,29 @@ async function staffRef(db: Db, id: string | null) {
   return { id, displayName: staff?.displayName ?? id };
 }
 
-export async function applicationDetail(db: Db, bankCode: BankCode, id: string, reader: CaseReader): Promise<ApplicationDetail> {
+/**
+ * What the provider read from the identity document (or JPKI certified), asked when a case is
+ * opened: the bank keeps no second copy of it. null when the provider gives none; 'unavailable'
+ * when it could not be asked (the case view says so; the reason goes to the log, nothing personal).
+ */
+async function providerRead(deps: DetailDeps, providerSessionId: string): Promise<DocumentRead | null | 'unavailable'> {
+  try {
+    return (await deps.provider.getSession(providerSessionId)).read ?? null;
+  } catch (error) {
+    deps.log.warn({ event: 'ekyc-read-unavailable', reason: error instanceof Error ? error.message : 'unknown' }, 'the provider read data could not be fetched for a case view');
+    return 'unavailable';
+  }
+}
+
+export interface DetailDeps {
+  db: Db;
+  provider: EkycProvider;
+  /** Where a failure to ask the provider is noted (the request's logger). */
+  log: { warn(details: object, message: string): void };
+}
+
+export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id: string, reader: CaseReader): Promise<ApplicationDetail> {
+  const { db } = deps;
   const row = await findApplicationOfBank(db, bankCode, id);
   if (!row || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
   const parent = await findParentByApplicationId(db, id);
@@ -126,7 +149,14 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string, 
     applicationParent: parent || row.applicationType === 'CHILD' ? { ...toApplicationParentView(parent) } : null,
     documents: documents.map((d) => ({ id: d.id, type: d.type, contentType: d.contentType, size: d.size, createdAt: toJapanIso(d.createdAt) })),
     ekyc: ekyc
-      ? { method: ekyc.method, providerStatus: ekyc.providerStatus, status: ekyc.status, supplementRequired: ekyc.supplementRequired === 1, updatedAt: toJapanIso(ekyc.updatedAt) }
+      ? {
+          method: ekyc.method,
+          providerStatus: ekyc.providerStatus,
+          status: ekyc.status,
+          supplementRequired: ekyc.supplementRequired === 1,
+          updatedAt: toJapanIso(ekyc.updatedAt),
+          ...(await readOf(deps, ekyc.providerStatus, ekyc.providerSessionId)),
+        }
       : null,
     review: review
       ? {
@@ -151,6 +181,12 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string, 
       ],
     },
   };
+}
+
+async function readOf(deps: DetailDeps, providerStatus: string, providerSessionId: string) {
+  if (providerStatus !== 'PASSED' && providerStatus !== 'ADDRESS_MISMATCH') return { read: null, readUnavailable: false };
+  const read = await providerRead(deps, providerSessionId);
+  return read === 'unavailable' ? { read: null, readUnavailable: true } : { read, readUnavailable: false };
 }
 
 /** A document's bytes, if it belongs to an application of this bank that staff may see. */

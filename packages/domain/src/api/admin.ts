@@ -225,7 +225,17 @@ export const applicationDetailSchema = z.object({
   applicationParent: fields.nullable(),
   documents: z.array(z.object({ id: z.string(), type: z.string(), contentType: z.string(), size: z.number(), createdAt: z.string() })),
   ekyc: z
-    .object({ method: z.string(), providerStatus: z.string(), status: z.number(), supplementRequired: z.boolean(), updatedAt: z.string() })
+    .object({
+      method: z.string(),
+      providerStatus: z.string(),
+      status: z.number(),
+      supplementRequired: z.boolean(),
+      updatedAt: z.string(),
+      /** What the provider read from the identity document (JPKI: certified), asked when the case is opened. */
+      read: z.object({ name: z.string(), birthday: z.string(), address: z.string() }).nullable(),
+      /** The provider could not be asked just now. */
+      readUnavailable: z.boolean(),
+    })
     .nullable(),
   review: z
     .object({

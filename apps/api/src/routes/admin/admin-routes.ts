@@ -23,6 +23,7 @@ import {
 } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { rolePermissions } from '@koza/domain/admin/roles';
+import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
 import type { AccountSystemHandover } from '../../adapters/handover.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
@@ -67,6 +68,8 @@ export interface AdminRouteDeps {
   passwordLogN: number;
   isProduction: boolean;
   metrics: AppMetrics;
+  /** For the case view's read data (what the provider read from the identity document). */
+  ekycProvider: EkycProvider;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -195,7 +198,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     async (request) => {
       const actor = actorOf(request);
       const staff = requireStaff(request);
-      const detail = await applicationDetail(db, actor.bankCode, request.params.id, { staffId: staff.staff.id, role: staff.staff.role, now: clock.now().getTime() });
+      const reader = { staffId: staff.staff.id, role: staff.staff.role, now: clock.now().getTime() };
+      const detail = await applicationDetail({ db, provider: deps.ekycProvider, log: request.log }, actor.bankCode, request.params.id, reader);
       const view = { sessionId: staff.sessionId, key: viewKeyOf(request.headers['x-view-key']) };
       await auditApplicationView(db, deps.codeHashKey, actor, view, detail, clock.now().getTime());
       return detail;
