@@ -1,6 +1,8 @@
 import type { BankCode } from '@koza/domain/constants';
 import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/normalise';
-import { adminPageSize } from '@koza/domain/admin/rules';
+import { adminPageSize, adminStatusLabels } from '@koza/domain/admin/rules';
+import { ageInDays, businessDaysSince } from '@koza/domain/admin/case';
+import { applicationTypeLabels } from '@koza/domain/field-labels';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { DocumentRead, EkycProvider } from '../adapters/ekyc-provider.ts';
@@ -30,7 +32,14 @@ import { keyedHash } from './keyed-hash.ts';
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+09:00`);
 
-export function toSearch(bankCode: BankCode, q: ApplicationListQuery): ApplicationSearch {
+/** Who lists, and when: the views 'mine' and the age filter depend on them; the bank's target colours the age. */
+export interface QueueReader {
+  staffId: string;
+  now: number;
+  targetBusinessDays: number;
+}
+
+export function toSearch(bankCode: BankCode, q: ApplicationListQuery, reader: Pick<QueueReader, 'staffId' | 'now'>): ApplicationSearch {
   const kana = q.kanaName === undefined ? '' : stripSpaces(normaliseKana(hiraganaToKatakana(q.kanaName)));
   const number = q.applicationNumber?.trim() ?? '';
   return {
@@ -41,44 +50,69 @@ export function toSearch(bankCode: BankCode, q: ApplicationListQuery): Applicati
     completedUntil: q.to === undefined ? undefined : dayStart(q.to) + 86_400_000,
     applicationNumber: number === '' ? undefined : number,
     kanaName: kana === '' ? undefined : kana,
+    branchCode: q.branch,
+    // At least N whole Japan days old: submitted before the start of the Japan day N days ago.
+    completedBefore: q.minAge === undefined ? undefined : (Math.floor((reader.now + 9 * 3_600_000) / 86_400_000) - q.minAge + 1) * 86_400_000 - 9 * 3_600_000,
+    view: q.view === undefined ? undefined : { kind: q.view, staffId: reader.staffId },
+    sort: { key: q.sort, order: q.order },
   };
 }
 
 const displayStatus = (row: { status: string; cancelledAt: number | null }) => (row.cancelledAt !== null ? 'CANCELLED' : row.status);
 
-function toListItem(row: ApplicationListRow): ApplicationListItem {
+function toListItem(row: ApplicationListRow, reader: QueueReader): ApplicationListItem {
+  const status = displayStatus(row);
+  const completedAt = row.completedAt ?? reader.now;
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
     applicationType: row.applicationType,
-    status: displayStatus(row),
+    status,
     name: [row.lastName, row.firstName].filter(Boolean).join(' '),
     kanaName: [row.kanaLastName, row.kanaFirstName].filter(Boolean).join(' '),
     branchName: row.branchName,
+    branchCode: row.branchCode,
     completedAt: row.completedAt === null ? null : toJapanIso(row.completedAt),
+    ageDays: ageInDays(completedAt, reader.now),
+    // Only an undecided case can be late.
+    overdue: status === 'COMPLETED' && businessDaysSince(completedAt, reader.now) > reader.targetBusinessDays,
+    assignee: row.assignee,
+    proposed: status === 'COMPLETED' && row.proposedBy !== null,
   };
 }
 
-export async function listApplications(db: Db, bankCode: BankCode, q: ApplicationListQuery) {
-  const { rows, total } = await searchApplications(db, toSearch(bankCode, q), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
-  return { items: rows.map(toListItem), total, page: q.page, pageSize: adminPageSize };
+export async function listApplications(db: Db, bankCode: BankCode, q: ApplicationListQuery, reader: QueueReader) {
+  const { rows, total } = await searchApplications(db, toSearch(bankCode, q, reader), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
+  return { items: rows.map((row) => toListItem(row, reader)), total, page: q.page, pageSize: adminPageSize, targetBusinessDays: reader.targetBusinessDays };
 }
 
 // ---- CSV (UTF-8 with a BOM so that Excel reads the Japanese; CRLF; every field quoted) ----
 
 // The writer (formula-safe, shared with the hand-over file): adapters/csv.ts.
 
-const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時'];
+const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時', '経過日数', '目標超過', '担当者', '承認申請'];
 
-/** Every matching application (not only one page), newest first. */
-export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery): AsyncGenerator<string> {
+/** Every matching application of the view (not only one page), in the view's order, with Japanese words for codes. */
+export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery, reader: QueueReader): AsyncGenerator<string> {
   yield csvBom + csvLine(applicationCsvHeader);
-  const search = toSearch(bankCode, q);
+  const search = toSearch(bankCode, q, reader);
   const batch = 500;
   for (let offset = 0; ; offset += batch) {
     const { rows } = await searchApplications(db, search, { limit: batch, offset });
-    for (const item of rows.map(toListItem)) {
-      yield csvLine([item.applicationNumber, item.applicationType, item.status, item.name, item.kanaName, item.branchName, item.completedAt]);
+    for (const item of rows.map((row) => toListItem(row, reader))) {
+      yield csvLine([
+        item.applicationNumber,
+        applicationTypeLabels[item.applicationType],
+        adminStatusLabels[item.status] ?? item.status,
+        item.name,
+        item.kanaName,
+        item.branchName,
+        item.completedAt === null ? '' : `${item.completedAt.slice(0, 10).replaceAll('-', '/')} ${item.completedAt.slice(11, 16)}`,
+        item.ageDays,
+        item.overdue ? '超過' : '',
+        item.assignee,
+        item.proposed ? '申請済み' : '',
+      ]);
     }
     if (rows.length < batch) return;
   }

@@ -81,3 +81,40 @@ export function caseActions(state: CaseState, staffId: string, can: (p: Permissi
   if (open && can('applications.decide')) actions.push(state.assignedTo === staffId ? 'release' : 'take');
   return actions;
 }
+
+// ---- the work queue: age of a case and the bank's target ----
+
+/** Business days within which a submitted application should be decided (config REVIEW_TARGET_BUSINESS_DAYS). */
+export const defaultReviewTargetBusinessDays = 2;
+
+const dayMs = 86_400_000;
+const japanDay = (ms: number) => Math.floor((ms + 9 * 3_600_000) / dayMs);
+
+/** Whole Japan calendar days since the submission (0 on the day itself). */
+export const ageInDays = (completedAt: number, now: number): number => Math.max(0, japanDay(now) - japanDay(completedAt));
+
+/**
+ * Business days (Monday to Friday, Japan time) that have passed since the submission: a case
+ * submitted on Friday is 1 business day old on Monday. Public holidays are not counted out.
+ */
+export function businessDaysSince(completedAt: number, now: number): number {
+  let days = 0;
+  for (let d = japanDay(completedAt) + 1; d <= japanDay(now); d += 1) {
+    const weekday = (d + 4) % 7; // day 0 (1970-01-01) was a Thursday; 0 = Sunday
+    if (weekday !== 0 && weekday !== 6) days += 1;
+  }
+  return days;
+}
+
+/** Queue views: the caller's cases, nobody's cases, cases waiting for a second member's approval. */
+export const queueViews = ['mine', 'unassigned', 'second'] as const;
+export type QueueView = (typeof queueViews)[number];
+export const queueViewLabels: Readonly<Record<QueueView, string>> = {
+  mine: '自分の担当',
+  unassigned: '担当者なし',
+  second: '二次確認待ち（承認申請済み）',
+};
+
+/** Columns the list can be ordered by. */
+export const queueSorts = ['completedAt', 'age', 'applicationNumber', 'kanaName', 'status', 'branch'] as const;
+export type QueueSort = (typeof queueSorts)[number];

@@ -8,7 +8,7 @@ import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
 import { auditActions, reviewStatuses, staffAuth } from '../admin/rules.ts';
-import { cancelReasons, caseEventKinds, rejectReasons } from '../admin/case.ts';
+import { cancelReasons, caseEventKinds, queueSorts, queueViews, rejectReasons } from '../admin/case.ts';
 import type { CaseAction, RejectReason } from '../admin/case.ts';
 import { containsForbiddenChars } from '../fields/common.ts';
 import { messages } from '../messages.ts';
@@ -188,6 +188,13 @@ export const applicationListQuerySchema = z.object({
   applicationNumber: z.string().max(40).optional(),
   /** Half- or full-width katakana, part of the applicant's (or parent's) kana name. */
   kanaName: z.string().max(60).optional(),
+  /** The bank branch (3 digits). */
+  branch: z.string().regex(/^\d{3}$/).optional(),
+  /** Only cases at least this many days old (since submission). */
+  minAge: z.coerce.number().int().min(0).max(3650).optional(),
+  view: z.enum(queueViews).optional(),
+  sort: z.enum(queueSorts).default('completedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
@@ -200,7 +207,14 @@ export const applicationListItemSchema = z.object({
   name: z.string(),
   kanaName: z.string(),
   branchName: z.string().nullable(),
+  branchCode: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Whole days since submission, and whether the case is past the bank's target (still undecided). */
+  ageDays: z.number(),
+  overdue: z.boolean(),
+  assignee: z.string().nullable(),
+  /** An approval was proposed and waits for a second member. */
+  proposed: z.boolean(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 
@@ -209,6 +223,8 @@ export const applicationListSchema = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /** The bank's target in business days (overdue past it). */
+  targetBusinessDays: z.number(),
 });
 
 const fields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));

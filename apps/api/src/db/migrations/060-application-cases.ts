@@ -5,7 +5,8 @@ import { addIdentity, epochMs } from './helpers.ts';
 // is a case. `application_cases` holds its live state (an open approval proposal, the assignee);
 // `application_events` its history (who did what, when, why), which the case view reads.
 // `application_reviews.proposed_by` records who proposed an approval another member confirmed.
-// Rows go with their application (retention, cascade). Never edited once released.
+// Rows go with their application (retention, cascade). An index serves the work queue's list by
+// bank and submission time. Never edited once released.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,4 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('application_events_application').on('application_events').columns(['application_id', 'at']).execute();
 
   await db.schema.alterTable('application_reviews').addColumn('proposed_by', 'text').execute();
+
+  // The work queue lists one bank's completed applications newest (or oldest) first.
+  await db.schema.createIndex('applications_bank_completed').on('applications').columns(['bank_code', 'completed_at']).execute();
 }

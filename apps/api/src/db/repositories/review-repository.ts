@@ -22,6 +22,12 @@ export interface ApplicationSearch {
   applicationNumber?: string;
   /** Normalised half-width katakana without spaces. */
   kanaName?: string;
+  branchCode?: string;
+  /** Only cases completed before this instant (the age filter). */
+  completedBefore?: EpochMs;
+  /** The queue view, for this member. */
+  view?: { kind: 'mine' | 'unassigned' | 'second'; staffId: string };
+  sort?: { key: 'completedAt' | 'age' | 'applicationNumber' | 'kanaName' | 'status' | 'branch'; order: 'asc' | 'desc' };
 }
 
 export interface ApplicationListRow {
@@ -34,8 +40,11 @@ export interface ApplicationListRow {
   kanaLastName: string | null;
   kanaFirstName: string | null;
   branchName: string | null;
+  branchCode: string | null;
   completedAt: EpochMs | null;
   cancelledAt: EpochMs | null;
+  assignee: string | null;
+  proposedBy: string | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -45,6 +54,7 @@ function searchQuery(db: Db | Executor, q: ApplicationSearch) {
     .selectFrom('applications as a')
     .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')
     .leftJoin('applicationParents as p', 'p.applicationId', 'a.id')
+    .leftJoin('applicationCases as c', 'c.applicationId', 'a.id')
     .where('a.bankCode', '=', q.bankCode)
     // Staff see applications once they are completed (DECISIONS.md §8: "reach banker processing").
     .where('a.completedAt', 'is not', null);
@@ -54,6 +64,11 @@ function searchQuery(db: Db | Executor, q: ApplicationSearch) {
   if (q.completedFrom !== undefined) query = query.where('a.completedAt', '>=', q.completedFrom);
   if (q.completedUntil !== undefined) query = query.where('a.completedAt', '<', q.completedUntil);
   if (q.applicationNumber !== undefined) query = query.where('a.applicationNumber', 'like', `%${escapeLike(q.applicationNumber)}%`, );
+  if (q.branchCode !== undefined) query = query.where('a.branchCode', '=', q.branchCode);
+  if (q.completedBefore !== undefined) query = query.where('a.completedAt', '<', q.completedBefore);
+  if (q.view?.kind === 'mine') query = query.where('c.assignedTo', '=', q.view.staffId).where('a.status', '=', 'COMPLETED');
+  if (q.view?.kind === 'unassigned') query = query.where('a.status', '=', 'COMPLETED').where('c.assignedTo', 'is', null);
+  if (q.view?.kind === 'second') query = query.where('a.status', '=', 'COMPLETED').where('c.proposedBy', 'is not', null);
   if (q.kanaName !== undefined) {
     const pattern = `%${escapeLike(q.kanaName)}%`;
     query = query.where((eb) =>
@@ -71,7 +86,12 @@ export async function searchApplications(
   q: ApplicationSearch,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ApplicationListRow[]; total: number }> {
+  const sort = q.sort ?? { key: 'completedAt', order: 'desc' };
+  // Age is the submission time the other way round (the oldest case has the greatest age).
+  const order = sort.key === 'age' ? (sort.order === 'asc' ? 'desc' : 'asc') : sort.order;
+  const column = { completedAt: 'a.completedAt', age: 'a.completedAt', applicationNumber: 'a.applicationNumber', kanaName: 'a.kanaLastName', status: 'a.status', branch: 'a.branchCode' } as const;
   const rows = await searchQuery(db, q)
+    .leftJoin('staffUsers as s', 's.id', 'c.assignedTo')
     .select([
       'a.id',
       'a.applicationNumber',
@@ -82,10 +102,13 @@ export async function searchApplications(
       'a.kanaLastName',
       'a.kanaFirstName',
       'a.branchName',
+      'a.branchCode',
       'a.completedAt',
       'r.cancelledAt',
+      's.displayName as assignee',
+      'c.proposedBy',
     ])
-    .orderBy('a.completedAt', 'desc')
+    .orderBy(column[sort.key], order)
     .orderBy('a.id')
     .limit(page.limit)
     .offset(page.offset)

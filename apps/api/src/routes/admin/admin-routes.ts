@@ -68,6 +68,8 @@ export interface AdminRouteDeps {
   passwordLogN: number;
   isProduction: boolean;
   metrics: AppMetrics;
+  /** The bank's target for deciding a case (config REVIEW_TARGET_BUSINESS_DAYS, default 2). */
+  reviewTargetBusinessDays: number;
   /** For the case view's read data (what the provider read from the identity document). */
   ekycProvider: EkycProvider;
 }
@@ -167,12 +169,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   // ---- applications ----
 
+  const queueReader = (request: Parameters<typeof requireStaff>[0]) => ({
+    staffId: requireStaff(request).staff.id,
+    now: clock.now().getTime(),
+    targetBusinessDays: deps.reviewTargetBusinessDays,
+  });
+
   app.get(
     '/applications',
     { config: { staff: 'applications.read' }, schema: { querystring: applicationListQuerySchema, response: { 200: applicationListSchema } } },
     async (request) => {
       const actor = actorOf(request);
-      const result = await listApplications(db, actor.bankCode, request.query);
+      const result = await listApplications(db, actor.bankCode, request.query, queueReader(request));
       await audit(db, actor, 'LIST_APPLICATIONS', clock.now().getTime(), { detail: filterText(request.query) });
       return result;
     },
@@ -188,7 +196,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="applications-${actor.bankCode}-${day}.csv"`)
-        .send(Readable.from(applicationsCsv(db, actor.bankCode, request.query)));
+        .send(Readable.from(applicationsCsv(db, actor.bankCode, request.query, queueReader(request))));
     },
   );
 
