@@ -32,7 +32,8 @@ export function ImageViewer({ src, name, caption }: { src: string; name: string;
           {Math.round(scale * 100)}%・{angle}度
         </span>
       </div>
-      <div className="frame">
+      {/* Scrolls when zoomed: reachable by keyboard (arrow keys scroll it once focused). */}
+      <div className="frame" role="region" aria-label={`${name}（拡大時はスクロールできます）`} tabIndex={0}>
         <img src={src} alt={name} style={{ width: `${scale * 100}%`, maxWidth: 'none', transform: `rotate(${angle}deg)` }} />
       </div>
       <figcaption>{caption}</figcaption>
