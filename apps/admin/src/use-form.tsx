@@ -26,10 +26,16 @@ interface FormOptions<F extends Values, S extends z.ZodType> {
   onSaved?: () => void;
   /** The message of a failure that is not about a field. */
   failText: string;
+  /**
+   * An irreversible change (publishing): a valid form is not sent at once; `confirming` turns true
+   * and the screen shows its ConfirmDialog, whose confirm calls `proceed` and cancel `stopConfirming`.
+   */
+  confirmFirst?: boolean;
 }
 
-export function useForm<F extends Values, S extends z.ZodType>({ prefix, initial, schema, body, save, onSaved, failText }: FormOptions<F, S>) {
+export function useForm<F extends Values, S extends z.ZodType>({ prefix, initial, schema, body, save, onSaved, failText, confirmFirst = false }: FormOptions<F, S>) {
   const [values, setValues] = useState<F>(initial);
+  const [awaiting, setAwaiting] = useState<{ sent: unknown; checked: z.output<S> } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,14 +69,21 @@ export function useForm<F extends Values, S extends z.ZodType>({ prefix, initial
       return;
     }
     showErrors({});
+    if (confirmFirst) setAwaiting({ sent, checked: checked.value });
+    else send({ sent, checked: checked.value });
+  }
+
+  function send(variables: { sent: unknown; checked: z.output<S> }) {
     mutation.mutate(
-      { sent, checked: checked.value },
+      variables,
       {
         onSuccess: () => {
+          setAwaiting(null);
           setValues(initial);
           onSaved?.();
         },
         onError: (e) => {
+          setAwaiting(null);
           if (e instanceof ApiProblem && e.fieldErrors.length > 0) showErrors(errorMap(e.fieldErrors));
           else setError(e instanceof ApiProblem ? e.message : failText);
         },
@@ -95,5 +108,20 @@ export function useForm<F extends Values, S extends z.ZodType>({ prefix, initial
       </p>
     ) : null;
 
-  return { values, set, setValues, errors, error, pending: mutation.isPending, formRef, onSubmit, id, field, message };
+  return {
+    values,
+    set,
+    setValues,
+    errors,
+    error,
+    pending: mutation.isPending,
+    formRef,
+    onSubmit,
+    id,
+    field,
+    message,
+    confirming: awaiting !== null,
+    proceed: () => awaiting && send(awaiting),
+    stopConfirming: () => setAwaiting(null),
+  };
 }

@@ -38,7 +38,7 @@ describe('maintenance screen', () => {
     expect(bodiesSentTo(api, 'POST /api/admin/maintenance')).toEqual([]);
   });
 
-  it('registers a window, reloads the list and moves focus to the outcome', async () => {
+  it('registers a window after a confirmation saying what applicants will meet, reloads the list and moves focus to the outcome', async () => {
     let items: unknown[] = [];
     const api = mockAdminApi('ADMIN', {
       'GET /api/admin/maintenance': () => json(200, { items }),
@@ -54,6 +54,10 @@ describe('maintenance screen', () => {
     await user.type(screen.getByLabelText('終了日時'), '2026-12-01T05:00');
     await user.type(screen.getByLabelText('メモ（行内のみ・任意）'), 'システム更新');
     await user.click(screen.getByRole('button', { name: '登録する' }));
+    const dialog = screen.getByRole('dialog', { name: 'メンテナンスを登録しますか？' });
+    expect(within(dialog).getByText(/2026-12-01 01:00〜2026-12-01 05:00（日本時間）の間、お客さまの画面に「メンテナンス中」が表示され/)).toBeTruthy();
+    expect(bodiesSentTo(api, 'POST /api/admin/maintenance')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: '登録を確定する' }));
     const done = await screen.findByText('メンテナンスを登録しました。');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(bodiesSentTo(api, 'POST /api/admin/maintenance')).toEqual([{ startedAt: '2026-12-01T01:00', endedAt: '2026-12-01T05:00', reason: 'システム更新' }]);

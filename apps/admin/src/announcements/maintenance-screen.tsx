@@ -26,9 +26,24 @@ function MaintenanceForm({ editing, onSaved, onCancel }: { editing: MaintenanceI
     save: (body) => save.mutateAsync(body),
     onSaved: () => onSaved(editing ? 'メンテナンスを変更しました。' : 'メンテナンスを登録しました。'),
     failText: '登録できませんでした。',
+    confirmFirst: true,
   });
+  const { startedAt, endedAt } = form.values;
   return (
     <section aria-labelledby="maintenance-form">
+      {form.confirming && (
+        <ConfirmDialog
+          title={editing ? 'メンテナンスを変更しますか？' : 'メンテナンスを登録しますか？'}
+          confirmLabel={editing ? '変更を確定する' : '登録を確定する'}
+          pending={form.pending}
+          onCancel={form.stopConfirming}
+          onConfirm={form.proceed}
+        >
+          <p>
+            {startedAt.replace('T', ' ')}〜{endedAt.replace('T', ' ')}（日本時間）の間、{'お客さまの画面に「メンテナンス中」が表示され、お申込みができなくなります。'}
+          </p>
+        </ConfirmDialog>
+      )}
       <h2 id="maintenance-form">{editing ? `メンテナンスの変更（${formatDateTime(editing.startedAt)}開始）` : 'メンテナンスの登録'}</h2>
       {form.error && (
         <p className="error" role="alert">

@@ -7,6 +7,7 @@ import { post } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { NoticePreview } from './notice-preview.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { Outcome } from '../list-screen.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useForm } from '../use-form.tsx';
@@ -70,9 +71,25 @@ function NoticeForm({
       onSaved(editing ? 'お知らせを変更しました。' : 'お知らせを登録しました。');
     },
     failText: '登録できませんでした。',
+    confirmFirst: true,
   });
   return (
     <section aria-labelledby="notice-form">
+      {form.confirming && (
+        <ConfirmDialog
+          title={editing ? `お知らせNo.${editing.id}を変更しますか？` : 'お知らせを公開しますか？'}
+          confirmLabel={editing ? '変更を確定する' : '公開する'}
+          danger={false}
+          pending={form.pending}
+          onCancel={form.stopConfirming}
+          onConfirm={form.proceed}
+        >
+          <p>
+            {form.values.startedAt.replace('T', ' ')}（日本時間）から、{form.values.channel.trim() ? `チャネル ${form.values.channel.trim()} から来た` : 'チャネル指定なしの'}お客さまの申込画面に次のお知らせが表示されます。
+          </p>
+          <blockquote className="pre-line">{form.values.contents}</blockquote>
+        </ConfirmDialog>
+      )}
       <h2 id="notice-form">{editing ? `お知らせの変更（No.${editing.id}）` : 'お知らせの登録'}</h2>
       {form.error && (
         <p className="error" role="alert">
