@@ -116,8 +116,8 @@ test('the reviewer reads the ADDRESS_MISMATCH case beside the document read, zoo
   await expect(comparison.getByRole('row', { name: /住所/ }).getByRole('cell', { name: '不一致' })).toBeVisible();
   await expect(comparison.getByRole('row', { name: /お名前/ }).getByRole('cell', { name: '一致' })).toBeVisible();
   // Codes in words, the address on one line with its postal code.
-  const answers = page.getByRole('region', { name: '申込者' });
-  await expect(answers.getByText(/^〒810-0001 福岡県福岡市中央区天神/)).toBeVisible();
+  const answers = page.getByRole('region', { name: 'お客さま情報' });
+  await expect(answers.getByText(/^〒810-0001 福岡県 福岡市中央区 天神/)).toBeVisible();
   await page.getByRole('button', { name: /書類画像を表示/ }).click();
   const image = page.getByRole('img', { name: '現住所確認書類（1枚目）' });
   await expect(image).toBeVisible();

@@ -8,17 +8,38 @@ import { bodiesSentTo, json, mockAdminApi, renderAdmin } from '../test/render.ts
 const url = 'GET /api/admin/applications/app-1';
 
 describe('case view', () => {
-  it('shows the answers with the confirmation screen’s labels, codes as words and the address on one line', async () => {
+  it('shows the answers in the confirmation screen’s sections and words (the field registry), the address on one line with its postal code', async () => {
     mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
     renderAdmin('/applications/app-1');
-    const answers = await screen.findByRole('region', { name: '申込者' });
-    const value = (label: string) => within(answers).getByText(label).nextElementSibling?.textContent;
+    expect(await screen.findByRole('heading', { name: '申込者（一般（18歳以上））' })).toBeTruthy();
+    const answers = screen.getByRole('region', { name: 'お客さま情報' });
+    const value = (label: string) => within(answers).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('性別')).toBe('男性');
-    expect(value('申込種別')).toBe('一般（18歳以上）');
-    expect(value('住所')).toBe('〒810-0001 福岡県福岡市中央区天神１丁目 １－１');
+    expect(value('住所')).toBe('〒810-0001 福岡県 福岡市中央区 天神１丁目 １－１');
+    expect(within(answers).queryByText('郵便番号', { selector: 'dt' })).toBeNull();
     expect(value('生年月日')).toBe('1990年（平成2年）4月1日');
     expect(value('お取引の目的')).toBe('生活費決済、貯蓄・資産運用');
+    expect(value('メールアドレス')).toBe('taro@example.jp');
     expect(within(answers).queryByText('MAN')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'お取引支店' })).getByText('本店営業部（100）')).toBeTruthy();
+  });
+
+  it('puts the child and the parent side by side with the relationship', async () => {
+    const childCase = addressMismatchCase({
+      applicationType: 'CHILD',
+      application: { ...addressMismatchCase().application, applicationType: 'CHILD', firstName: '花子', gender: 'WOMAN' },
+      applicationParent: { lastName: '山田', firstName: '太郎', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾀﾛｳ', birthday: '1985-05-05', relationship: 'FATHER', mobilePhoneNumber: '090-0000-0000', proxyApplicationReason: 'minor' },
+    });
+    mockAdminApi('REVIEWER', { [url]: () => json(200, childCase) });
+    renderAdmin('/applications/app-1');
+    expect(await screen.findByText('続柄：親権者はお子さまの父')).toBeTruthy();
+    const child = screen.getByRole('region', { name: 'お子さまの情報' });
+    const parent = screen.getByRole('region', { name: '親権者さまの情報' });
+    expect(child.parentElement).toBe(parent.parentElement);
+    expect(child.parentElement?.className).toBe('side-by-side');
+    expect(within(child).getByText('女性')).toBeTruthy();
+    expect(within(parent).getByText('父')).toBeTruthy();
+    expect(within(parent).getByText('1985年（昭和60年）5月5日')).toBeTruthy();
   });
 
   it('puts the provider’s read data beside the typed data and marks the address that differs', async () => {

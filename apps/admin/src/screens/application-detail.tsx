@@ -5,17 +5,7 @@ import type { ApplicationDetail } from '@koza/domain/api/admin';
 import { cancelReasons, caseEventLabels, rejectReasons } from '@koza/domain/admin/case';
 import { adminStatusLabels } from '@koza/domain/admin/rules';
 import { shareableRejectionReasons } from '@koza/domain/application-status';
-import {
-  applicantAnswerRows,
-  compareIdentity,
-  documentTypeLabels,
-  ekycMethodLabels,
-  ekycOutcomeLabels,
-  parentAnswerRows,
-  relationshipText,
-  typedIdentity,
-} from '@koza/domain/field-labels';
-import type { AnswerRow } from '@koza/domain/field-labels';
+import { applicationTypeLabels, caseViewSections, compareIdentity, documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels, relationshipText, typedIdentity } from '@koza/domain/field-labels';
 import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../format.ts';
@@ -24,10 +14,10 @@ import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useForm } from '../use-form.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 
-function Answers({ rows }: { rows: readonly AnswerRow[] }) {
+function Answers({ rows }: { rows: readonly { label: string; value: string }[] }) {
   return (
     <dl className="fields">
-      {rows.map(([label, value]) => (
+      {rows.map(({ label, value }) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>{value || '—'}</dd>
@@ -170,6 +160,48 @@ function EkycSection({ detail }: { detail: ApplicationDetail }) {
   );
 }
 
+/**
+ * The answers in the confirmation screen's sections: for a child application the child and the
+ * parent side by side with the relationship, then the branch.
+ */
+function AnswersSection({ detail }: { detail: ApplicationDetail }) {
+  const sections = caseViewSections(detail.applicationType, detail.application, detail.applicationParent);
+  if (detail.applicationType !== 'CHILD') {
+    return (
+      <section aria-labelledby="applicant">
+        <h2 id="applicant">申込者（{applicationTypeLabels.GENERAL}）</h2>
+        {sections.map((s) => (
+          <section key={s.title} aria-label={s.title}>
+            <h3>{s.title}</h3>
+            <Answers rows={s.rows} />
+          </section>
+        ))}
+      </section>
+    );
+  }
+  const [child, parent, ...rest] = sections;
+  return (
+    <section aria-labelledby="applicant">
+      <h2 id="applicant">お子さま（口座名義人）と親権者（代理人）</h2>
+      <p>続柄：親権者はお子さまの{relationshipText(String(detail.applicationParent?.relationship ?? ''))}</p>
+      <div className="side-by-side">
+        {[child, parent].map((s) => s && (
+          <section key={s.title} aria-label={s.title}>
+            <h3>{s.title}</h3>
+            <Answers rows={s.rows} />
+          </section>
+        ))}
+      </div>
+      {rest.map((s) => (
+        <section key={s.title} aria-label={s.title}>
+          <h3>{s.title}</h3>
+          <Answers rows={s.rows} />
+        </section>
+      ))}
+    </section>
+  );
+}
+
 export function ApplicationDetailScreen() {
   const { id = '' } = useParams();
   const location = useLocation();
@@ -211,7 +243,6 @@ export function ApplicationDetailScreen() {
     });
   };
   const actionError = act.error ? (act.error instanceof ApiProblem ? act.error.message : '操作に失敗しました。') : null;
-  const childCase = detail.applicationParent !== null;
 
   return (
     <>
@@ -370,27 +401,7 @@ export function ApplicationDetailScreen() {
         )}
       </section>
 
-      {childCase ? (
-        <section aria-labelledby="people">
-          <h2 id="people">お子さま（口座名義人）と親権者（代理人）</h2>
-          <p>続柄：親権者はお子さまの{relationshipText(String(detail.applicationParent?.relationship ?? ''))}</p>
-          <div className="side-by-side">
-            <section aria-labelledby="applicant">
-              <h3 id="applicant">お子さま（口座名義人）</h3>
-              <Answers rows={applicantAnswerRows(detail.application)} />
-            </section>
-            <section aria-labelledby="parent">
-              <h3 id="parent">親権者（代理人）</h3>
-              <Answers rows={parentAnswerRows(detail.applicationParent ?? {})} />
-            </section>
-          </div>
-        </section>
-      ) : (
-        <section aria-labelledby="applicant">
-          <h2 id="applicant">申込者</h2>
-          <Answers rows={applicantAnswerRows(detail.application)} />
-        </section>
-      )}
+      <AnswersSection detail={detail} />
 
       <section aria-labelledby="history">
         <h2 id="history">対応履歴</h2>

@@ -117,4 +117,3 @@ export const queueViewLabels: Readonly<Record<QueueView, string>> = {
 
 /** Columns the list can be ordered by. */
 export const queueSorts = ['completedAt', 'age', 'applicationNumber', 'kanaName', 'status', 'branch'] as const;
-export type QueueSort = (typeof queueSorts)[number];
