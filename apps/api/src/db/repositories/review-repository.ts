@@ -1,8 +1,8 @@
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { ApplicationCasesTable, ApplicationReviewsTable, EpochMs } from '../schema.ts';
+import type { ApplicationCasesTable, ApplicationReviewsTable, ApplicationsTable, Database, EpochMs } from '../schema.ts';
 import type { ApplicationRow, Executor } from './applications-repository.ts';
 
 // The staff side's SQL on applications (search, one bank's application) and application_reviews
@@ -49,37 +49,70 @@ export interface ApplicationListRow {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The matching applications of one bank, on the applications table alone: every condition on a
+ * related table is a subquery (EXISTS / IN), so counting a view of 100,000 applications reads no
+ * other table row by row (issue 24's bench, scripts/bench/queue.ts).
+ */
 function searchQuery(db: Db | Executor, q: ApplicationSearch) {
   let query = executor(db)
     .selectFrom('applications as a')
-    .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')
-    .leftJoin('applicationParents as p', 'p.applicationId', 'a.id')
-    .leftJoin('applicationCases as c', 'c.applicationId', 'a.id')
     .where('a.bankCode', '=', q.bankCode)
     // Staff see applications once they are completed (DECISIONS.md §8: "reach banker processing").
     .where('a.completedAt', 'is not', null);
-  if (q.status === 'CANCELLED') query = query.where('r.cancelledAt', 'is not', null);
-  else if (q.status !== undefined) query = query.where('a.status', '=', q.status).where('r.cancelledAt', 'is', null);
+  const cancelled = (eb: ExpressionBuilder<Database & { a: ApplicationsTable }, 'a'>) =>
+    eb.exists(eb.selectFrom('applicationReviews as r').select('r.applicationId').whereRef('r.applicationId', '=', 'a.id').where('r.cancelledAt', 'is not', null));
+  // CANCELLED is an approved application with a cancel; only APPROVED can be cancelled.
+  if (q.status === 'CANCELLED') query = query.where('a.status', '=', 'APPROVED').where((eb) => cancelled(eb));
+  else if (q.status === 'APPROVED') query = query.where('a.status', '=', 'APPROVED').where((eb) => eb.not(cancelled(eb)));
+  else if (q.status !== undefined) query = query.where('a.status', '=', q.status);
   if (q.applicationType !== undefined) query = query.where('a.applicationType', '=', q.applicationType);
   if (q.completedFrom !== undefined) query = query.where('a.completedAt', '>=', q.completedFrom);
   if (q.completedUntil !== undefined) query = query.where('a.completedAt', '<', q.completedUntil);
-  if (q.applicationNumber !== undefined) query = query.where('a.applicationNumber', 'like', `%${escapeLike(q.applicationNumber)}%`, );
+  if (q.applicationNumber !== undefined) query = query.where('a.applicationNumber', 'like', `%${escapeLike(q.applicationNumber)}%`);
   if (q.branchCode !== undefined) query = query.where('a.branchCode', '=', q.branchCode);
   if (q.completedBefore !== undefined) query = query.where('a.completedAt', '<', q.completedBefore);
-  if (q.view?.kind === 'mine') query = query.where('c.assignedTo', '=', q.view.staffId).where('a.status', '=', 'COMPLETED');
-  if (q.view?.kind === 'unassigned') query = query.where('a.status', '=', 'COMPLETED').where('c.assignedTo', 'is', null);
-  if (q.view?.kind === 'second') query = query.where('a.status', '=', 'COMPLETED').where('c.proposedBy', 'is not', null);
+  const view = q.view;
+  if (view !== undefined) {
+    query = query.where('a.status', '=', 'COMPLETED');
+    if (view.kind === 'mine') query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('assignedTo', '=', view.staffId));
+    if (view.kind === 'second') query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('proposedBy', 'is not', null));
+    if (view.kind === 'unassigned') {
+      query = query.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('applicationCases as c').select('c.applicationId').whereRef('c.applicationId', '=', 'a.id').where('c.assignedTo', 'is not', null))),
+      );
+    }
+  }
   if (q.kanaName !== undefined) {
     const pattern = `%${escapeLike(q.kanaName)}%`;
     query = query.where((eb) =>
       eb.or([
         eb(sql`coalesce(a.kana_last_name, '') || coalesce(a.kana_first_name, '')`, 'like', pattern),
-        eb(sql`coalesce(p.kana_last_name, '') || coalesce(p.kana_first_name, '')`, 'like', pattern),
+        // A child application is found by the parent's kana too.
+        eb.and([
+          eb('a.applicationType', '=', 'CHILD'),
+          eb.exists(
+            eb
+              .selectFrom('applicationParents as p')
+              .select('p.applicationId')
+              .whereRef('p.applicationId', '=', 'a.id')
+              .where(sql`coalesce(p.kana_last_name, '') || coalesce(p.kana_first_name, '')`, 'like', pattern),
+          ),
+        ]),
       ]),
     );
   }
   return query;
 }
+
+const sortColumns = {
+  completedAt: 'a.completedAt',
+  age: 'a.completedAt',
+  applicationNumber: 'a.applicationNumber',
+  kanaName: 'a.kanaLastName',
+  status: 'a.status',
+  branch: 'a.branchCode',
+} as const;
 
 export async function searchApplications(
   db: Db | Executor,
@@ -89,8 +122,13 @@ export async function searchApplications(
   const sort = q.sort ?? { key: 'completedAt', order: 'desc' };
   // Age is the submission time the other way round (the oldest case has the greatest age).
   const order = sort.key === 'age' ? (sort.order === 'asc' ? 'desc' : 'asc') : sort.order;
-  const column = { completedAt: 'a.completedAt', age: 'a.completedAt', applicationNumber: 'a.applicationNumber', kanaName: 'a.kanaLastName', status: 'a.status', branch: 'a.branchCode' } as const;
-  const rows = await searchQuery(db, q)
+  const column = sortColumns[sort.key];
+  // The page's ids first (on the applications table and its indexes), then their related rows.
+  const pageIds = searchQuery(db, q).select('a.id').orderBy(column, order).orderBy('a.id').limit(page.limit).offset(page.offset);
+  const rows = await executor(db)
+    .selectFrom('applications as a')
+    .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')
+    .leftJoin('applicationCases as c', 'c.applicationId', 'a.id')
     .leftJoin('staffUsers as s', 's.id', 'c.assignedTo')
     .select([
       'a.id',
@@ -108,10 +146,9 @@ export async function searchApplications(
       's.displayName as assignee',
       'c.proposedBy',
     ])
-    .orderBy(column[sort.key], order)
+    .where('a.id', 'in', pageIds)
+    .orderBy(column, order)
     .orderBy('a.id')
-    .limit(page.limit)
-    .offset(page.offset)
     .execute();
   const count = await searchQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
