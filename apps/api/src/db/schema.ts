@@ -376,6 +376,15 @@ export interface StaffUsersTable {
   updatedAt: EpochMs;
   /** 1: the password was set by an ADMIN or the command line and must be changed first (migration 045). */
   passwordChangeRequired: Generated<number>;
+  /** The ADMIN who created the account (null: the command line); who confirmed it and when (migration 061). */
+  createdBy: string | null;
+  confirmedBy: string | null;
+  confirmedAt: EpochMs | null;
+  /** 1 while the account waits for a second ADMIN's confirmation: no sign-in. */
+  awaitingConfirmation: Generated<number>;
+  /** A role change waiting for a second ADMIN, and who asked for it. */
+  pendingRole: string | null;
+  roleRequestedBy: string | null;
 }
 
 export interface StaffSessionsTable {

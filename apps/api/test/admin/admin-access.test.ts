@@ -35,6 +35,8 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: `/api/admin/applications/${app0177}/cancel`, access: 'applications.cancel', body: { reasonCode: 'CARD_NOT_COLLECTED' } },
   { method: 'GET', url: '/api/admin/staff', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff', access: 'staff.manage', body: { loginId: 'new.person', displayName: '新人', role: 'VIEWER', password: 'a long enough password' } },
+  { method: 'POST', url: '/api/admin/staff/:staff/confirm', access: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/:staff/role', access: 'staff.manage', body: { role: 'VIEWER' } },
   { method: 'POST', url: '/api/admin/staff/:staff/unlock', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/disable', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/enable', access: 'staff.manage' },

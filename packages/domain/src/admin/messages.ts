@@ -50,5 +50,9 @@ export const adminMessages = {
   reasonChoiceRequired: '理由を選択してください。',
   reasonOtherRequired: '「その他」を選んだ場合は理由を入力してください。',
   notAssignable: 'このお申込みは担当者を設定できない状態です。',
+  ownStaffChange: '作成・変更した管理者本人は確認できません。別の管理者が確認してください。',
+  nothingToConfirm: 'この職員アカウントに確認待ちの変更はありません。',
+  roleUnchanged: '現在と同じ権限です。',
+  awaitingConfirmation: '別の管理者の確認が済むまで、このアカウントではログインできません。',
   handoverFailed: '勘定系への受け渡しに失敗しました。時間をおいて再度お試しください。',
 } as const;

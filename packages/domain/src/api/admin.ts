@@ -143,6 +143,9 @@ export const staffCreateBodySchema = z.object({
 });
 export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
 
+/** POST /staff/:id/role: the member's new role (waits for a second ADMIN where the bank has two or more). */
+export const staffRoleBodySchema = z.object({ role: z.enum(staffRoles, { error: adminMessages.roleRequired }) });
+
 /** An ADMIN sets a new initial password for a staff member who forgot theirs. */
 export const staffPasswordResetBodySchema = z.object({ password: newPassword });
 
@@ -162,6 +165,13 @@ export const staffListItemSchema = staffSchema.extend({
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
+  /** Who created the account (null: the command line) and who confirmed it or its last role change (decision 0233). */
+  createdBy: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+  /** Waiting for a second ADMIN: the new account cannot sign in yet. */
+  awaitingConfirmation: z.boolean(),
+  /** A role change waiting for a second ADMIN. */
+  pendingRole: z.enum(staffRoles).nullable(),
 });
 export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
 

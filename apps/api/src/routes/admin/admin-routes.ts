@@ -13,6 +13,7 @@ import {
   rejectBodySchema,
   signInBodySchema,
   staffCreateBodySchema,
+  staffRoleBodySchema,
   staffListSchema,
   staffPasswordResetBodySchema,
   staffSessionSchema,
@@ -34,6 +35,7 @@ import { toJapanIso } from '../../services/japan-time.ts';
 import { applicationDetail, applicationDocument, applicationsCsv, auditApplicationView, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
+import { confirmStaffChange, needsSecondAdmin, recordCreation, requestRoleChange } from '../../services/staff-confirmation.ts';
 import { approveApplication, assignApplication, cancelApplication, proposeApproval, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
 import { bankNameOf, previousSignInOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
@@ -271,11 +273,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     const actor = actorOf(request);
     const now = clock.now().getTime();
     await assertPasswordAllowed('password', request.body.password, request.body);
+    // With two or more ADMINs the new account waits for a different one's confirmation (decision 0233).
+    const awaiting = await needsSecondAdmin(db, actor.bankCode);
     const created = await createStaff(authDeps, { ...request.body, bankCode: actor.bankCode, now });
     if (!created) throw new FieldValidationError([{ field: 'loginId', message: adminMessages.loginIdTaken }]);
-    await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}` });
-    return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode) });
+    await recordCreation(db, actor, created.id, awaiting);
+    await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}${awaiting ? ' (確認待ち)' : ''}` });
+    return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode), awaitingConfirmation: awaiting });
   });
+
+  app.post('/staff/:id/confirm', { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
+    await confirmStaffChange(db, actorOf(request), request.params.id, clock.now().getTime());
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/staff/:id/role',
+    { config: { staff: 'staff.manage' }, schema: { params: idParams, body: staffRoleBodySchema, response: { 200: z.object({ awaitingConfirmation: z.boolean() }) } } },
+    async (request) => ({ awaitingConfirmation: (await requestRoleChange(db, actorOf(request), request.params.id, request.body.role, clock.now().getTime())).awaiting }),
+  );
 
   // An ADMIN's changes to another member of the bank (never their own account: 409), each audited.
   const memberChanges = {
