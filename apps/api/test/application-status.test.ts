@@ -191,7 +191,7 @@ forEachDialect((dialect) => {
       const approved = await statusOf(app, a, '0587');
       expect(approved).toMatchObject({ status: 'APPROVED', decidedAt: expect.stringMatching(/\+09:00$/), cancelledAt: null, reason: null });
 
-      app.clock.advance(30 * 86_400_000); // the card's collection period (decision 0231)
+      app.clock.advance(30 * 86_400_000); // the card's collection period (decision 0230)
       reviewer = await signInStaff(app, member);
       expect((await reviewer.post(`/api/admin/applications/${a.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
       const cancelled = await statusOf(app, a, '0587');

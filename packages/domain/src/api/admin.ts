@@ -105,7 +105,7 @@ const freeReason = z.preprocess(
   staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true }).optional(),
 );
 
-/** A reason chosen from `choices` plus the staff's own words (decision 0231); その他 needs the words. */
+/** A reason chosen from `choices` plus the staff's own words (decision 0230); その他 needs the words. */
 function chosenReason<C extends Record<string, string>>(choices: C) {
   return z
     .object({
