@@ -43,7 +43,7 @@ test.afterAll(async () => {
   await context?.close();
 });
 
-test('the first admin (made by npm run staff) enrols a second factor and creates a reviewer and an approver', async ({ server, request }) => {
+test('the first admin (made by npm run staff) creates a second admin, a reviewer and an approver; the second admin confirms those two', async ({ server, request }) => {
   test.setTimeout(120_000);
   createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.fukuoka', name: '管理 太郎', role: 'ADMIN', password: oneTime(adminPassword) });
   createStaffByCommand(databaseUrl, { bank: '0587', login: 'reviewer.other', name: '他行 審査', role: 'REVIEWER', password: oneTime(reviewerPassword) });
@@ -75,17 +75,38 @@ test('the first admin (made by npm run staff) enrols a second factor and creates
   await expect(page.getByRole('button', { name: /承認|否認/ })).toHaveCount(0);
   await page.getByRole('link', { name: '職員管理' }).click();
   await expect(page.getByRole('heading', { name: '職員管理' })).toBeVisible();
-  for (const [login, name] of [
-    ['reviewer.fukuoka', '審査 一郎'],
-    ['approver.fukuoka', '承認 次郎'],
-  ] as const) {
+  const createMember = async (login: string, name: string, role: string) => {
     await page.getByLabel('ログインID').fill(login);
     await page.getByLabel('氏名').fill(name);
-    await page.getByLabel('権限').selectOption({ label: '審査担当者' });
+    await page.getByLabel('権限', { exact: true }).selectOption({ label: role });
     await page.getByLabel(/初期パスワード/).fill(oneTime(reviewerPassword));
     await page.getByRole('button', { name: '作成する' }).click();
     await expect(page.getByText(`${login} を作成しました。`)).toBeVisible();
-    await expect(page.getByRole('cell', { name: login, exact: true })).toBeVisible();
+  };
+  // The only ADMIN creates a second one (works at once: nobody else could confirm)…
+  await createMember('admin2.fukuoka', '管理 次郎', '管理者');
+  const row = (login: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: login, exact: true }) });
+  await expect(row('admin2.fukuoka').getByRole('cell', { name: '利用可' })).toBeVisible();
+  await expect(row('admin2.fukuoka').getByRole('cell', { name: '管理 太郎' })).toBeVisible();
+  // …then, with two ADMINs, the reviewer and the approver wait for the other ADMIN's confirmation.
+  await createMember('reviewer.fukuoka', '審査 一郎', '審査担当者');
+  await createMember('approver.fukuoka', '承認 次郎', '審査担当者');
+  for (const login of ['reviewer.fukuoka', 'approver.fukuoka']) {
+    await expect(row(login).getByRole('cell', { name: '確認待ち（別の管理者の確認後にログイン可）' })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+
+  // The second ADMIN confirms both; the list shows who created and who confirmed each.
+  await firstSignIn(page, 'admin2.fukuoka', oneTime(reviewerPassword), adminPassword);
+  await page.getByRole('link', { name: '職員管理' }).click();
+  for (const login of ['reviewer.fukuoka', 'approver.fukuoka']) {
+    await page.getByRole('button', { name: `${login} の確認` }).click();
+    await page.getByRole('button', { name: '確認する' }).click();
+    await expect(page.getByText(`${login} の作成・権限変更を確認しました。`)).toBeVisible();
+    await expect(row(login).getByRole('cell', { name: '管理 太郎' })).toBeVisible();
+    await expect(row(login).getByRole('cell', { name: '管理 次郎' })).toBeVisible();
+    await expect(row(login).getByRole('cell', { name: '利用可' })).toBeVisible();
   }
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'ログアウト' }).click();

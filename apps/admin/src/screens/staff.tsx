@@ -30,12 +30,34 @@ const memberChanges = {
     done: 'のパスワードを再設定しました。',
   },
   'sessions/end': { button: 'ログインを終了', question: 'のログイン中のセッションをすべて終了しますか？', confirm: '終了する', done: 'のセッションを終了しました。' },
+  role: {
+    button: '権限変更',
+    question: 'の新しい権限を選んでください。管理者が2名以上いる場合は、別の管理者の確認後に変わります。ログイン中の場合はログアウトされます。',
+    confirm: '権限を変更する',
+    done: 'の権限変更を受け付けました。',
+  },
+  confirm: {
+    button: '確認',
+    question: 'の作成・権限変更を確認しますか？確認すると、作成されたアカウントはログインでき、変更された権限が有効になります。',
+    confirm: '確認する',
+    done: 'の作成・権限変更を確認しました。',
+  },
 } as const;
 type MemberChange = keyof typeof memberChanges;
 
 /** The member's state: stopped, locked (from before throttling), held back by the sign-in throttle (decision 0202), or free. */
 const stateOf = (s: Member) =>
-  s.disabled ? '利用停止中' : s.locked ? 'ロック中' : s.signInLimitedUntil ? `ログイン制限中（${formatDateTime(s.signInLimitedUntil)}まで）` : '利用可';
+  s.awaitingConfirmation
+    ? '確認待ち（別の管理者の確認後にログイン可）'
+    : s.pendingRole
+      ? `権限変更の確認待ち（${roleLabels[s.pendingRole]}へ）`
+      : s.disabled
+        ? '利用停止中'
+        : s.locked
+          ? 'ロック中'
+          : s.signInLimitedUntil
+            ? `ログイン制限中（${formatDateTime(s.signInLimitedUntil)}まで）`
+            : '利用可';
 
 /** ADMIN: the bank's staff accounts, a new account, lifting a lock-out, stopping and restarting, resets. */
 export function StaffScreen() {
@@ -65,7 +87,8 @@ export function StaffScreen() {
     event.preventDefault();
     if (!pending) return;
     const { kind, member } = pending;
-    const body = kind === 'password' ? { password: String(new FormData(event.currentTarget).get('password') ?? '') } : undefined;
+    const data = new FormData(event.currentTarget);
+    const body = kind === 'password' ? { password: String(data.get('password') ?? '') } : kind === 'role' ? { role: String(data.get('role') ?? '') } : undefined;
     const text = memberChanges[kind];
     const call = () => post(`/staff/${encodeURIComponent(member.id)}/${kind}`, body);
     if (await change(call, `${member.loginId} ${text.done}`, '変更できませんでした。', changeForm)) setPending(null);
@@ -73,7 +96,8 @@ export function StaffScreen() {
 
   const actionsOf = (s: Member) => {
     if (s.id === session?.staff.id) return <span>（ご自身）</span>;
-    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password'];
+    const waiting = s.awaitingConfirmation || s.pendingRole !== null;
+    const kinds: MemberChange[] = [...(waiting ? (['confirm'] as const) : []), s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password', 'role'];
     return (
       <div className="row-actions">
         {/* Offered while the throttle holds the member back (or a lock-out from before it is left). */}
@@ -103,6 +127,19 @@ export function StaffScreen() {
           <p id="change-question">
             {pending.member.loginId}（{pending.member.displayName}）{memberChanges[pending.kind].question}
           </p>
+          {pending.kind === 'role' && (
+            <div className="field">
+              <label htmlFor={changeForm.id('role')}>新しい権限</label>
+              <select defaultValue={pending.member.role} {...changeForm.input('role')}>
+                {staffRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {roleLabels[r]}
+                  </option>
+                ))}
+              </select>
+              {changeForm.message('role')}
+            </div>
+          )}
           {pending.kind === 'password' && (
             <div className="field">
               <label htmlFor={changeForm.id('password')}>新しい初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
@@ -111,7 +148,7 @@ export function StaffScreen() {
             </div>
           )}
           <div className="actions">
-            <button type="submit" className={pending.kind === 'enable' ? undefined : 'danger'}>
+            <button type="submit" className={pending.kind === 'enable' || pending.kind === 'confirm' ? undefined : 'danger'}>
               {memberChanges[pending.kind].confirm}
             </button>
             <button type="button" className="secondary" onClick={() => setPending(null)}>
@@ -174,6 +211,8 @@ export function StaffScreen() {
                 <th scope="col">二要素認証</th>
                 <th scope="col">状態</th>
                 <th scope="col">作成日時</th>
+                <th scope="col">作成者</th>
+                <th scope="col">確認者</th>
                 <th scope="col">操作</th>
               </tr>
             </thead>
@@ -186,6 +225,8 @@ export function StaffScreen() {
                   <td>{s.totpEnabled ? '登録済' : '—'}</td>
                   <td>{stateOf(s)}</td>
                   <td>{formatDateTime(s.createdAt)}</td>
+                  <td>{s.createdBy ?? 'コマンドライン'}</td>
+                  <td>{s.confirmedBy ?? (s.awaitingConfirmation || s.pendingRole ? '確認待ち' : '—')}</td>
                   <td>{actionsOf(s)}</td>
                 </tr>
               ))}
