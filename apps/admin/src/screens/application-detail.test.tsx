@@ -128,4 +128,14 @@ describe('case view', () => {
     expect(image.style.transform).toBe('rotate(90deg)');
     expect(image.style.width).toBe('150%');
   });
+
+  it('takes the case and moves the focus to the outcome', async () => {
+    const api = mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()), 'POST /api/admin/applications/app-1/take': () => json(204) });
+    renderAdmin('/applications/app-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '担当する' }));
+    const done = await screen.findByText('担当者に設定しました。');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(bodiesSentTo(api, 'POST /api/admin/applications/app-1/take')).toHaveLength(1);
+  });
 });
