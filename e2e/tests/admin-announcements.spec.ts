@@ -117,8 +117,11 @@ test('a notice published for a channel shows only to applicants with that channe
   // This applicant goes on to the mail step: the funnel's second step.
   await bankNotice.getByRole('button', { name: landing.noticeConfirm }).click();
   await answerAllPositively(without);
+  // Its page view of the mail step is counted before the test ends (the funnel reads it next).
+  const verificationView = without.waitForResponse((r) => r.url().endsWith('/api/page-views') && (r.request().postData() ?? '').includes('"/verification"'));
   await nextButton(without).click();
   await expect(without).toHaveURL(/\/verification$/);
+  expect((await verificationView).ok()).toBe(true);
 });
 
 test('the funnel shows the steps these applicants reached', async () => {
