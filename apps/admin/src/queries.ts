@@ -10,7 +10,7 @@ export function useApiQuery<T extends z.ZodType>(path: string, schema: T, option
 }
 
 /** A change: the call, then every query under `invalidates` (an API path prefix) loads again. */
-export function useApiMutation<V>(call: (variables: V) => Promise<unknown>, invalidates: readonly string[]) {
+export function useApiMutation<V, R = unknown>(call: (variables: V) => Promise<R>, invalidates: readonly string[]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
