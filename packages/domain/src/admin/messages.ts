@@ -2,6 +2,8 @@
 
 export const adminMessages = {
   signInFailed: 'ログインID、パスワードまたはワンタイムパスワードが正しくありません。',
+  loginIdRequired: 'ログインIDを入力してください。',
+  passwordRequired: 'パスワードを入力してください。',
   signInThrottled: 'ログインに続けて失敗したため、しばらくログインできません。時間をおいて再度お試しください。',
   totpWrong: 'ワンタイムパスワードが正しくありません。',
   totpSetupRequired: '二要素認証の登録が必要です。',

@@ -61,8 +61,8 @@ export const passkeyListSchema = z.object({
 });
 
 export const signInBodySchema = z.object({
-  loginId: z.string().min(1).max(64),
-  password: z.string().min(1).max(staffAuth.passwordMaxLength),
+  loginId: z.string({ error: adminMessages.loginIdRequired }).min(1, adminMessages.loginIdRequired).max(64, adminMessages.signInFailed),
+  password: z.string({ error: adminMessages.passwordRequired }).min(1, adminMessages.passwordRequired).max(staffAuth.passwordMaxLength, adminMessages.signInFailed),
   /** A passkey's answer to the challenge of POST /sign-in/passkey-options, instead of a code. */
   passkey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
   /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
