@@ -5,7 +5,7 @@ import type { Executor } from '../db/repositories/applications-repository.ts';
 import { countActiveAdmins, markConfirmed, markCreatedBy, setPendingRole, setRole } from '../db/repositories/staff-confirmation-repository.ts';
 import { findStaffById, revokeSessionsOfStaff } from '../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from './refusals.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 
@@ -27,8 +27,8 @@ export async function recordCreation(db: Db | Executor, actor: Actor, staffId: s
 
 async function memberOfBank(trx: Executor, actor: Actor, staffId: string): Promise<StaffRow> {
   const row = await findStaffById(trx, staffId);
-  if (!row || row.bankCode !== actor.bankCode) throw new ApiError(404, { message: adminMessages.staffNotFound });
-  if (row.id === actor.staffId) throw new ApiError(409, { message: adminMessages.notOwnAccount });
+  if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
+  if (row.id === actor.staffId) throw new Refusal('conflict', { message: adminMessages.notOwnAccount });
   return row;
 }
 
@@ -37,9 +37,9 @@ export async function confirmStaffChange(db: Db, actor: Actor, staffId: string, 
   await db.kysely.transaction().execute(async (trx) => {
     const row = await memberOfBank(trx, actor, staffId);
     const waiting = row.awaitingConfirmation === 1 || row.pendingRole !== null;
-    if (!waiting) throw new ApiError(409, { message: adminMessages.nothingToConfirm });
+    if (!waiting) throw new Refusal('conflict', { message: adminMessages.nothingToConfirm });
     const requester = row.pendingRole !== null ? row.roleRequestedBy : row.createdBy;
-    if (requester === actor.staffId) throw new ApiError(403, { message: adminMessages.ownStaffChange, code: 'FOUR_EYES' });
+    if (requester === actor.staffId) throw new Refusal('forbidden', { message: adminMessages.ownStaffChange, code: 'FOUR_EYES' });
     const role = row.pendingRole ?? row.role;
     await markConfirmed(trx, row.id, actor.staffId!, role, now);
     // A new role takes effect at the member's next sign-in.
@@ -52,7 +52,7 @@ export async function confirmStaffChange(db: Db, actor: Actor, staffId: string, 
 export async function requestRoleChange(db: Db, actor: Actor, staffId: string, role: StaffRole, now: number): Promise<{ awaiting: boolean }> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await memberOfBank(trx, actor, staffId);
-    if (row.role === role && row.pendingRole === null) throw new ApiError(409, { message: adminMessages.roleUnchanged });
+    if (row.role === role && row.pendingRole === null) throw new Refusal('conflict', { message: adminMessages.roleUnchanged });
     const awaiting = await needsSecondAdmin(trx, actor.bankCode);
     if (awaiting) await setPendingRole(trx, row.id, role, actor.staffId, now);
     else {
