@@ -10,12 +10,13 @@
 // - web.ts: the built web as served by the API: JS and CSS bytes per route as transferred, and
 //   Lighthouse 12 (Debian's Chromium) for /term and for /personal reached through a user flow.
 // - funnel.ts: the back office's funnel query on 1,000,000 generated page views (also `npm run bench:funnel`).
+// - queue.ts: the back office's work queue (filtered, sorted list) on 100,000 applications.
 // - start.ts: `npm start` on a fresh clone of the committed tree (after npm ci) → first /api/health.
 // Another section is one more import and one more call in `sections` below.
 //
 // Environment: BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default "10,50"),
 // BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web, cluster,
-// funnel, start),
+// funnel, queue, start),
 // BENCH_CPU_PROF (a folder: the API under load writes its V8 CPU profile there, per dialect),
 // BENCH_ENDPOINTS (comma-separated parts of the API endpoints' names to load, e.g. addresses).
 
@@ -56,6 +57,8 @@ const sections: { name: string; run(): Promise<Row[]> }[] = [
   { name: 'cluster', run: async () => (await import('./bench/cluster.ts')).benchClusterSaves() },
   // The staff funnel on 1,000,000 generated page views, SQLite and PostgreSQL (issue 15, decision 0162).
   { name: 'funnel', run: async () => (await import('./bench/funnel.ts')).benchFunnel() },
+  // The back office's work queue on 100,000 applications, SQLite and PostgreSQL (issue 24).
+  { name: 'queue', run: async () => (await import('./bench/queue.ts')).benchQueue() },
   // `npm start` on a fresh clone of the committed tree → first /api/health, and a restart.
   { name: 'start', run: () => measureStart() },
 ];

@@ -8,10 +8,11 @@ import { makeJpeg } from '../support/ekyc.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { accountSystemPins, completeApplicationByApi, createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn, signIn } from '../support/admin.ts';
 
-// Issue 14 end to end, at a desktop viewport: the first ADMIN (made by `npm run staff`) enrols its
-// second factor and creates a reviewer; the reviewer finds an application completed through the
-// applicant API (support/admin.ts: the applicant UI is general-flow.spec.ts's job), opens its
-// document and approves it; the hand-over file has it, the PIN is gone from the database, the
+// Issues 14 and 24 end to end, at a desktop viewport: the first ADMIN (made by `npm run staff`) enrols
+// its second factor and creates a reviewer and an approver; the reviewer finds an application
+// completed through the applicant API with an eKYC address mismatch (support/admin.ts: the applicant
+// UI is general-flow.spec.ts's job), reads it beside the document's read data, zooms its document
+// and proposes the approval, which the API will not let them confirm; the approver confirms it; the hand-over file has it, the PIN is gone from the database, the
 // applicant has the completion and approval mails, the audit log shows each step, and a reviewer
 // of another bank gets 404. axe checks every admin screen on the way.
 
@@ -42,8 +43,8 @@ test.afterAll(async () => {
   await context?.close();
 });
 
-test('the first admin (made by npm run staff) enrols a second factor and creates a reviewer', async ({ server, request }) => {
-  test.setTimeout(90_000);
+test('the first admin (made by npm run staff) creates a second admin, a reviewer and an approver; the second admin confirms those two', async ({ server, request }) => {
+  test.setTimeout(120_000);
   createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.fukuoka', name: '管理 太郎', role: 'ADMIN', password: oneTime(adminPassword) });
   createStaffByCommand(databaseUrl, { bank: '0587', login: 'reviewer.other', name: '他行 審査', role: 'REVIEWER', password: oneTime(reviewerPassword) });
 
@@ -62,45 +63,134 @@ test('the first admin (made by npm run staff) enrols a second factor and creates
   await expectNoAxeViolations(page);
   ({ secret: totpSecret } = await firstSignIn(page, 'admin.fukuoka', oneTime(adminPassword), adminPassword, { axe: true }));
   await expect(page.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+  // The skip link is the first tab stop and takes the keyboard past the menu to the screen.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: '本文へスキップ' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // An ADMIN decides nothing: the case offers no action.
+  await page.getByRole('link', { name: applicationNumber }).click();
+  await expect(page.getByRole('heading', { name: `申込詳細 ${applicationNumber}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: /承認|否認/ })).toHaveCount(0);
   await page.getByRole('link', { name: '職員管理' }).click();
   await expect(page.getByRole('heading', { name: '職員管理' })).toBeVisible();
-  await page.getByLabel('ログインID').fill('reviewer.fukuoka');
-  await page.getByLabel('氏名').fill('審査 一郎');
-  await page.getByLabel('権限').selectOption({ label: '審査担当者' });
-  await page.getByLabel(/初期パスワード/).fill(oneTime(reviewerPassword));
-  await page.getByRole('button', { name: '作成する' }).click();
-  await expect(page.getByText('reviewer.fukuoka を作成しました。')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'reviewer.fukuoka', exact: true })).toBeVisible();
+  const createMember = async (login: string, name: string, role: string) => {
+    await page.getByLabel('ログインID').fill(login);
+    await page.getByLabel('氏名').fill(name);
+    await page.getByLabel('権限', { exact: true }).selectOption({ label: role });
+    await page.getByLabel(/初期パスワード/).fill(oneTime(reviewerPassword));
+    await page.getByRole('button', { name: '作成する' }).click();
+    await expect(page.getByText(`${login} を作成しました。`)).toBeVisible();
+  };
+  // The only ADMIN creates a second one (works at once: nobody else could confirm)…
+  await createMember('admin2.fukuoka', '管理 次郎', '管理者');
+  const row = (login: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: login, exact: true }) });
+  await expect(row('admin2.fukuoka').getByRole('cell', { name: '利用可' })).toBeVisible();
+  await expect(row('admin2.fukuoka').getByRole('cell', { name: '管理 太郎' })).toBeVisible();
+  // …then, with two ADMINs, the reviewer and the approver wait for the other ADMIN's confirmation.
+  await createMember('reviewer.fukuoka', '審査 一郎', '審査担当者');
+  await createMember('approver.fukuoka', '承認 次郎', '審査担当者');
+  for (const login of ['reviewer.fukuoka', 'approver.fukuoka']) {
+    await expect(row(login).getByRole('cell', { name: '確認待ち（別の管理者の確認後にログイン可）' })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+
+  // The second ADMIN confirms both; the list shows who created and who confirmed each.
+  await firstSignIn(page, 'admin2.fukuoka', oneTime(reviewerPassword), adminPassword);
+  await page.getByRole('link', { name: '職員管理' }).click();
+  for (const login of ['reviewer.fukuoka', 'approver.fukuoka']) {
+    await page.getByRole('button', { name: `${login} の確認` }).click();
+    await page.getByRole('button', { name: '確認する' }).click();
+    await expect(page.getByText(`${login} の作成・権限変更を確認しました。`)).toBeVisible();
+    await expect(row(login).getByRole('cell', { name: '管理 太郎' })).toBeVisible();
+    await expect(row(login).getByRole('cell', { name: '管理 次郎' })).toBeVisible();
+    await expect(row(login).getByRole('cell', { name: '利用可' })).toBeVisible();
+  }
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'ログアウト' }).click();
 });
 
-test('the reviewer finds the application, opens its document and approves it: hand-over file, PIN erased, mails', async ({ server, request }) => {
-  test.setTimeout(90_000);
+test('the reviewer reads the ADDRESS_MISMATCH case beside the document read, zooms the document and proposes the approval; alone, they cannot approve', async () => {
+  test.setTimeout(120_000);
   await expect(page.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
   // A reviewer too has a second factor (every role), enrolled at the first sign-in.
   await firstSignIn(page, 'reviewer.fukuoka', oneTime(reviewerPassword), reviewerPassword);
   await expect(page.getByRole('heading', { name: '申込一覧' })).toBeVisible();
   await expect(page.getByRole('link', { name: '職員管理' })).toHaveCount(0);
   await page.getByLabel('氏名（カナ）').fill('しんさ');
-  await page.getByLabel('状態').selectOption({ label: '審査待ち' });
+  await page.getByLabel('状態', { exact: true }).selectOption({ label: '審査待ち' });
   await page.getByRole('button', { name: '検索' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '1件' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^1件/ })).toBeVisible();
+  await expect(page).toHaveURL(/kanaName=/);
   await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: '経過日数で昇順に並べ替え' }).click();
+  await expect(page).toHaveURL(/sort=age&order=asc/);
   await page.getByRole('link', { name: applicationNumber }).click();
   await expect(page.getByRole('heading', { name: `申込詳細 ${applicationNumber}` })).toBeVisible();
   await expect(page.getByText('保管中（受け渡し後に消去）')).toBeVisible();
   await expect(page.getByText('本人確認書類の撮影＋容貌の撮影（ホ方式）')).toBeVisible();
+  await expect(page.getByText('本人確認済み・住所不一致（現住所確認書類で確認）')).toBeVisible();
+  // The simulator read an earlier address from the document: the address row differs, the name and birthday match.
+  const comparison = page.getByRole('table', { name: /申込内容と本人確認書類の読取結果：1項目が不一致/ });
+  await expect(comparison.getByRole('row', { name: /住所/ }).getByRole('cell', { name: '不一致' })).toBeVisible();
+  await expect(comparison.getByRole('row', { name: /お名前/ }).getByRole('cell', { name: '一致' })).toBeVisible();
+  // Codes in words, the address on one line with its postal code.
+  const answers = page.getByRole('region', { name: 'お客さま情報' });
+  await expect(answers.getByText(/^〒810-0001 福岡県 福岡市中央区 天神/)).toBeVisible();
   await page.getByRole('button', { name: /書類画像を表示/ }).click();
   const image = page.getByRole('img', { name: '現住所確認書類（1枚目）' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const width = await image.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width);
+  await page.getByRole('button', { name: '現住所確認書類（1枚目）を拡大' }).click();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBeGreaterThan(width * 1.4);
+  await page.getByRole('button', { name: '現住所確認書類（1枚目）を右に90度回転' }).click();
+  await expect(image).toHaveCSS('transform', /matrix\(/);
   await expectNoAxeViolations(page);
+
+  // 承認申請: the focus moves to the outcome; the proposer is offered no approval.
+  await page.getByRole('button', { name: '承認申請する' }).click();
+  const proposed = page.getByText('承認申請しました。別の審査担当者の承認を待っています。');
+  await expect(proposed).toBeFocused();
+  await expect(page.getByRole('button', { name: '承認する' })).toHaveCount(0);
+  await expect(page.getByText('承認申請済みです。承認は申請した職員とは別の審査担当者が行います。')).toBeVisible();
+  // Nor does the API let them confirm their own proposal.
+  const own = await page.evaluate(async (id) => {
+    const session = (await (await fetch('/api/admin/session')).json()) as { csrfToken: string };
+    const answer = await fetch(`/api/admin/applications/${id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken }, body: '{}' });
+    return { status: answer.status, body: (await answer.json()) as { message: string } };
+  }, new URL(page.url()).pathname.split('/').pop()!);
+  expect(own).toEqual({ status: 403, body: { code: 'FOUR_EYES', message: '承認申請をした職員本人は承認できません。別の審査担当者が承認してください。' } });
+  await page.getByRole('link', { name: '申込一覧へ戻る' }).click();
+  await expect(page).toHaveURL(/kanaName=.*sort=age&order=asc/);
+  await expect(page.getByRole('cell', { name: '審査待ち（承認申請済み）' })).toBeVisible();
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+});
+
+test('a second member approves the proposal after a confirmation naming the applicant: hand-over file, PIN erased, mails', async ({ server, request }) => {
+  test.setTimeout(120_000);
+  await expect(page.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
+  await firstSignIn(page, 'approver.fukuoka', oneTime(reviewerPassword), reviewerPassword);
+  await page.getByRole('button', { name: '二次確認待ち（承認申請済み）' }).click();
+  await page.getByRole('link', { name: applicationNumber }).click();
+  await expect(page.getByText(/承認申請中：審査 一郎/)).toBeVisible();
   await page.getByRole('button', { name: '承認する' }).click();
-  await page.getByRole('button', { name: '承認を確定する' }).click();
-  await expect(page.getByText('承認しました。')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'このお申込みを承認しますか？' });
+  await expect(dialog.getByText(/審査 花子 さま（受付番号 .+）のお申込みを承認します（承認申請：審査 一郎）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: '承認を確定する' }).click();
+  await expect(page.getByText('承認しました。')).toBeFocused();
   await expect(page.getByText('消去済み')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^承認済/ }).first()).toBeVisible();
+  // The case history: submitted, proposed by one member, approved by the other.
+  const history = page.getByRole('region', { name: '対応履歴' });
+  await expect(history.getByRole('row', { name: /承認申請 審査 一郎/ })).toBeVisible();
+  await expect(history.getByRole('row', { name: /承認（勘定系へ受け渡し） 承認 次郎/ })).toBeVisible();
+  // Cancel is not offered right after the hand-over.
+  await expect(page.getByRole('button', { name: '取消する' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   // The hand-over file of the bank and day holds it, with the PIN encrypted for the account system
   // (which finds it with its private key); the database no longer has it.
@@ -160,7 +250,8 @@ test('a reviewer of another bank gets 404 for it; the admin reads every step in 
     ['reviewer.fukuoka', '申込一覧の検索'],
     ['reviewer.fukuoka', '申込詳細の表示'],
     ['reviewer.fukuoka', '書類画像の表示'],
-    ['reviewer.fukuoka', '承認'],
+    ['reviewer.fukuoka', '承認申請'],
+    ['approver.fukuoka', '承認'],
   ]) {
     await expect(rows.filter({ has: page.getByRole('cell', { name: who, exact: true }) }).filter({ has: page.getByRole('cell', { name: what, exact: true }) }).first()).toBeVisible();
   }

@@ -51,7 +51,7 @@ function viewKey(): string {
   return key;
 }
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+async function call(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method === 'GET') headers['x-view-key'] = viewKey();
   if (method === 'POST') {
@@ -63,6 +63,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     headers,
     credentials: 'same-origin',
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    signal,
   });
   if (!response.ok) {
     const problem = await problemOf(response);
@@ -72,8 +73,8 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   return response;
 }
 
-export async function getJson<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
-  return schema.parse(await (await call('GET', path)).json());
+export async function getJson<T extends z.ZodType>(path: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
+  return schema.parse(await (await call('GET', path, undefined, signal)).json());
 }
 
 export async function postJson<T extends z.ZodType>(path: string, body: unknown, schema: T): Promise<z.infer<T>> {

@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Layout } from './layout.tsx';
 import { SessionProvider } from './session.tsx';
+import { createQueryClient } from './query-client.ts';
 import { ApplicationsScreen } from './screens/applications.tsx';
 import { ApplicationDetailScreen } from './screens/application-detail.tsx';
 import { StaffScreen } from './screens/staff.tsx';
@@ -16,8 +18,8 @@ import { NoticesScreen } from './announcements/notices-screen.tsx';
 // The funnel brings the chart library: its own chunk, loaded when the page is opened.
 const FunnelScreen = lazy(() => import('./funnel/funnel-screen.tsx').then((m) => ({ default: m.FunnelScreen })));
 
-const router = createBrowserRouter(
-  [
+/** The back office's routes (exported for the screens' tests, which run them in a memory router). */
+export const routes = [
     {
       element: <Layout />,
       children: [
@@ -40,14 +42,16 @@ const router = createBrowserRouter(
         { path: '*', element: <NotFoundScreen /> },
       ],
     },
-  ],
-  { basename: '/admin' },
-);
+  ];
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(routes, { basename: '/admin' }));
   return (
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -24,6 +24,17 @@ export function Layout() {
 
   return (
     <div className="shell">
+      {/* The first tab stop: past the header and menu straight to the screen (WCAG 2.4.1). */}
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        本文へスキップ
+      </a>
       <header className="header">
         <p className="brand">
           {session.staff.bankName} Web口座開設 管理画面

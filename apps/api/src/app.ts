@@ -187,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     passwordLogN: config.staffPasswordLogN,
     isProduction: config.isProduction,
     metrics,
+    ekycProvider,
+    reviewTargetBusinessDays: config.reviewTargetBusinessDays,
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.

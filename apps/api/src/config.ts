@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
+import { defaultReviewTargetBusinessDays } from '@koza/domain/admin/case';
 import { devAccountSystemPublicKeyPem } from './adapters/account-system-dev-key.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** log2 of scrypt's N for new staff password hashes: 15, lowered by STAFF_PASSWORD_LOG_N for test runs only. */
   readonly staffPasswordLogN: number;
+  /** Business days within which staff should decide a submitted application (the work queue colours later ones). */
+  readonly reviewTargetBusinessDays: number;
   readonly mailFrom: Readonly<Record<BankCode, string>>;
   readonly ekyc: {
     readonly providerUrl: string;
@@ -220,6 +223,7 @@ const envSchema = z.object({
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(httpDefaults.SHUTDOWN_READY_DELAY_MS),
   // Staff password hashing cost (log2 of scrypt's N, services/staff-passwords.ts); below 15 only for tests.
   STAFF_PASSWORD_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
+  REVIEW_TARGET_BUSINESS_DAYS: z.coerce.number().int().min(1).max(30).optional(),
   RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
@@ -359,6 +363,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     // OWASP's scrypt cost (N = 2^15, r = 8, p = 3; services/staff-passwords.ts).
     staffPasswordLogN: e.STAFF_PASSWORD_LOG_N ?? 15,
+    reviewTargetBusinessDays: e.REVIEW_TARGET_BUSINESS_DAYS ?? defaultReviewTargetBusinessDays,
     mailFrom,
     ekyc: {
       providerUrl: value('EKYC_PROVIDER_URL').replace(/\/$/, ''),

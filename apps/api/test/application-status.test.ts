@@ -4,7 +4,7 @@ import { verification } from '@koza/domain/constants';
 import { mailLookupHash } from '../src/services/keyed-hash.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { uniqueIp } from './helpers/auth.ts';
-import { createAdminApp, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin/admin-helpers.ts';
+import { approveByTwo, createAdminApp, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin/admin-helpers.ts';
 import type { AdminApp, CompletedApplication } from './admin/admin-helpers.ts';
 
 // お申込み状況の確認 (docs/decisions/0192-application-status-page.md): a code by mail only for the
@@ -178,32 +178,36 @@ forEachDialect((dialect) => {
   it('follows the back office: 審査中 once staff opened it, then approved and cancelled; rejected with and without a shareable reason', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
-      const reviewer = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
+      const member = await makeStaff(app, '0587', 'REVIEWER');
+      let reviewer = await signInStaff(app, member);
+      const approver = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
       const a = await completed(app, { bankCode: '0587' });
       expect((await statusOf(app, a, '0587')).status).toBe('RECEIVED');
 
       expect((await reviewer.get(`/api/admin/applications/${a.id}`)).statusCode).toBe(200);
       expect((await statusOf(app, a, '0587')).status).toBe('IN_REVIEW');
 
-      expect((await reviewer.post(`/api/admin/applications/${a.id}/approve`)).statusCode).toBe(200);
+      expect((await approveByTwo(reviewer, approver, a.id)).statusCode).toBe(200);
       const approved = await statusOf(app, a, '0587');
       expect(approved).toMatchObject({ status: 'APPROVED', decidedAt: expect.stringMatching(/\+09:00$/), cancelledAt: null, reason: null });
 
-      expect((await reviewer.post(`/api/admin/applications/${a.id}/cancel`, { reason: 'キャッシュカード未受取' })).statusCode).toBe(200);
+      app.clock.advance(30 * 86_400_000); // the card's collection period (decision 0230)
+      reviewer = await signInStaff(app, member);
+      expect((await reviewer.post(`/api/admin/applications/${a.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
       const cancelled = await statusOf(app, a, '0587');
       expect(cancelled).toMatchObject({ status: 'CANCELLED', decidedAt: approved.decidedAt, cancelledAt: expect.stringMatching(/\+09:00$/), reason: null });
 
       const b = await completed(app, { bankCode: '0587' });
-      expect((await reviewer.post(`/api/admin/applications/${b.id}/reject`, { reason: '社内の判断（お客さまには伝えない）' })).statusCode).toBe(200);
+      expect((await reviewer.post(`/api/admin/applications/${b.id}/reject`, { reasonCode: 'BANK_POLICY', reason: '社内の判断（お客さまには伝えない）' })).statusCode).toBe(200);
       const rejected = await statusOf(app, b, '0587');
       expect(rejected).toMatchObject({ status: 'REJECTED', reason: null });
       expect(JSON.stringify(rejected)).not.toContain('社内の判断');
 
       const c = await completed(app, { bankCode: '0587' });
-      const withReason = await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reason: '既存口座あり', shareableReason: 'EXISTING_ACCOUNT' });
+      const withReason = await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reasonCode: 'EXISTING_ACCOUNT', reason: '既存口座あり', shareableReason: 'EXISTING_ACCOUNT' });
       expect(withReason.statusCode).toBe(200);
       expect(await statusOf(app, c, '0587')).toMatchObject({ status: 'REJECTED', reason: shareableRejectionReasons.EXISTING_ACCOUNT });
-      expect((await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reason: 'x', shareableReason: 'SOMETHING_ELSE' })).statusCode).toBe(400);
+      expect((await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reasonCode: 'OTHER', reason: 'x', shareableReason: 'SOMETHING_ELSE' })).statusCode).toBe(400);
     } finally {
       await app.close();
     }

@@ -65,7 +65,12 @@ const createSessionBody = z.object({
   }),
 });
 
-const simulateBody = z.object({ outcome: z.enum(['PASSED', 'ADDRESS_MISMATCH', 'FAILED', 'EXPIRED']) });
+/** `read`: fields the document read should give instead of the derived ones (tests make them differ). */
+const readField = z.string().min(1).max(200);
+const simulateBody = z.object({
+  outcome: z.enum(['PASSED', 'ADDRESS_MISMATCH', 'FAILED', 'EXPIRED']),
+  read: z.object({ name: readField, birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), address: readField }).partial().strict().optional(),
+});
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 
 const outcomeValues: readonly string[] = outcomeChoices.map((c) => c.value);
@@ -212,7 +217,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
       const outcome: FinalStatus = parsed.data.outcome;
       // EXPIRED only happens to a session nobody submitted; a result never changes afterwards.
       const from = outcome === 'EXPIRED' ? (['CREATED'] as const) : (['CREATED', 'SUBMITTED'] as const);
-      if (!sessions.decide(session.id, outcome, from)) {
+      if (!sessions.decide(session.id, outcome, from, parsed.data.read ?? null)) {
         return reply.code(409).send({ error: 'conflict', message: `The session is ${session.status}; its result cannot change.` });
       }
       const updated = sessions.find(session.id);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Applicant, CaptureInfo, Method, Outcome, SessionRow, SessionStatus, Store } from './store.ts';
+import type { Applicant, CaptureInfo, Method, Outcome, ReadOverride, SessionRow, SessionStatus, Store } from './store.ts';
 
 // What happens to a session: created by the bank's server, opened by the applicant's browser with
 // its token, submitted once, decided once (the result never changes afterwards), expired when left
@@ -34,6 +34,8 @@ export interface SessionView {
     readonly decidedAt: string;
     /** JPKI and PASSED: the identity certified by the signing certificate (name, birthday, address). */
     readonly certified?: Applicant;
+    /** PHOTO_ID_AND_FACE, PASSED or ADDRESS_MISMATCH: what the document read gave (documentRead). */
+    readonly read?: Applicant;
   };
 }
 
@@ -65,6 +67,7 @@ export class SessionService {
       callbackUrl: input.callbackUrl,
       applicant: input.applicant,
       captures: null,
+      readOverride: null,
       cardReadAt: null,
       pendingOutcome: null,
       decideAt: null,
@@ -132,15 +135,15 @@ export class SessionService {
   }
 
   /** Sets the final status (once) and queues its webhook. False when the session had a result already. */
-  decide(id: string, status: FinalStatus, from: readonly SessionStatus[]): boolean {
+  decide(id: string, status: FinalStatus, from: readonly SessionStatus[], readOverride: ReadOverride | null = null): boolean {
     const now = this.clock();
-    const decided = this.store.transaction(() => this.decideInTransaction(id, status, from, now));
+    const decided = this.store.transaction(() => this.decideInTransaction(id, status, from, now, readOverride));
     if (decided) this.onQueued();
     return decided;
   }
 
-  private decideInTransaction(id: string, status: FinalStatus, from: readonly SessionStatus[], now: number): boolean {
-    const ok = this.store.updateSession(id, from, { status, decidedAt: now, pendingOutcome: null, decideAt: null, updatedAt: now });
+  private decideInTransaction(id: string, status: FinalStatus, from: readonly SessionStatus[], now: number, readOverride: ReadOverride | null = null): boolean {
+    const ok = this.store.updateSession(id, from, { status, decidedAt: now, pendingOutcome: null, decideAt: null, updatedAt: now, ...(readOverride ? { readOverride } : {}) });
     if (!ok) return false;
     const session = this.store.findSession(id);
     if (!session) return false;
@@ -174,8 +177,27 @@ export class SessionService {
     if (!finalStatuses.includes(session.status) || session.decidedAt === null) return base;
     const status = session.status as FinalStatus;
     const certified = session.method === 'JPKI' && status === 'PASSED' ? { certified: { ...session.applicant } } : {};
-    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified } };
+    const read = session.method === 'PHOTO_ID_AND_FACE' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH') ? { read: documentRead(session.applicant, status, session.readOverride) } : {};
+    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read } };
   }
+}
+
+/**
+ * What the simulator "read" from the identity document: the applicant as the bank sent it, since a
+ * real document matches what a real applicant typed; for ADDRESS_MISMATCH the document carries an
+ * earlier address (previousAddress). A test makes any field differ with POST /simulate `read`.
+ */
+export function documentRead(applicant: Applicant, status: 'PASSED' | 'ADDRESS_MISMATCH', override: ReadOverride | null): Applicant {
+  const derived = status === 'ADDRESS_MISMATCH' ? { ...applicant, address: previousAddress(applicant.address) } : { ...applicant };
+  return { ...derived, ...(override ?? {}) };
+}
+
+/** An address one house number away (the first number in it plus one), or the address with 旧住所 marked. */
+export function previousAddress(address: string): string {
+  const match = /[0-9０-９]+/.exec(address);
+  if (!match) return `${address}（旧住所）`;
+  const digits = match[0].replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  return `${address.slice(0, match.index)}${Number(digits) + 1}${address.slice(match.index + match[0].length)}`;
 }
 
 export function hashToken(token: string): string {

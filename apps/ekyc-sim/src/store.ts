@@ -17,6 +17,9 @@ export interface Applicant {
   readonly address: string;
 }
 
+/** What the document read gave for some fields, overriding the derived reading (tests, /simulate). */
+export type ReadOverride = Partial<Applicant>;
+
 export interface CaptureInfo {
   readonly type: string;
   readonly bytes: number;
@@ -34,6 +37,8 @@ export interface SessionRow {
   readonly applicant: Applicant;
   /** PHOTO_ID_AND_FACE: one entry per capture step; JPKI: null. */
   readonly captures: Readonly<Record<string, CaptureInfo>> | null;
+  /** Fields the document read should give instead of the derived ones (POST /simulate `read`), or null. */
+  readonly readOverride: ReadOverride | null;
   /** JPKI: when the (simulated) app read the card. */
   readonly cardReadAt: number | null;
   readonly pendingOutcome: Outcome | null;
@@ -57,7 +62,10 @@ export interface DeliveryRow {
   readonly createdAt: number;
 }
 
-const schemaVersion = 1;
+const schemaVersion = 2;
+
+/** Version 2: the document read a test asked for (POST /simulate `read`). */
+const schemaV2 = 'ALTER TABLE sessions ADD COLUMN read_override TEXT;';
 
 const schema = `
 CREATE TABLE sessions (
@@ -116,7 +124,8 @@ export class Store {
     if (current === schemaVersion) return;
     if (current > schemaVersion) throw new Error(`ekyc-sim database schema ${current} is newer than this program (${schemaVersion})`);
     this.transaction(() => {
-      this.db.exec(schema);
+      if (current < 1) this.db.exec(schema);
+      if (current < 2) this.db.exec(schemaV2);
       this.db.exec(`PRAGMA user_version = ${schemaVersion}`);
     });
   }
@@ -174,7 +183,7 @@ export class Store {
   updateSession(
     id: string,
     from: readonly SessionStatus[],
-    changes: Partial<Pick<SessionRow, 'status' | 'captures' | 'cardReadAt' | 'pendingOutcome' | 'decideAt' | 'submittedAt' | 'decidedAt'>> & {
+    changes: Partial<Pick<SessionRow, 'status' | 'captures' | 'cardReadAt' | 'pendingOutcome' | 'decideAt' | 'submittedAt' | 'decidedAt' | 'readOverride'>> & {
       updatedAt: number;
     },
   ): boolean {
@@ -187,6 +196,7 @@ export class Store {
       submittedAt: 'submitted_at',
       decidedAt: 'decided_at',
       updatedAt: 'updated_at',
+      readOverride: 'read_override',
     };
     const sets: string[] = [];
     const values: SQLInputValue[] = [];
@@ -194,7 +204,7 @@ export class Store {
       const column = columns[key];
       if (!column || value === undefined) continue;
       sets.push(`${column} = ?`);
-      values.push(key === 'captures' && value !== null ? JSON.stringify(value) : (value as SQLInputValue));
+      values.push((key === 'captures' || key === 'readOverride') && value !== null ? JSON.stringify(value) : (value as SQLInputValue));
     }
     const placeholders = from.map(() => '?').join(', ');
     const result = this.db
@@ -276,6 +286,7 @@ function toSession(row: Row): SessionRow {
     callbackUrl: String(row.callback_url),
     applicant: JSON.parse(String(row.applicant)) as Applicant,
     captures: row.captures === null ? null : (JSON.parse(String(row.captures)) as Record<string, CaptureInfo>),
+    readOverride: row.read_override === null || row.read_override === undefined ? null : (JSON.parse(String(row.read_override)) as ReadOverride),
     cardReadAt: numberOrNull(row.card_read_at),
     pendingOutcome: (row.pending_outcome ?? null) as Outcome | null,
     decideAt: numberOrNull(row.decide_at),

@@ -104,4 +104,22 @@ describe('server-to-server API', () => {
       expect(session.result).not.toHaveProperty('certified');
     }
   });
+
+  it('reports what the document read gave: the applicant for PASSED, an earlier address for ADDRESS_MISMATCH', async () => {
+    const passed = await createSession(app);
+    const mismatch = await createSession(app);
+    const decide = (id: string, payload: object) => app.inject({ method: 'POST', url: `/v1/sessions/${id}/simulate`, headers: { 'x-api-key': apiKey }, payload });
+    await decide(passed.sessionId, { outcome: 'PASSED' });
+    await decide(mismatch.sessionId, { outcome: 'ADDRESS_MISMATCH' });
+    expect((await getSession(app, passed.sessionId)).result).toMatchObject({ read: applicant });
+    expect((await getSession(app, mismatch.sessionId)).result).toMatchObject({ read: { ...applicant, address: '福岡県福岡市中央区天神2丁目1番1号' } });
+  });
+
+  it('lets a test make the read data differ with /simulate read, and refuses unknown fields', async () => {
+    const { sessionId } = await createSession(app);
+    const decide = (payload: object) => app.inject({ method: 'POST', url: `/v1/sessions/${sessionId}/simulate`, headers: { 'x-api-key': apiKey }, payload });
+    expect((await decide({ outcome: 'PASSED', read: { mailAddress: 'x' } })).statusCode).toBe(400);
+    expect((await decide({ outcome: 'PASSED', read: { name: '山田 太朗', birthday: '1990-04-02' } })).statusCode).toBe(200);
+    expect((await getSession(app, sessionId)).result).toMatchObject({ read: { name: '山田 太朗', birthday: '1990-04-02', address: applicant.address } });
+  });
 });

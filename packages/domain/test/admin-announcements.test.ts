@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropOffs, funnelSteps } from '../src/admin/funnel.ts';
+import { dropOffs, funnelSteps, reachedCounts } from '../src/admin/funnel.ts';
 import { japanLocalToEpoch, maintenanceBodySchema, noticeBodySchema, toJapanLocal } from '../src/api/admin-announcements.ts';
 import { flows } from '../src/flows.ts';
 
@@ -39,5 +39,15 @@ describe('Japan wall-clock times', () => {
     expect(maintenanceBodySchema.parse({ startedAt: '2026-06-16T10:00', endedAt: '2026-06-16T10:01', reason: '  ' }).reason).toBeNull();
     const notice = noticeBodySchema.parse({ channel: ' ', contents: 'a\r\nb', displayOrder: '3', startedAt: '2026-06-16T10:00', endedAt: '' });
     expect(notice).toEqual({ channel: null, contents: 'a\nb', displayOrder: 3, startedAt: Date.parse('2026-06-16T10:00:00+09:00'), endedAt: null });
+  });
+});
+
+describe('funnel reached counts', () => {
+  it('never lets a step count more than the step before it, so no drop-off is negative', () => {
+    const views = [10, 12, 4, 6, 0, 3];
+    const reached = reachedCounts(views);
+    expect(reached).toEqual([10, 10, 4, 4, 0, 0]);
+    expect(dropOffs(reached).every((d) => d === null || d >= 0)).toBe(true);
+    expect(dropOffs(views)[0]).toBeLessThan(0); // what the raw views would have shown
   });
 });

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { announcementStateLabels } from '@koza/domain/api/admin-announcements';
+import { DataTable } from '../data-table.tsx';
+import type { Column } from '../data-table.tsx';
 
 interface ListedAnnouncement {
   id: number;
@@ -8,15 +10,9 @@ interface ListedAnnouncement {
   editable: boolean;
 }
 
-interface AnnouncementColumn<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  className?: string;
-}
-
 /**
- * The table of a list screen: 状態, the screen's own columns, 最終更新者, and for a publisher 操作 with
- * the row's actions when the row can still be changed.
+ * The list of maintenance windows or notices, on the one table of the back office: 状態, the screen's
+ * own columns, 最終更新者, and for a publisher 操作 with the row's actions while it can still change.
  */
 export function AnnouncementTable<T extends ListedAnnouncement>({
   rows,
@@ -24,38 +20,15 @@ export function AnnouncementTable<T extends ListedAnnouncement>({
   actions,
 }: {
   rows: readonly T[];
-  columns: readonly AnnouncementColumn<T>[];
+  columns: readonly Column<T>[];
   /** The publisher's buttons for an editable row; absent for a role that only reads. */
   actions?: (row: T) => ReactNode;
 }) {
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">状態</th>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-          <th scope="col">最終更新者</th>
-          {actions && <th scope="col">操作</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{announcementStateLabels[row.state]}</td>
-            {columns.map((c) => (
-              <td key={c.header} className={c.className}>
-                {c.cell(row)}
-              </td>
-            ))}
-            <td>{row.updatedBy ?? '参照データ'}</td>
-            {actions && <td>{row.editable && actions(row)}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const all: Column<T>[] = [
+    { key: 'state', header: '状態', cell: (row) => announcementStateLabels[row.state] },
+    ...columns,
+    { key: 'updatedBy', header: '最終更新者', cell: (row) => row.updatedBy ?? '参照データ' },
+    ...(actions ? [{ key: 'actions', header: '操作', cell: (row: T) => row.editable && actions(row) }] : []),
+  ];
+  return <DataTable columns={all} rows={rows} rowKey={(row) => row.id} empty="登録はありません。" />;
 }

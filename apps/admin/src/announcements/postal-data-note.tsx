@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../format.ts';
 
 interface PostalData {
@@ -24,16 +24,12 @@ function postalDataOf(body: unknown): PostalData | null {
  * from (the packaged snapshot or a KEN_ALL file loaded with `npm run postal:update`), rows, loaded when.
  */
 export function PostalDataNote() {
-  const [data, setData] = useState<PostalData | null | 'unknown'>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/health', { signal: controller.signal })
-      .then(async (response) => setData(postalDataOf(await response.json()) ?? 'unknown'))
-      .catch(() => {
-        if (!controller.signal.aborted) setData('unknown');
-      });
-    return () => controller.abort();
-  }, []);
+  // The applicant API's public health answer (not /api/admin): loaded like every screen's data.
+  const health = useQuery({
+    queryKey: ['health', 'postal-data'],
+    queryFn: async ({ signal }) => postalDataOf(await (await fetch('/api/health', { signal })).json()) ?? 'unknown',
+  });
+  const data: PostalData | null | 'unknown' = health.isError ? 'unknown' : (health.data ?? null);
 
   return (
     <section aria-labelledby="postal-data-heading">

@@ -1,84 +1,86 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { dropOffs } from '@koza/domain/admin/funnel';
-import { funnelSchema } from '@koza/domain/api/admin-announcements';
-import type { Funnel } from '@koza/domain/api/admin-announcements';
+import { dropOffs, funnelMethodText, reachedCounts } from '@koza/domain/admin/funnel';
+import { funnelQuerySchema, funnelSchema } from '@koza/domain/api/admin-announcements';
 import { applicationTypes } from '@koza/domain/constants';
-import { exportUrl, getJson } from '../api.ts';
-import { useFieldErrors } from '../field-errors.tsx';
+import { applicationTypeLabels } from '@koza/domain/field-labels';
+import { ApiProblem, exportUrl } from '../api.ts';
+import { useApiQuery } from '../queries.ts';
+import { useForm } from '../use-form.tsx';
 import { FunnelChart } from './funnel-chart.tsx';
 
-const typeLabels = { GENERAL: '一般（18歳以上）', CHILD: '未成年（親権者による代理）' } as const;
 const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
 const number = (n: number) => n.toLocaleString('ja-JP');
 
+/** The funnel's choices, read from the URL (remounted when it changes: Back and reload keep them). */
+function FunnelFilters({ params, query, onShow }: { params: URLSearchParams; query: string; onShow: (choices: Record<string, string>) => void }) {
+  const form = useForm({
+    prefix: 'funnel',
+    initial: { type: params.get('type') ?? 'GENERAL', from: params.get('from') ?? '', to: params.get('to') ?? '' },
+    schema: funnelQuerySchema,
+    body: (v) => Object.fromEntries(Object.entries(v).filter(([, value]) => value !== '')),
+    save: async (body) => onShow(body as Record<string, string>),
+    failText: '表示できませんでした。',
+  });
+  return (
+    <form ref={form.formRef} className="filters" onSubmit={form.onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={form.id('type')}>申込種別</label>
+        <select {...form.field('type')}>
+          {applicationTypes.map((t) => (
+            <option key={t} value={t}>
+              {applicationTypeLabels[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('from')}>開始日</label>
+        <input type="date" {...form.field('from')} />
+        {form.message('from')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('to')}>終了日</label>
+        <input type="date" {...form.field('to')} />
+        {form.message('to')}
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary">
+          表示する
+        </button>
+        <a className="button secondary" href={exportUrl('/funnel/export.csv', query)} download>
+          CSV出力
+        </a>
+      </div>
+    </form>
+  );
+}
+
 /**
  * The conversion funnel (docs/decisions/0162): views of each step's page per Japan day, for the
- * bank, general or child; a bar chart of the period, the drop-off to the next step, the days, CSV.
+ * bank, general or child, and the count that reached each step (never above the step before); a
+ * bar chart of the period, the drop-off to the next step, the days, CSV. The choices live in the
+ * URL: the form shows what the URL says, never what the last answer said (the flow keeps its choice).
  */
 export function FunnelScreen() {
   const [params, setParams] = useSearchParams();
-  const [funnel, setFunnel] = useState<Funnel | null>(null);
-  const form = useFieldErrors('funnel');
-  const { fail, reset } = form;
   const query = params.toString();
-
-  useEffect(() => {
-    let live = true;
-    reset();
-    getJson(`/funnel${query ? `?${query}` : ''}`, funnelSchema)
-      .then((f) => live && setFunnel(f))
-      .catch((e: unknown) => live && fail(e, '読み込めませんでした。'));
-    return () => {
-      live = false;
-    };
-  }, [query, fail, reset]);
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setParams(Object.fromEntries([...data].filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)])));
-  }
+  const result = useApiQuery(`/funnel${query ? `?${query}` : ''}`, funnelSchema);
+  const funnel = result.data;
 
   const labels = funnel?.steps.map((s) => s.label) ?? [];
-  const drops = funnel ? dropOffs(funnel.totals) : [];
-  const typeLabel = funnel ? typeLabels[funnel.type] : '';
+  const reached = funnel ? reachedCounts(funnel.totals) : [];
+  const drops = dropOffs(reached);
+  const typeLabel = funnel ? applicationTypeLabels[funnel.type] : '';
+  const loadError = result.error ? (result.error instanceof ApiProblem ? result.error.message : '読み込めませんでした。') : null;
 
   return (
     <>
       <h1>申込ファネル</h1>
-      <p>お客さまが各ステップの画面を開いた回数（日本時間の日別）です。同じ方が画面を開き直すと再度数えます。個人を特定する情報は記録していません。</p>
-      <form key={query} className="filters" onSubmit={search} noValidate>
-        <div className="field">
-          <label htmlFor={form.id('type')}>申込種別</label>
-          <select defaultValue={funnel?.type ?? params.get('type') ?? 'GENERAL'} {...form.input('type')}>
-            {applicationTypes.map((t) => (
-              <option key={t} value={t}>
-                {typeLabels[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={form.id('from')}>開始日</label>
-          <input type="date" defaultValue={funnel?.from ?? params.get('from') ?? ''} {...form.input('from')} />
-          {form.message('from')}
-        </div>
-        <div className="field">
-          <label htmlFor={form.id('to')}>終了日</label>
-          <input type="date" defaultValue={funnel?.to ?? params.get('to') ?? ''} {...form.input('to')} />
-        </div>
-        <div className="actions">
-          <button type="submit">表示する</button>
-          <a className="button secondary" href={exportUrl('/funnel/export.csv', query)} download>
-            CSV出力
-          </a>
-        </div>
-      </form>
-      {form.error && (
+      <p>{funnelMethodText}</p>
+      <FunnelFilters key={query} params={params} query={query} onShow={(body) => setParams(body)} />
+      {loadError && (
         <p className="error" role="alert">
-          {form.error}
+          {loadError}
         </p>
       )}
       {funnel && (
@@ -88,8 +90,8 @@ export function FunnelScreen() {
           </h2>
           <FunnelChart
             labels={labels}
-            counts={funnel.totals}
-            summary={`ステップ別の閲覧数の棒グラフ（${typeLabel}、${funnel.from}〜${funnel.to}）。数値は次の表のとおりです。`}
+            counts={reached}
+            summary={`ステップ別の到達数の棒グラフ（${typeLabel}、${funnel.from}〜${funnel.to}）。数値は次の表のとおりです。`}
           />
           <table>
             <caption>ステップ別の合計と離脱率</caption>
@@ -97,6 +99,7 @@ export function FunnelScreen() {
               <tr>
                 <th scope="col">ステップ</th>
                 <th scope="col">閲覧数</th>
+                <th scope="col">到達数</th>
                 <th scope="col">次のステップまでの離脱率</th>
               </tr>
             </thead>
@@ -105,6 +108,7 @@ export function FunnelScreen() {
                 <tr key={s.path}>
                   <th scope="row">{s.label}</th>
                   <td className="number">{number(funnel.totals[i] ?? 0)}</td>
+                  <td className="number">{number(reached[i] ?? 0)}</td>
                   <td className="number">{percent(drops[i] ?? null)}</td>
                 </tr>
               ))}

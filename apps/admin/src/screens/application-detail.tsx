@@ -1,115 +1,269 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { applicationDetailSchema } from '@koza/domain/api/admin';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { applicationDetailSchema, cancelBodySchema, rejectBodySchema } from '@koza/domain/api/admin';
 import type { ApplicationDetail } from '@koza/domain/api/admin';
+import { cancelReasons, caseEventLabels, rejectReasons } from '@koza/domain/admin/case';
 import { adminStatusLabels } from '@koza/domain/admin/rules';
 import { shareableRejectionReasons } from '@koza/domain/application-status';
-import { ApiProblem, getJson, post } from '../api.ts';
-import { applicationLabels, displayValue, documentTypeLabels, ekycMethodLabels, ekycStatusLabels, parentLabels } from '../field-labels.ts';
+import { applicationTypeLabels, caseViewSections, compareIdentity, documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels, relationshipText, typedIdentity } from '@koza/domain/field-labels';
+import { ApiProblem, post } from '../api.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../format.ts';
-import { useSession } from '../session.tsx';
+import { Outcome } from '../list-screen.tsx';
+import { useApiMutation, useApiQuery } from '../queries.ts';
+import { useForm } from '../use-form.tsx';
+import { ImageViewer } from './image-viewer.tsx';
 
-function Fields({ values, labels }: { values: Record<string, string | number | boolean | null>; labels: Record<string, string> }) {
-  const keys = [...Object.keys(labels).filter((k) => k in values), ...Object.keys(values).filter((k) => !(k in labels))];
+function Answers({ rows }: { rows: readonly { label: string; value: string }[] }) {
   return (
     <dl className="fields">
-      {keys.map((key) => (
-        <div key={key}>
-          <dt>{labels[key] ?? key}</dt>
-          <dd>{displayValue(values[key] ?? null)}</dd>
+      {rows.map(({ label, value }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value || '—'}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
+/** Who the case is about, for confirmations: 山田 太郎 さま（受付番号 0177-…）. */
+const applicantOf = (d: ApplicationDetail) => `${String(d.application.lastName ?? '')} ${String(d.application.firstName ?? '')} さま（受付番号 ${d.applicationNumber ?? '未採番'}）`;
+
+type Dialog = 'approve' | 'reject' | 'cancel' | null;
+
+function ReasonDialog({
+  kind,
+  detail,
+  onDone,
+  onCancel,
+}: {
+  kind: 'reject' | 'cancel';
+  detail: ApplicationDetail;
+  onDone: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const call = useApiMutation((body: unknown) => post(`/applications/${encodeURIComponent(detail.id)}/${kind}`, body), ['/applications']);
+  const reject = kind === 'reject';
+  const form = useForm({
+    prefix: kind,
+    initial: { reasonCode: '', reason: '', shareableReason: '' },
+    schema: reject ? rejectBodySchema : cancelBodySchema,
+    body: (v) => (reject ? { reasonCode: v.reasonCode, reason: v.reason, shareableReason: v.shareableReason || null } : { reasonCode: v.reasonCode, reason: v.reason }),
+    save: (body) => call.mutateAsync(body),
+    onSaved: () => onDone(reject ? '否認しました。' : '取消しました。'),
+    failText: '操作に失敗しました。',
+  });
+  const reasons: Readonly<Record<string, string>> = reject ? rejectReasons : cancelReasons;
+  return (
+    <ConfirmDialog
+      title={reject ? 'このお申込みを否認しますか？' : 'このお申込みを取消しますか？'}
+      confirmLabel={reject ? '否認を確定する' : '取消を確定する'}
+      pending={form.pending}
+      error={form.error}
+      onCancel={onCancel}
+      onConfirm={() => form.formRef.current?.requestSubmit()}
+    >
+      <p>
+        {applicantOf(detail)}のお申込みを{reject ? '否認します。保管している暗証番号を消去し、お客さまに審査結果をメールでお知らせします。' : '取消します。口座開設は取り消され、'}
+        元に戻せません。
+      </p>
+      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="reason-form">
+        <div className="field">
+          <label htmlFor={form.id('reasonCode')}>{reject ? '否認理由' : '取消理由'}</label>
+          <select {...form.field('reasonCode')}>
+            <option value="">選択してください</option>
+            {Object.entries(reasons).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {form.message('reasonCode')}
+        </div>
+        <div className="field">
+          <label htmlFor={form.id('reason')}>補足（任意。「その他」の場合は必須。お客さまには通知されません）</label>
+          <textarea rows={3} maxLength={500} {...form.field('reason')} />
+          {form.message('reason')}
+        </div>
+        {reject && (
+          <div className="field">
+            <label htmlFor={form.id('shareableReason')}>お客さまにお伝えする理由（お申込み状況の確認に表示されます）</label>
+            <select {...form.field('shareableReason')}>
+              <option value="">伝えない（理由は表示されません）</option>
+              {Object.entries(shareableRejectionReasons).map(([code, text]) => (
+                <option key={code} value={code}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+function EkycSection({ detail }: { detail: ApplicationDetail }) {
+  const ekyc = detail.ekyc;
+  if (!ekyc) return <p>eKYCの記録はありません。</p>;
+  const person = detail.applicationParent ?? detail.application;
+  const comparison = ekyc.read ? compareIdentity(typedIdentity(person, detail.application), ekyc.read) : null;
+  const differences = comparison?.filter((c) => !c.same).length ?? 0;
+  return (
+    <>
+      <dl className="fields">
+        <div>
+          <dt>方式</dt>
+          <dd>{ekycMethodLabels[ekyc.method] ?? ekyc.method}</dd>
+        </div>
+        <div>
+          <dt>結果</dt>
+          <dd>{ekycOutcomeLabels[ekyc.providerStatus] ?? ekyc.providerStatus}</dd>
+        </div>
+        <div>
+          <dt>現住所確認書類</dt>
+          <dd>{ekyc.supplementRequired ? '必要（本人確認書類の住所と申込の住所が異なる）' : '不要'}</dd>
+        </div>
+        <div>
+          <dt>更新日時</dt>
+          <dd>{formatDateTime(ekyc.updatedAt)}</dd>
+        </div>
+      </dl>
+      {ekyc.readUnavailable && <p className="error">本人確認事業者から読取結果を取得できませんでした。時間をおいて開き直してください。</p>}
+      {comparison && (
+        <table>
+          <caption>
+            申込内容と本人確認書類の読取結果{detail.applicationParent ? '（親権者）' : ''}：{differences === 0 ? 'すべて一致' : `${differences}項目が不一致`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">項目</th>
+              <th scope="col">申込内容</th>
+              <th scope="col">書類の読取結果</th>
+              <th scope="col">照合</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.map((c) => (
+              <tr key={c.field}>
+                <th scope="row">{c.label}</th>
+                <td>{c.typed}</td>
+                <td className={c.same ? undefined : 'diff'}>{c.read}</td>
+                <td>{c.same ? '一致' : <strong className="age-overdue">不一致</strong>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/**
+ * The answers in the confirmation screen's sections: for a child application the child and the
+ * parent side by side with the relationship, then the branch.
+ */
+function AnswersSection({ detail }: { detail: ApplicationDetail }) {
+  const sections = caseViewSections(detail.applicationType, detail.application, detail.applicationParent);
+  if (detail.applicationType !== 'CHILD') {
+    return (
+      <section aria-labelledby="applicant">
+        <h2 id="applicant">申込者（{applicationTypeLabels.GENERAL}）</h2>
+        {sections.map((s) => (
+          <section key={s.title} aria-label={s.title}>
+            <h3>{s.title}</h3>
+            <Answers rows={s.rows} />
+          </section>
+        ))}
+      </section>
+    );
+  }
+  const [child, parent, ...rest] = sections;
+  return (
+    <section aria-labelledby="applicant">
+      <h2 id="applicant">お子さま（口座名義人）と親権者（代理人）</h2>
+      <p>続柄：親権者はお子さまの{relationshipText(String(detail.applicationParent?.relationship ?? ''))}</p>
+      <div className="side-by-side">
+        {[child, parent].map((s) => s && (
+          <section key={s.title} aria-label={s.title}>
+            <h3>{s.title}</h3>
+            <Answers rows={s.rows} />
+          </section>
+        ))}
+      </div>
+      {rest.map((s) => (
+        <section key={s.title} aria-label={s.title}>
+          <h3>{s.title}</h3>
+          <Answers rows={s.rows} />
+        </section>
+      ))}
+    </section>
+  );
+}
+
 export function ApplicationDetailScreen() {
   const { id = '' } = useParams();
-  const { can } = useSession();
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const location = useLocation();
+  // The list's filters and page come back with the Back link (the list put them in the link's state).
+  const back = `/${typeof location.state === 'object' && location.state && 'search' in location.state ? String(location.state.search) : ''}`;
+  const query = useApiQuery(`/applications/${encodeURIComponent(id)}`, applicationDetailSchema);
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirmingApproval, setConfirmingApproval] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const [showDocuments, setShowDocuments] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(await getJson(`/applications/${encodeURIComponent(id)}`, applicationDetailSchema));
-    } catch (e) {
-      setError(e instanceof ApiProblem ? e.message : '読み込めませんでした。');
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function act(path: string, body: unknown, done: string) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await post(`/applications/${encodeURIComponent(id)}/${path}`, body);
-      setNotice(done);
-      setConfirmingApproval(false);
-      await load();
-    } catch (e) {
-      setError(e instanceof ApiProblem ? e.message : '操作に失敗しました。');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const withReason = (path: string, done: string) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    // The reject form also offers a reason the applicant's status page may show (decision 0192).
-    const shareable = form.has('shareableReason') ? { shareableReason: String(form.get('shareableReason') ?? '') || null } : {};
-    void act(path, { reason: String(form.get('reason') ?? ''), ...shareable }, done);
-  };
+  const act = useApiMutation((action: string) => post(`/applications/${encodeURIComponent(id)}/${action}`), ['/applications']);
+  const detail = query.data;
 
   if (!detail) {
     return (
       <>
         <h1>申込詳細</h1>
-        {error ? (
+        {query.error ? (
           <p className="error" role="alert">
-            {error}
+            {query.error instanceof ApiProblem ? query.error.message : '読み込めませんでした。'}
           </p>
         ) : (
           <p role="status">読み込み中…</p>
         )}
         <p>
-          <Link to="/">申込一覧へ戻る</Link>
+          <Link to={back}>申込一覧へ戻る</Link>
         </p>
       </>
     );
   }
 
-  const decidable = detail.status === 'COMPLETED' && can('applications.decide');
-  const cancellable = detail.status === 'APPROVED' && can('applications.cancel');
+  const actions = detail.case.actions;
+  const run = (action: string, done: string) => {
+    setNotice(null);
+    act.mutate(action, {
+      onSuccess: () => {
+        setNotice(done);
+        setDialog(null);
+      },
+    });
+  };
+  const actionError = act.error ? (act.error instanceof ApiProblem ? act.error.message : '操作に失敗しました。') : null;
 
   return (
     <>
       <p>
-        <Link to="/">申込一覧へ戻る</Link>
+        <Link to={back}>申込一覧へ戻る</Link>
       </p>
       <h1>申込詳細 {detail.applicationNumber}</h1>
-      <div aria-live="polite">
-        {notice && <p className="notice">{notice}</p>}
-      </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome done={notice} error={dialog === 'approve' ? null : actionError} />
       <section aria-labelledby="summary">
         <h2 id="summary">概要</h2>
         <dl className="fields">
           <div>
             <dt>状態</dt>
-            <dd>{adminStatusLabels[detail.status] ?? detail.status}</dd>
+            <dd>
+              {adminStatusLabels[detail.status] ?? detail.status}
+              {detail.case.proposedBy && `（承認申請中：${detail.case.proposedBy.displayName}、${detail.case.proposedAt ? formatDateTime(detail.case.proposedAt) : ''}。別の職員の承認待ち）`}
+            </dd>
+          </div>
+          <div>
+            <dt>担当者</dt>
+            <dd>{detail.case.assignedTo?.displayName ?? '未設定'}</dd>
           </div>
           <div>
             <dt>申込完了日時</dt>
@@ -152,88 +306,76 @@ export function ApplicationDetailScreen() {
         </dl>
       </section>
 
-      {(decidable || cancellable) && (
+      {actions.length > 0 && (
         <section aria-labelledby="decision" className="decision">
           <h2 id="decision">審査</h2>
-          {decidable && (
-            <>
-              {!confirmingApproval ? (
-                <button type="button" onClick={() => setConfirmingApproval(true)} disabled={busy}>
-                  承認する
-                </button>
-              ) : (
-                <div className="confirm" role="group" aria-labelledby="confirm-text">
-                  <p id="confirm-text">承認すると勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。</p>
-                  <button type="button" onClick={() => void act('approve', {}, '承認しました。')} disabled={busy}>
-                    承認を確定する
-                  </button>{' '}
-                  <button type="button" className="secondary" onClick={() => setConfirmingApproval(false)}>
-                    やめる
-                  </button>
-                </div>
-              )}
-              <form onSubmit={withReason('reject', '否認しました。')} className="reason-form">
-                <div className="field">
-                  <label htmlFor="reject-reason">否認理由（お客さまには通知されません）</label>
-                  <textarea id="reject-reason" name="reason" rows={3} maxLength={500} required />
-                </div>
-                <div className="field">
-                  <label htmlFor="reject-shareable">お客さまにお伝えする理由（お申込み状況の確認に表示されます）</label>
-                  <select id="reject-shareable" name="shareableReason" defaultValue="">
-                    <option value="">伝えない（理由は表示されません）</option>
-                    {Object.entries(shareableRejectionReasons).map(([code, text]) => (
-                      <option key={code} value={code}>
-                        {text}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className="danger" disabled={busy}>
-                  否認する
-                </button>
-              </form>
-            </>
+          {detail.case.proposedBy && !actions.includes('approve') && detail.status === 'COMPLETED' && (
+            <p>承認申請済みです。承認は申請した職員とは別の審査担当者が行います。</p>
           )}
-          {cancellable && (
-            <form onSubmit={withReason('cancel', '取消しました。')} className="reason-form">
-              <div className="field">
-                <label htmlFor="cancel-reason">取消理由（キャッシュカード未受取など）</label>
-                <textarea id="cancel-reason" name="reason" rows={3} maxLength={500} required />
-              </div>
-              <button type="submit" className="danger" disabled={busy}>
+          <div className="actions">
+            {actions.includes('take') && (
+              <button type="button" className="secondary" disabled={act.isPending} onClick={() => run('take', '担当者に設定しました。')}>
+                担当する
+              </button>
+            )}
+            {actions.includes('release') && (
+              <button type="button" className="secondary" disabled={act.isPending} onClick={() => run('release', '担当を外しました。')}>
+                担当を外す
+              </button>
+            )}
+            {actions.includes('propose') && (
+              <button type="button" className="primary" disabled={act.isPending} onClick={() => run('propose', '承認申請しました。別の審査担当者の承認を待っています。')}>
+                承認申請する
+              </button>
+            )}
+            {actions.includes('approve') && (
+              <button type="button" className="primary" disabled={act.isPending} onClick={() => setDialog('approve')}>
+                承認する
+              </button>
+            )}
+            {actions.includes('reject') && (
+              <button type="button" className="danger" onClick={() => setDialog('reject')}>
+                否認する
+              </button>
+            )}
+            {actions.includes('cancel') && (
+              <button type="button" className="danger" onClick={() => setDialog('cancel')}>
                 取消する
               </button>
-            </form>
-          )}
+            )}
+          </div>
         </section>
+      )}
+      {dialog === 'approve' && (
+        <ConfirmDialog
+          title="このお申込みを承認しますか？"
+          confirmLabel="承認を確定する"
+          danger={false}
+          pending={act.isPending}
+          error={actionError}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => run('approve', '承認しました。')}
+        >
+          <p>
+            {applicantOf(detail)}のお申込みを承認します（承認申請：{detail.case.proposedBy?.displayName}）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。
+          </p>
+        </ConfirmDialog>
+      )}
+      {(dialog === 'reject' || dialog === 'cancel') && (
+        <ReasonDialog
+          kind={dialog}
+          detail={detail}
+          onCancel={() => setDialog(null)}
+          onDone={(text) => {
+            setDialog(null);
+            setNotice(text);
+          }}
+        />
       )}
 
       <section aria-labelledby="ekyc">
         <h2 id="ekyc">本人確認（eKYC）</h2>
-        {detail.ekyc ? (
-          <dl className="fields">
-            <div>
-              <dt>方式</dt>
-              <dd>{ekycMethodLabels[detail.ekyc.method] ?? detail.ekyc.method}</dd>
-            </div>
-            <div>
-              <dt>結果</dt>
-              <dd>
-                {ekycStatusLabels[detail.ekyc.status] ?? detail.ekyc.status}（{detail.ekyc.providerStatus}）
-              </dd>
-            </div>
-            <div>
-              <dt>現住所確認書類</dt>
-              <dd>{detail.ekyc.supplementRequired ? '必要（住所不一致）' : '不要'}</dd>
-            </div>
-            <div>
-              <dt>更新日時</dt>
-              <dd>{formatDateTime(detail.ekyc.updatedAt)}</dd>
-            </div>
-          </dl>
-        ) : (
-          <p>eKYCの記録はありません。</p>
-        )}
+        <EkycSection detail={detail} />
       </section>
 
       <section aria-labelledby="documents">
@@ -248,28 +390,42 @@ export function ApplicationDetailScreen() {
           <ul className="documents">
             {detail.documents.map((d, i) => (
               <li key={d.id}>
-                <figure>
-                  <img src={`/api/admin/applications/${encodeURIComponent(detail.id)}/documents/${encodeURIComponent(d.id)}`} alt={`${documentTypeLabels[d.type] ?? d.type}（${i + 1}枚目）`} />
-                  <figcaption>
-                    {documentTypeLabels[d.type] ?? d.type}（{formatDateTime(d.createdAt)}、{Math.ceil(d.size / 1024)}KB）
-                  </figcaption>
-                </figure>
+                <ImageViewer
+                  src={`/api/admin/applications/${encodeURIComponent(detail.id)}/documents/${encodeURIComponent(d.id)}`}
+                  name={`${documentTypeLabels[d.type] ?? d.type}（${i + 1}枚目）`}
+                  caption={`${documentTypeLabels[d.type] ?? d.type}（${formatDateTime(d.createdAt)}、${Math.ceil(d.size / 1024)}KB）`}
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      <section aria-labelledby="applicant">
-        <h2 id="applicant">{detail.applicationType === 'CHILD' ? 'お子さま（口座名義人）' : '申込者'}</h2>
-        <Fields values={detail.application} labels={applicationLabels} />
+      <AnswersSection detail={detail} />
+
+      <section aria-labelledby="history">
+        <h2 id="history">対応履歴</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">日時</th>
+              <th scope="col">内容</th>
+              <th scope="col">職員</th>
+              <th scope="col">理由</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.case.history.map((e, i) => (
+              <tr key={i}>
+                <td>{formatDateTime(e.at)}</td>
+                <td>{caseEventLabels[e.kind]}</td>
+                <td>{e.by ?? 'お客さま'}</td>
+                <td>{e.reason ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
-      {detail.applicationParent && (
-        <section aria-labelledby="parent">
-          <h2 id="parent">親権者（代理人）</h2>
-          <Fields values={detail.applicationParent} labels={parentLabels} />
-        </section>
-      )}
     </>
   );
 }

@@ -1,147 +1,204 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { applicationListSchema } from '@koza/domain/api/admin';
+import { applicationListQuerySchema, applicationListSchema } from '@koza/domain/api/admin';
+import type { ApplicationListItem } from '@koza/domain/api/admin';
+import { queueViewLabels, queueViews } from '@koza/domain/admin/case';
+import type { QueueView } from '@koza/domain/admin/case';
 import { adminStatusLabels, reviewStatuses } from '@koza/domain/admin/rules';
-import { ApiProblem, exportUrl, getJson } from '../api.ts';
+import { applicationTypeLabels } from '@koza/domain/field-labels';
+import { ApiProblem, exportUrl } from '../api.ts';
+import { DataTable } from '../data-table.tsx';
+import type { Column, SortOrder } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
+import { useApiQuery } from '../queries.ts';
+import { useForm } from '../use-form.tsx';
 
-type List = ReturnType<typeof applicationListSchema.parse>;
+// The work queue: filters, view, order and page live in the URL, so Back, reload and a bookmark
+// keep them; the case view's Back link returns to the same URL.
 
-const filterNames = ['status', 'type', 'from', 'to', 'applicationNumber', 'kanaName'] as const;
-const typeLabels = { GENERAL: '一般', CHILD: '未成年（子）' } as const;
+const filterNames = ['status', 'type', 'branch', 'from', 'to', 'minAge', 'applicationNumber', 'kanaName'] as const;
+type Filters = Record<(typeof filterNames)[number], string>;
 
-/** The list with its filters in the URL (a search can be bookmarked and the Back button works). */
+function FiltersForm({ params, onSearch }: { params: URLSearchParams; onSearch: (filters: Filters) => void }) {
+  const form = useForm({
+    prefix: 'queue',
+    initial: Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])) as Filters,
+    schema: applicationListQuerySchema,
+    // Only what was filled in is sent: the schema reads absent filters as "any".
+    body: (values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])),
+    save: async (body) => onSearch(body as Filters),
+    failText: '検索できませんでした。',
+  });
+  return (
+    <form ref={form.formRef} className="filters" onSubmit={form.onSubmit} role="search" aria-label="申込の検索" noValidate>
+      <div className="field">
+        <label htmlFor={form.id('status')}>状態</label>
+        <select {...form.field('status')}>
+          <option value="">すべて</option>
+          {reviewStatuses.map((s) => (
+            <option key={s} value={s}>
+              {adminStatusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('type')}>申込種別</label>
+        <select {...form.field('type')}>
+          <option value="">すべて</option>
+          <option value="GENERAL">{applicationTypeLabels.GENERAL}</option>
+          <option value="CHILD">{applicationTypeLabels.CHILD}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('branch')}>取引店番号（3桁）</label>
+        <input inputMode="numeric" maxLength={3} size={4} {...form.field('branch')} />
+        {form.message('branch')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('from')}>申込完了日（から）</label>
+        <input type="date" {...form.field('from')} />
+        {form.message('from')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('to')}>申込完了日（まで）</label>
+        <input type="date" {...form.field('to')} />
+        {form.message('to')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('minAge')}>経過日数（以上）</label>
+        <input type="number" min={0} max={3650} size={4} {...form.field('minAge')} />
+        {form.message('minAge')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('applicationNumber')}>受付番号</label>
+        <input {...form.field('applicationNumber')} />
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('kanaName')}>氏名（カナ）</label>
+        <input {...form.field('kanaName')} />
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary">
+          検索
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export function ApplicationsScreen() {
   const [params, setParams] = useSearchParams();
-  const [list, setList] = useState<List | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const query = params.toString();
+  const list = useApiQuery(`/applications${query ? `?${query}` : ''}`, applicationListSchema);
+  const view = params.get('view') as QueueView | null;
+  const sort: SortOrder = { key: params.get('sort') ?? 'completedAt', direction: params.get('order') === 'asc' ? 'asc' : 'desc' };
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    getJson(`/applications${query ? `?${query}` : ''}`, applicationListSchema)
-      .then((l) => live && setList(l))
-      .catch((e: unknown) => live && setError(e instanceof ApiProblem ? e.message : '一覧を読み込めませんでした。'));
-    return () => {
-      live = false;
-    };
-  }, [query]);
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of filterNames) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
-    setParams(next);
-  }
-
-  const page = Number(params.get('page') ?? '1');
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
-  const goTo = (p: number) => {
+  const change = (edit: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
-    next.set('page', String(p));
+    edit(next);
     setParams(next);
   };
+  const search = (filters: Filters) =>
+    change((next) => {
+      for (const name of filterNames) next.delete(name);
+      for (const [name, value] of Object.entries(filters)) if (value) next.set(name, value);
+      next.delete('page');
+    });
+  const onSort = (order: SortOrder) =>
+    change((next) => {
+      next.set('sort', order.key);
+      next.set('order', order.direction);
+      next.delete('page');
+    });
+  const showView = (v: QueueView | null) =>
+    change((next) => {
+      if (v) next.set('view', v);
+      else next.delete('view');
+      next.delete('page');
+    });
+
+  const data = list.data;
+  const page = Number(params.get('page') ?? '1');
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const exportQuery = new URLSearchParams(params);
   exportQuery.delete('page');
+
+  const columns: Column<ApplicationListItem>[] = [
+    {
+      key: 'applicationNumber',
+      header: '受付番号',
+      sortable: true,
+      cell: (item) => (
+        <Link to={`/applications/${item.id}`} state={{ search: query ? `?${query}` : '' }}>
+          {item.applicationNumber ?? '（未採番）'}
+        </Link>
+      ),
+    },
+    { key: 'type', header: '申込種別', cell: (item) => applicationTypeLabels[item.applicationType] },
+    { key: 'status', header: '状態', sortable: true, cell: (item) => `${adminStatusLabels[item.status] ?? item.status}${item.proposed ? '（承認申請済み）' : ''}` },
+    { key: 'name', header: '氏名', cell: (item) => item.name },
+    { key: 'kanaName', header: 'フリガナ', sortable: true, cell: (item) => item.kanaName },
+    { key: 'branch', header: '取引店', sortable: true, cell: (item) => (item.branchName ? `${item.branchName}（${item.branchCode ?? ''}）` : '') },
+    { key: 'completedAt', header: '申込完了日時', sortable: true, cell: (item) => (item.completedAt ? formatDateTime(item.completedAt) : '') },
+    {
+      key: 'age',
+      header: '経過日数',
+      sortable: true,
+      className: 'number',
+      cell: (item) => (item.overdue ? <span className="age-overdue">{item.ageDays}日（目標超過）</span> : `${item.ageDays}日`),
+    },
+    { key: 'assignee', header: '担当者', cell: (item) => item.assignee ?? '—' },
+  ];
 
   return (
     <>
       <h1>申込一覧</h1>
-      <form className="filters" onSubmit={search} role="search" aria-label="申込の検索">
-        <div className="field">
-          <label htmlFor="status">状態</label>
-          <select id="status" name="status" defaultValue={params.get('status') ?? ''}>
-            <option value="">すべて</option>
-            {reviewStatuses.map((s) => (
-              <option key={s} value={s}>
-                {adminStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="type">申込種別</label>
-          <select id="type" name="type" defaultValue={params.get('type') ?? ''}>
-            <option value="">すべて</option>
-            <option value="GENERAL">{typeLabels.GENERAL}</option>
-            <option value="CHILD">{typeLabels.CHILD}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="from">申込完了日（から）</label>
-          <input id="from" name="from" type="date" defaultValue={params.get('from') ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="to">申込完了日（まで）</label>
-          <input id="to" name="to" type="date" defaultValue={params.get('to') ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="applicationNumber">受付番号</label>
-          <input id="applicationNumber" name="applicationNumber" defaultValue={params.get('applicationNumber') ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="kanaName">氏名（カナ）</label>
-          <input id="kanaName" name="kanaName" defaultValue={params.get('kanaName') ?? ''} />
-        </div>
-        <div className="actions">
-          <button type="submit">検索</button>
-          <a className="button secondary" href={exportUrl('/applications/export.csv', exportQuery.toString())} download>
-            CSV出力
-          </a>
-        </div>
-      </form>
-      {error && (
+      <nav aria-label="表示の切り替え" className="views">
+        <ul className="nav">
+          {[null, ...queueViews].map((v) => (
+            <li key={v ?? 'all'}>
+              <button type="button" className="secondary" aria-pressed={view === v} onClick={() => showView(v)}>
+                {v ? queueViewLabels[v] : 'すべて'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <FiltersForm key={query} params={params} onSearch={search} />
+      <p>
+        <a className="button secondary" href={exportUrl('/applications/export.csv', exportQuery.toString())} download>
+          この条件でCSV出力
+        </a>
+      </p>
+      {list.error && (
         <p className="error" role="alert">
-          {error}
+          {list.error instanceof ApiProblem ? list.error.message : '一覧を読み込めませんでした。'}
         </p>
       )}
-      {list && (
+      {list.isPending && <p role="status">読み込み中…</p>}
+      {data && (
         <>
-          <p role="status">{list.total}件</p>
-          <table>
-            <caption>申込一覧（{page}/{pages}ページ）</caption>
-            <thead>
-              <tr>
-                <th scope="col">受付番号</th>
-                <th scope="col">申込種別</th>
-                <th scope="col">状態</th>
-                <th scope="col">氏名</th>
-                <th scope="col">フリガナ</th>
-                <th scope="col">取引店</th>
-                <th scope="col">申込完了日時</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <Link to={`/applications/${item.id}`}>{item.applicationNumber ?? '（未採番）'}</Link>
-                  </td>
-                  <td>{typeLabels[item.applicationType]}</td>
-                  <td>{adminStatusLabels[item.status] ?? item.status}</td>
-                  <td>{item.name}</td>
-                  <td>{item.kanaName}</td>
-                  <td>{item.branchName}</td>
-                  <td>{item.completedAt ? formatDateTime(item.completedAt) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {list.items.length === 0 && <p>該当するお申込みはありません。</p>}
+          <p role="status">
+            {data.total}件（経過日数は申込完了からの日数。営業日で{data.targetBusinessDays}日を超えた未審査のお申込みは「目標超過」と表示します）
+          </p>
+          <DataTable
+            caption={`申込一覧（${page}/${pages}ページ）`}
+            columns={columns}
+            rows={data.items}
+            rowKey={(item) => item.id}
+            sort={sort}
+            onSort={onSort}
+            empty="該当するお申込みはありません。"
+            rowClassName={(item) => (item.overdue ? 'overdue' : undefined)}
+          />
           <nav aria-label="ページ" className="pager">
-            <button type="button" className="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+            <button type="button" className="secondary" disabled={page <= 1} onClick={() => change((next) => next.set('page', String(page - 1)))}>
               前へ
             </button>
             <span>
               {page} / {pages}
             </span>
-            <button type="button" className="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+            <button type="button" className="secondary" disabled={page >= pages} onClick={() => change((next) => next.set('page', String(page + 1)))}>
               次へ
             </button>
           </nav>

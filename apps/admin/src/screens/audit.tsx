@@ -1,52 +1,96 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { auditListSchema } from '@koza/domain/api/admin';
+import { auditListQuerySchema, auditListSchema } from '@koza/domain/api/admin';
+import type { AuditEntry } from '@koza/domain/api/admin';
 import { auditActionLabels, auditActions } from '@koza/domain/admin/rules';
 import type { AuditAction } from '@koza/domain/admin/rules';
-import { ApiProblem, exportUrl, getJson } from '../api.ts';
+import { ApiProblem, exportUrl } from '../api.ts';
+import { DataTable } from '../data-table.tsx';
+import type { Column } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
-
-type AuditList = ReturnType<typeof auditListSchema.parse>;
+import { useApiQuery } from '../queries.ts';
+import { useForm } from '../use-form.tsx';
 
 /** The filters, as named in the URL and in GET /api/admin/audit (decision 0221). */
 const filterNames = ['staff', 'action', 'from', 'to', 'applicationNumber'] as const;
+type Filters = Record<(typeof filterNames)[number], string>;
+
+const columns: Column<AuditEntry>[] = [
+  { key: 'at', header: '日時', cell: (e) => formatDateTime(e.at) },
+  { key: 'staff', header: 'ログインID', cell: (e) => e.staffLoginId },
+  { key: 'action', header: '操作', cell: (e) => auditActionLabels[e.action as AuditAction] ?? e.action },
+  { key: 'applicationNumber', header: '受付番号', cell: (e) => e.applicationNumber ?? '' },
+  { key: 'detail', header: '内容', cell: (e) => e.detail ?? '' },
+  { key: 'ipAddress', header: '接続元', cell: (e) => e.ipAddress },
+];
+
+/** The filters' form, read from the URL (remounted when it changes: Back and reload show that page's filters). */
+function AuditFilters({ params, onFilter, onClear }: { params: URLSearchParams; onFilter: (filters: Partial<Filters>) => void; onClear?: () => void }) {
+  const form = useForm({
+    prefix: 'audit',
+    initial: Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])) as Filters,
+    schema: auditListQuerySchema,
+    body: (values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])),
+    save: async (body) => onFilter(body as Partial<Filters>),
+    failText: '絞り込めませんでした。',
+  });
+  return (
+    <form ref={form.formRef} className="filters" onSubmit={form.onSubmit} role="search" aria-label="操作ログの絞り込み" noValidate>
+      <div className="field">
+        <label htmlFor={form.id('staff')}>職員のログインID</label>
+        <input autoComplete="off" {...form.field('staff')} />
+        {form.message('staff')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('action')}>操作</label>
+        <select {...form.field('action')}>
+          <option value="">すべて</option>
+          {auditActions.map((a) => (
+            <option key={a} value={a}>
+              {auditActionLabels[a]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('from')}>期間（開始日）</label>
+        <input type="date" {...form.field('from')} />
+        {form.message('from')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('to')}>期間（終了日）</label>
+        <input type="date" {...form.field('to')} />
+        {form.message('to')}
+      </div>
+      <div className="field">
+        <label htmlFor={form.id('applicationNumber')}>受付番号</label>
+        <input autoComplete="off" {...form.field('applicationNumber')} />
+        {form.message('applicationNumber')}
+      </div>
+      <div className="field">
+        <button type="submit" className="primary">
+          絞り込む
+        </button>
+      </div>
+      {onClear && (
+        <div className="field">
+          <button type="button" className="secondary" onClick={onClear}>
+            条件をクリア
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
 
 /** ADMIN: every staff action, newest first, filtered by member, action, days and application; the same as CSV. */
 export function AuditScreen() {
   const [params, setParams] = useSearchParams();
   const page = Number(params.get('page') ?? '1');
   const query = params.toString();
-  const [list, setList] = useState<AuditList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useApiQuery(`/audit${query ? `?${query}` : ''}`, auditListSchema);
+  const data = list.data;
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    getJson(`/audit${query ? `?${query}` : ''}`, auditListSchema)
-      .then((l) => live && setList(l))
-      .catch((e: unknown) => {
-        if (!live) return;
-        setList(null);
-        setError(e instanceof ApiProblem ? e.message : '読み込めませんでした。');
-      });
-    return () => {
-      live = false;
-    };
-  }, [query]);
-
-  function filter(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of filterNames) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
-    setParams(next);
-  }
-
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const goTo = (p: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(p));
@@ -59,85 +103,32 @@ export function AuditScreen() {
   return (
     <>
       <h1>操作ログ</h1>
-      {/* Keyed by the URL's filters, so going back and forward shows the filters of that page. */}
-      <form key={exportQuery.toString()} className="filters" onSubmit={filter} role="search" aria-label="操作ログの絞り込み">
-        <div className="field">
-          <label htmlFor="audit-staff">職員のログインID</label>
-          <input id="audit-staff" name="staff" autoComplete="off" defaultValue={params.get('staff') ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-action">操作</label>
-          <select id="audit-action" name="action" defaultValue={params.get('action') ?? ''}>
-            <option value="">すべて</option>
-            {auditActions.map((a) => (
-              <option key={a} value={a}>
-                {auditActionLabels[a]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-from">期間（開始日）</label>
-          <input id="audit-from" name="from" type="date" defaultValue={params.get('from') ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">期間（終了日）</label>
-          <input id="audit-to" name="to" type="date" defaultValue={params.get('to') ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-application">受付番号</label>
-          <input id="audit-application" name="applicationNumber" autoComplete="off" defaultValue={params.get('applicationNumber') ?? ''} />
-        </div>
-        <div className="field">
-          <button type="submit">絞り込む</button>
-        </div>
-        {filtered && (
-          <div className="field">
-            <button type="button" className="secondary" onClick={() => setParams(new URLSearchParams())}>
-              条件をクリア
-            </button>
-          </div>
-        )}
-      </form>
+      <AuditFilters
+        key={exportQuery.toString()}
+        params={params}
+        onFilter={(filters) => setParams(new URLSearchParams(filters as Record<string, string>))}
+        onClear={filtered ? () => setParams(new URLSearchParams()) : undefined}
+      />
       <p>
         <a className="button secondary" href={exportUrl('/audit/export.csv', exportQuery.toString())} download>
           {filtered ? '絞り込んだ結果をCSV出力' : 'CSV出力'}
         </a>
       </p>
-      {error && (
+      {list.error && (
         <p className="error" role="alert">
-          {error}
+          {list.error instanceof ApiProblem ? list.error.message : '読み込めませんでした。'}
         </p>
       )}
-      {list && (
+      {list.isPending && <p role="status">読み込み中…</p>}
+      {data && !list.error && (
         <>
-          <table>
-            <caption>
-              操作ログ（{page}/{pages}ページ、{filtered ? '該当' : '全'}{list.total}件）
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">日時</th>
-                <th scope="col">ログインID</th>
-                <th scope="col">操作</th>
-                <th scope="col">受付番号</th>
-                <th scope="col">内容</th>
-                <th scope="col">接続元</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.at)}</td>
-                  <td>{e.staffLoginId}</td>
-                  <td>{auditActionLabels[e.action as AuditAction] ?? e.action}</td>
-                  <td>{e.applicationNumber ?? ''}</td>
-                  <td>{e.detail ?? ''}</td>
-                  <td>{e.ipAddress}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={`操作ログ（${page}/${pages}ページ、${filtered ? '該当' : '全'}${data.total}件）`}
+            columns={columns}
+            rows={data.items}
+            rowKey={(e) => e.id}
+            empty="該当する操作はありません。"
+          />
           <nav aria-label="ページ" className="pager">
             <button type="button" className="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
               前へ

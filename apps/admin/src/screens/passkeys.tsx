@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import type { z } from 'zod';
 import { passkeyListSchema, passkeyOptionsSchema } from '@koza/domain/api/admin';
-import { post, postJson } from '../api.ts';
+import { ApiProblem, post, postJson } from '../api.ts';
+import { DataTable } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
-import { Outcome, useListScreen } from '../list-screen.tsx';
+import { Outcome } from '../list-screen.tsx';
+import { useApiMutation, useApiQuery } from '../queries.ts';
 
 // A member's passkeys (docs/decisions/0220-staff-passkeys.md): registered here after sign-in, at the
 // bank's host the member signs in at, and used at sign-in instead of the authenticator app's code,
@@ -30,16 +33,16 @@ export async function registerPasskey(): Promise<void> {
 export const passkeyRegistered = 'パスキーを登録しました。次回から、パスワードとパスキーでログインできます。';
 export const passkeyNotRegistered = 'パスキーを登録できませんでした。もう一度お試しください。';
 
-export function PasskeysScreen() {
-  const { items, form, done, change } = useListScreen('/passkeys', passkeyListSchema, 'passkeys');
-  const [busy, setBusy] = useState(false);
-  const offered = passkeysOffered();
+type Passkey = z.infer<typeof passkeyListSchema>['items'][number];
 
-  async function register() {
-    setBusy(true);
-    await change(registerPasskey, passkeyRegistered, passkeyNotRegistered);
-    setBusy(false);
-  }
+export function PasskeysScreen() {
+  const list = useApiQuery('/passkeys', passkeyListSchema);
+  const [done, setDone] = useState<string | null>(null);
+  const register = useApiMutation(() => registerPasskey(), ['/passkeys']);
+  const remove = useApiMutation((p: Passkey) => post(`/passkeys/${encodeURIComponent(p.id)}/delete`), ['/passkeys']);
+  const offered = passkeysOffered();
+  const items = list.data?.items;
+  const failure = register.error ? passkeyNotRegistered : remove.error ? (remove.error instanceof ApiProblem ? remove.error.message : '削除できませんでした。') : list.error ? '読み込めませんでした。' : null;
 
   return (
     <>
@@ -47,10 +50,19 @@ export function PasskeysScreen() {
       <p>
         パスキーを登録すると、ログインのときに認証アプリのワンタイムパスワードの代わりに、この端末の指紋・顔認証や画面ロックで本人確認できます。パスキーが使えないときは、これまでどおりワンタイムパスワードでログインできます。
       </p>
-      <Outcome done={done} error={form.error} />
+      <Outcome done={done} error={failure} />
       {offered ? (
         <p>
-          <button type="button" onClick={() => void register()} disabled={busy}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              setDone(null);
+              remove.reset();
+              register.mutate(undefined, { onSuccess: () => setDone(passkeyRegistered) });
+            }}
+            disabled={register.isPending}
+          >
             この端末にパスキーを登録する
           </button>
         </p>
@@ -61,35 +73,33 @@ export function PasskeysScreen() {
         <h2 id="passkey-list">登録済みのパスキー</h2>
         {items && items.length === 0 && <p>登録済みのパスキーはありません。</p>}
         {items && items.length > 0 && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">登録先</th>
-                <th scope="col">登録日時</th>
-                <th scope="col">最後に使った日時</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p, i) => (
-                <tr key={p.id}>
-                  <td>{p.host}</td>
-                  <td>{formatDateTime(p.createdAt)}</td>
-                  <td>{p.lastUsedAt ? formatDateTime(p.lastUsedAt) : '未使用'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="secondary"
-                      aria-label={`${formatDateTime(p.createdAt)}に登録したパスキー${i + 1}を削除`}
-                      onClick={() => void change(() => post(`/passkeys/${encodeURIComponent(p.id)}/delete`), 'パスキーを削除しました。', '削除できませんでした。')}
-                    >
-                      削除
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable<Passkey>
+            columns={[
+              { key: 'host', header: '登録先', cell: (p) => p.host },
+              { key: 'createdAt', header: '登録日時', cell: (p) => formatDateTime(p.createdAt) },
+              { key: 'lastUsedAt', header: '最後に使った日時', cell: (p) => (p.lastUsedAt ? formatDateTime(p.lastUsedAt) : '未使用') },
+              {
+                key: 'actions',
+                header: '操作',
+                cell: (p) => (
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`${formatDateTime(p.createdAt)}に登録したパスキー${items.indexOf(p) + 1}を削除`}
+                    onClick={() => {
+                      setDone(null);
+                      register.reset();
+                      remove.mutate(p, { onSuccess: () => setDone('パスキーを削除しました。') });
+                    }}
+                  >
+                    削除
+                  </button>
+                ),
+              },
+            ]}
+            rows={items}
+            rowKey={(p) => p.id}
+          />
         )}
       </section>
     </>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { adminMessages } from '@koza/domain/admin/messages';
+import { passwordChangeBodySchema } from '@koza/domain/api/admin';
 import { staffAuth } from '@koza/domain/admin/rules';
 import { post } from '../api.ts';
-import { useFieldErrors } from '../field-errors.tsx';
 import { Outcome } from '../list-screen.tsx';
 import { useSession } from '../session.tsx';
+import { useForm } from '../use-form.tsx';
 
 /** Every member: their own password (the current one asked again; other sessions end, this one stays). */
 export function PasswordScreen() {
@@ -38,52 +39,49 @@ export function ForcedPasswordScreen() {
   );
 }
 
-function PasswordForm({ onChanged }: { onChanged?: () => void }) {
-  const form = useFieldErrors('own-password');
-  const [done, setDone] = useState<string | null>(null);
+/** The form's check: the API's rules (the domain's schema) and the two new entries alike (the screen's own). */
+const passwordFormSchema = passwordChangeBodySchema
+  .and(z.object({ newPasswordAgain: z.string() }))
+  .refine((v) => v.newPassword === v.newPasswordAgain, { path: ['newPasswordAgain'], message: adminMessages.passwordMismatch });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const data = new FormData(formElement);
-    const value = (name: string) => String(data.get(name) ?? '');
-    form.reset();
-    setDone(null);
-    if (value('newPassword') !== value('newPasswordAgain')) {
-      form.showField('newPasswordAgain', adminMessages.passwordMismatch);
-      return;
-    }
-    try {
-      await post('/password', { currentPassword: value('currentPassword'), newPassword: value('newPassword') });
-      formElement.reset();
+function PasswordForm({ onChanged }: { onChanged?: () => void }) {
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm({
+    prefix: 'own-password',
+    initial: { currentPassword: '', newPassword: '', newPasswordAgain: '' },
+    schema: passwordFormSchema,
+    // The repeated entry is the screen's check only: not sent.
+    save: (_body, checked) => post('/password', { currentPassword: checked.currentPassword, newPassword: checked.newPassword }),
+    onSaved: () => {
       setDone('パスワードを変更しました。ほかの端末でのログインは終了しました。');
       onChanged?.();
-    } catch (e) {
-      form.fail(e, '変更できませんでした。');
-    }
-  }
+    },
+    failText: '変更できませんでした。',
+  });
 
   return (
     <>
       <Outcome done={done} error={form.error} />
-      <form onSubmit={(e) => void submit(e)} className="grid-form" noValidate>
+      <form ref={form.formRef} onSubmit={form.onSubmit} className="grid-form" noValidate>
         <div className="field">
           <label htmlFor={form.id('currentPassword')}>現在のパスワード</label>
-          <input type="password" autoComplete="current-password" {...form.input('currentPassword')} />
+          <input type="password" autoComplete="current-password" {...form.field('currentPassword')} />
           {form.message('currentPassword')}
         </div>
         <div className="field">
           <label htmlFor={form.id('newPassword')}>新しいパスワード（{staffAuth.passwordMinLength}文字以上）</label>
-          <input type="password" autoComplete="new-password" {...form.input('newPassword')} />
+          <input type="password" autoComplete="new-password" {...form.field('newPassword')} />
           {form.message('newPassword')}
         </div>
         <div className="field">
           <label htmlFor={form.id('newPasswordAgain')}>新しいパスワード（確認）</label>
-          <input type="password" autoComplete="new-password" {...form.input('newPasswordAgain')} />
+          <input type="password" autoComplete="new-password" {...form.field('newPasswordAgain')} />
           {form.message('newPasswordAgain')}
         </div>
         <div className="actions">
-          <button type="submit">変更する</button>
+          <button type="submit" className="primary" disabled={form.pending}>
+            変更する
+          </button>
         </div>
       </form>
     </>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { passkeyOptionsSchema, staffSessionSchema } from '@koza/domain/api/admin';
+import { passkeyOptionsSchema, signInBodySchema, staffSessionSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
 import { useSession } from '../session.tsx';
+import { useForm } from '../use-form.tsx';
 import { passkeysOffered, webauthn } from './passkeys.tsx';
 
 // One form for the ID, the password and the second factor: the answer never tells a right password
@@ -13,71 +14,63 @@ import { passkeysOffered, webauthn } from './passkeys.tsx';
 // first sign-in, before the authenticator app is registered.
 export function SignInScreen() {
   const { signedIn } = useSession();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [offered] = useState(passkeysOffered);
-
-  const credentials = (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    return { data, loginId: String(data.get('loginId') ?? '').trim(), password: String(data.get('password') ?? '') };
-  };
-
-  async function attempt(call: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      signedIn(staffSessionSchema.parse(await call()));
-    } catch (e) {
-      setError(
-        e instanceof ApiProblem
-          ? e.message
-          : e instanceof Error && e.name === 'NotAllowedError'
-            ? 'パスキーでの確認が完了しませんでした。もう一度お試しいただくか、ワンタイムパスワードでログインしてください。'
-            : 'ログインできませんでした。',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { data, loginId, password } = credentials(event.currentTarget);
-    const totpCode = String(data.get('totpCode') ?? '').trim();
-    void attempt(() => postJson('/sign-in', { loginId, password, ...(totpCode ? { totpCode } : {}) }, staffSessionSchema));
-  }
-
-  function withPasskey(form: HTMLFormElement | null) {
-    if (!form) return;
-    const { loginId, password } = credentials(form);
-    void attempt(async () => {
+  const form = useForm({
+    prefix: 'sign-in',
+    initial: { loginId: '', password: '', totpCode: '' },
+    schema: signInBodySchema,
+    body: (v) => ({ loginId: v.loginId.trim(), password: v.password, ...(v.totpCode.trim() ? { totpCode: v.totpCode.trim() } : {}) }),
+    save: async (body) => signedIn(await postJson('/sign-in', body, staffSessionSchema)),
+    failText: 'ログインできませんでした。',
+  });
+  const passkey = useMutation({
+    mutationFn: async () => {
       const { challengeId, options } = await postJson('/sign-in/passkey-options', {}, passkeyOptionsSchema);
       const { startAuthentication } = await webauthn();
       const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-      return postJson('/sign-in', { loginId, password, passkey: { challengeId, response } }, staffSessionSchema);
-    });
-  }
+      return postJson('/sign-in', { loginId: form.values.loginId.trim(), password: form.values.password, passkey: { challengeId, response } }, staffSessionSchema);
+    },
+    onSuccess: signedIn,
+  });
+  const passkeyError = passkey.error
+    ? passkey.error instanceof ApiProblem
+      ? passkey.error.message
+      : passkey.error.name === 'NotAllowedError'
+        ? 'パスキーでの確認が完了しませんでした。もう一度お試しいただくか、ワンタイムパスワードでログインしてください。'
+        : 'ログインできませんでした。'
+    : null;
+  const error = passkeyError ?? form.error;
+  const busy = form.pending || passkey.isPending;
 
   return (
     <main id="main" className="narrow" tabIndex={-1}>
       <h1>Web口座開設 管理画面 ログイン</h1>
-      <form onSubmit={submit} noValidate>
+      <form
+        ref={form.formRef}
+        onSubmit={(event) => {
+          passkey.reset();
+          form.onSubmit(event);
+        }}
+        noValidate
+      >
         {error && (
           <p className="error" role="alert">
             {error}
           </p>
         )}
         <div className="field">
-          <label htmlFor="loginId">ログインID</label>
-          <input id="loginId" name="loginId" autoComplete="username" required />
+          <label htmlFor={form.id('loginId')}>ログインID</label>
+          <input autoComplete="username" required {...form.field('loginId')} />
+          {form.message('loginId')}
         </div>
         <div className="field">
-          <label htmlFor="password">パスワード</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required />
+          <label htmlFor={form.id('password')}>パスワード</label>
+          <input type="password" autoComplete="current-password" required {...form.field('password')} />
+          {form.message('password')}
         </div>
         {offered && (
           <div className="field">
-            <button type="button" disabled={busy} aria-describedby="passkey-hint" onClick={(e) => withPasskey(e.currentTarget.form)}>
+            <button type="button" disabled={busy} aria-describedby="passkey-hint" onClick={() => passkey.mutate()}>
               パスキーでログイン
             </button>
             <p id="passkey-hint" className="hint">
@@ -86,14 +79,14 @@ export function SignInScreen() {
           </div>
         )}
         <div className="field">
-          <label htmlFor="totpCode">ワンタイムパスワード（6桁）</label>
-          <input id="totpCode" name="totpCode" autoComplete="one-time-code" aria-describedby="totpCode-hint" spellCheck={false} />
+          <label htmlFor={form.id('totpCode')}>ワンタイムパスワード（6桁）</label>
+          <input autoComplete="one-time-code" spellCheck={false} {...form.field('totpCode')} aria-describedby="totpCode-hint" />
           <p id="totpCode-hint" className="hint">
             {offered ? 'パスキーを使わない場合は、' : ''}
             認証アプリに表示されている6桁の数字、またはリカバリーコードを入力してください。初めてログインする方は空欄のままにしてください。
           </p>
         </div>
-        <button type="submit" className={offered ? 'secondary' : undefined} disabled={busy}>
+        <button type="submit" className={offered ? 'secondary' : 'primary'} disabled={busy}>
           ログイン
         </button>
       </form>

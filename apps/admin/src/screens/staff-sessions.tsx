@@ -1,62 +1,42 @@
-import { useEffect, useState } from 'react';
 import { staffSessionsSchema } from '@koza/domain/api/admin';
 import type { z } from 'zod';
-import { ApiProblem, getJson } from '../api.ts';
+import { ApiProblem } from '../api.ts';
+import { DataTable } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
+import { useApiQuery } from '../queries.ts';
 
-type Sessions = z.infer<typeof staffSessionsSchema>['items'];
+type Session = z.infer<typeof staffSessionsSchema>['items'][number];
 
 /**
  * ADMIN: a member's live sessions (when and where each was opened, when last used, which browser),
- * with ending them all (asked again by the staff screen's confirmation). `version` changes after
- * each change on the staff screen, so the list is read again.
+ * with ending them all (asked again by the staff screen's confirmation). A change on the staff
+ * screen invalidates every /staff query, so this list is read again after it.
  */
-export function MemberSessions({ member, version, onEnd, onClose }: { member: { id: string; loginId: string }; version: string | null; onEnd(): void; onClose(): void }) {
-  const [items, setItems] = useState<Sessions | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    getJson(`/staff/${encodeURIComponent(member.id)}/sessions`, staffSessionsSchema)
-      .then((s) => live && setItems(s.items))
-      .catch((e: unknown) => live && setError(e instanceof ApiProblem ? e.message : '読み込めませんでした。'));
-    return () => {
-      live = false;
-    };
-  }, [member.id, version]);
+export function MemberSessions({ member, onEnd, onClose }: { member: { id: string; loginId: string }; onEnd(): void; onClose(): void }) {
+  const sessions = useApiQuery(`/staff/${encodeURIComponent(member.id)}/sessions`, staffSessionsSchema);
+  const items = sessions.data?.items;
 
   return (
     <section aria-labelledby="member-sessions" className="confirm">
       <h2 id="member-sessions">{member.loginId} のログイン状況</h2>
-      {error && (
+      {sessions.error && (
         <p className="error" role="alert">
-          {error}
+          {sessions.error instanceof ApiProblem ? sessions.error.message : '読み込めませんでした。'}
         </p>
       )}
       {items && items.length === 0 && <p>ログイン中のセッションはありません。</p>}
       {items && items.length > 0 && (
-        <table>
-          <caption>ログイン中のセッション（{items.length}件）</caption>
-          <thead>
-            <tr>
-              <th scope="col">ログイン日時</th>
-              <th scope="col">最後の操作</th>
-              <th scope="col">接続元</th>
-              <th scope="col">ブラウザ</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((s) => (
-              <tr key={s.createdAt + (s.ipAddress ?? '')}>
-                <td>{formatDateTime(s.createdAt)}</td>
-                <td>{formatDateTime(s.lastSeenAt)}</td>
-                <td>{s.ipAddress ?? '不明'}</td>
-                <td>{s.userAgent ?? '不明'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<Session>
+          caption={`ログイン中のセッション（${items.length}件）`}
+          columns={[
+            { key: 'createdAt', header: 'ログイン日時', cell: (s) => formatDateTime(s.createdAt) },
+            { key: 'lastSeenAt', header: '最後の操作', cell: (s) => formatDateTime(s.lastSeenAt) },
+            { key: 'ipAddress', header: '接続元', cell: (s) => s.ipAddress ?? '不明' },
+            { key: 'userAgent', header: 'ブラウザ', cell: (s) => s.userAgent ?? '不明' },
+          ]}
+          rows={items}
+          rowKey={(s) => s.createdAt + (s.ipAddress ?? '')}
+        />
       )}
       <div className="actions">
         {items && items.length > 0 && (

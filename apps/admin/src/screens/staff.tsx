@@ -1,20 +1,29 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { staffListSchema } from '@koza/domain/api/admin';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { staffCreateBodySchema, staffListSchema, staffPasswordResetBodySchema, staffRoleBodySchema } from '@koza/domain/api/admin';
 import { roleLabels, staffRoles } from '@koza/domain/admin/roles';
 import { staffAuth } from '@koza/domain/admin/rules';
-import { post } from '../api.ts';
-import { formText, useFieldErrors } from '../field-errors.tsx';
+import { ApiProblem, post, postJson } from '../api.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { DataTable } from '../data-table.tsx';
+import type { Column } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
-import { Outcome, useListScreen } from '../list-screen.tsx';
+import { Outcome } from '../list-screen.tsx';
+import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useSession } from '../session.tsx';
+import { useForm } from '../use-form.tsx';
 import { MemberSessions } from './staff-sessions.tsx';
 
 type Member = z.infer<typeof staffListSchema>['items'][number];
 
-/** The changes an ADMIN can make to another member, each asked for again before it is made. */
+/** The changes an ADMIN can make to another member, each asked for again (in the one dialog) before it is made. */
 const memberChanges = {
+  confirm: {
+    button: '確認',
+    question: 'の作成・権限変更を確認しますか？確認すると、作成されたアカウントはログインでき、変更された権限が有効になります。',
+    confirm: '確認する',
+    done: 'の作成・権限変更を確認しました。',
+  },
   disable: { button: '利用停止', question: 'を利用停止しますか？ログイン中の場合はログアウトされます。', confirm: '利用停止する', done: 'を利用停止しました。' },
   enable: { button: '利用再開', question: 'の利用を再開しますか？', confirm: '利用を再開する', done: 'の利用を再開しました。' },
   'totp-reset': {
@@ -29,56 +38,171 @@ const memberChanges = {
     confirm: '再設定する',
     done: 'のパスワードを再設定しました。',
   },
+  role: {
+    button: '権限変更',
+    question: 'の新しい権限を選んでください。管理者が2名以上いる場合は、別の管理者の確認後に変わります。ログイン中の場合はログアウトされます。',
+    confirm: '権限を変更する',
+    done: 'の権限変更を受け付けました。',
+  },
   'sessions/end': { button: 'ログインを終了', question: 'のログイン中のセッションをすべて終了しますか？', confirm: '終了する', done: 'のセッションを終了しました。' },
 } as const;
 type MemberChange = keyof typeof memberChanges;
 
-/** The member's state: stopped, locked (from before throttling), held back by the sign-in throttle (decision 0202), or free. */
+/** The member's state: waiting for a second ADMIN, stopped, locked, held back by the sign-in throttle (decision 0202), or free. */
 const stateOf = (s: Member) =>
-  s.disabled ? '利用停止中' : s.locked ? 'ロック中' : s.signInLimitedUntil ? `ログイン制限中（${formatDateTime(s.signInLimitedUntil)}まで）` : '利用可';
+  s.awaitingConfirmation
+    ? '確認待ち（別の管理者の確認後にログイン可）'
+    : s.pendingRole
+      ? `権限変更の確認待ち（${roleLabels[s.pendingRole]}へ）`
+      : s.disabled
+        ? '利用停止中'
+        : s.locked
+          ? 'ロック中'
+          : s.signInLimitedUntil
+            ? `ログイン制限中（${formatDateTime(s.signInLimitedUntil)}まで）`
+            : '利用可';
 
-/** ADMIN: the bank's staff accounts, a new account, lifting a lock-out, stopping and restarting, resets. */
+const noBody = z.object({});
+
+/** One change of a member, asked for in the dialog: its question names the member and the consequence; a reset or a role has its field. */
+function MemberChangeDialog({ kind, member, onDone, onCancel }: { kind: MemberChange; member: Member; onDone: (text: string) => void; onCancel: () => void }) {
+  const text = memberChanges[kind];
+  const call = useApiMutation((body: unknown) => post(`/staff/${encodeURIComponent(member.id)}/${kind}`, body), ['/staff']);
+  const schema = kind === 'password' ? staffPasswordResetBodySchema : kind === 'role' ? staffRoleBodySchema : noBody;
+  const form = useForm({
+    prefix: 'staff-change',
+    initial: { password: '', role: member.role as string },
+    schema,
+    body: (v) => (kind === 'password' ? { password: v.password } : kind === 'role' ? { role: v.role } : {}),
+    save: (body) => call.mutateAsync(body),
+    onSaved: () => onDone(`${member.loginId} ${text.done}`),
+    failText: '変更できませんでした。',
+  });
+  return (
+    <ConfirmDialog
+      title={`${member.loginId} の${text.button}`}
+      confirmLabel={text.confirm}
+      danger={kind !== 'enable' && kind !== 'confirm'}
+      pending={form.pending}
+      error={form.error}
+      onCancel={onCancel}
+      onConfirm={() => form.formRef.current?.requestSubmit()}
+    >
+      <p>
+        {member.loginId}（{member.displayName}）{text.question}
+      </p>
+      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+        {kind === 'role' && (
+          <div className="field">
+            <label htmlFor={form.id('role')}>新しい権限</label>
+            <select {...form.field('role')}>
+              {staffRoles.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabels[r]}
+                </option>
+              ))}
+            </select>
+            {form.message('role')}
+          </div>
+        )}
+        {kind === 'password' && (
+          <div className="field">
+            <label htmlFor={form.id('password')}>新しい初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
+            <input type="password" autoComplete="new-password" {...form.field('password')} />
+            {form.message('password')}
+          </div>
+        )}
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+const createdSchema = z.object({ loginId: z.string(), awaitingConfirmation: z.boolean() });
+
+function NewMemberForm({ onDone }: { onDone: (text: string) => void }) {
+  const create = useApiMutation((body: unknown) => postJson('/staff', body, createdSchema), ['/staff']);
+  const form = useForm({
+    prefix: 'staff',
+    initial: { loginId: '', displayName: '', role: 'REVIEWER', password: '' },
+    schema: staffCreateBodySchema,
+    save: async (body) => {
+      const created = await create.mutateAsync(body);
+      onDone(`${created.loginId} を作成しました。${created.awaitingConfirmation ? '別の管理者の確認後にログインできます。' : ''}`);
+    },
+    failText: '作成できませんでした。',
+  });
+  return (
+    <section aria-labelledby="new-staff">
+      <h2 id="new-staff">職員アカウントの作成</h2>
+      {form.error && (
+        <p className="error" role="alert">
+          {form.error}
+        </p>
+      )}
+      <form ref={form.formRef} onSubmit={form.onSubmit} className="grid-form" noValidate>
+        <div className="field">
+          <label htmlFor={form.id('loginId')}>ログインID</label>
+          <input autoComplete="off" {...form.field('loginId')} />
+          {form.message('loginId')}
+        </div>
+        <div className="field">
+          <label htmlFor={form.id('displayName')}>氏名</label>
+          <input autoComplete="off" {...form.field('displayName')} />
+          {form.message('displayName')}
+        </div>
+        <div className="field">
+          <label htmlFor={form.id('role')}>権限</label>
+          <select {...form.field('role')}>
+            {staffRoles.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+          {form.message('role')}
+        </div>
+        <div className="field">
+          <label htmlFor={form.id('password')}>初期パスワード（{staffAuth.passwordMinLength}文字以上・初回ログイン時に本人が変更）</label>
+          <input type="password" autoComplete="new-password" {...form.field('password')} />
+          {form.message('password')}
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={form.pending}>
+            作成する
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** ADMIN: the bank's staff accounts, a new account, confirmations, lifting a sign-in limit, stopping and restarting, resets, roles. */
 export function StaffScreen() {
   const { session, can } = useSession();
-  const { items, form, done, change } = useListScreen('/staff', staffListSchema, 'staff');
-  // The confirmation's own form (the new password of a reset), apart from the new-account form.
-  const changeForm = useFieldErrors('staff-change');
+  const list = useApiQuery('/staff', staffListSchema, { enabled: can('staff.manage') });
+  const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<{ kind: MemberChange; member: Member } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<Member | null>(null);
+  const unlock = useApiMutation((member: Member) => post(`/staff/${encodeURIComponent(member.id)}/unlock`), ['/staff']);
 
   if (!can('staff.manage')) return <p className="error">この操作を行う権限がありません。</p>;
 
-  async function submitNew(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const data = new FormData(formElement);
-    const body = { loginId: formText(data, 'loginId'), displayName: String(data.get('displayName') ?? ''), role: formText(data, 'role'), password: String(data.get('password') ?? '') };
-    if (await change(() => post('/staff', body), `${body.loginId} を作成しました。`, '作成できませんでした。')) formElement.reset();
-  }
-
-  async function unlock(member: Member) {
-    setPending(null);
-    await change(() => post(`/staff/${encodeURIComponent(member.id)}/unlock`), `${member.loginId} のログイン制限を解除しました。`, '解除できませんでした。');
-  }
-
-  async function confirmChange(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!pending) return;
-    const { kind, member } = pending;
-    const body = kind === 'password' ? { password: String(new FormData(event.currentTarget).get('password') ?? '') } : undefined;
-    const text = memberChanges[kind];
-    const call = () => post(`/staff/${encodeURIComponent(member.id)}/${kind}`, body);
-    if (await change(call, `${member.loginId} ${text.done}`, '変更できませんでした。', changeForm)) setPending(null);
-  }
-
   const actionsOf = (s: Member) => {
     if (s.id === session?.staff.id) return <span>（ご自身）</span>;
-    const kinds: MemberChange[] = [s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password'];
+    const waiting = s.awaitingConfirmation || s.pendingRole !== null;
+    const kinds: MemberChange[] = [...(waiting ? (['confirm'] as const) : []), s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password', 'role'];
     return (
       <div className="row-actions">
         {/* Offered while the throttle holds the member back (or a lock-out from before it is left). */}
         {(s.locked || s.signInLimitedUntil) && (
-          <button type="button" className="secondary" onClick={() => void unlock(s)}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setDone(null);
+              unlock.mutate(s, { onSuccess: () => setDone(`${s.loginId} のログイン制限を解除しました。`) });
+            }}
+          >
             {s.loginId} のログイン制限を解除
           </button>
         )}
@@ -94,104 +218,41 @@ export function StaffScreen() {
     );
   };
 
+  const columns: Column<Member>[] = [
+    { key: 'loginId', header: 'ログインID', cell: (s) => s.loginId },
+    { key: 'displayName', header: '氏名', cell: (s) => s.displayName },
+    { key: 'role', header: '権限', cell: (s) => roleLabels[s.role] },
+    { key: 'totp', header: '二要素認証', cell: (s) => (s.totpEnabled ? '登録済' : '—') },
+    { key: 'state', header: '状態', cell: stateOf },
+    { key: 'createdAt', header: '作成日時', cell: (s) => formatDateTime(s.createdAt) },
+    { key: 'createdBy', header: '作成者', cell: (s) => s.createdBy ?? 'コマンドライン' },
+    { key: 'confirmedBy', header: '確認者', cell: (s) => s.confirmedBy ?? (s.awaitingConfirmation || s.pendingRole ? '確認待ち' : '—') },
+    { key: 'actions', header: '操作', cell: actionsOf },
+  ];
+  const failure = unlock.error ? (unlock.error instanceof ApiProblem ? unlock.error.message : '解除できませんでした。') : list.error ? '読み込めませんでした。' : null;
+
   return (
     <>
       <h1>職員管理</h1>
-      <Outcome done={done} error={form.error ?? changeForm.error} />
+      <Outcome done={done} error={failure} />
       {pending && (
-        <form key={`${pending.kind}-${pending.member.id}`} className="confirm" aria-labelledby="change-question" onSubmit={(e) => void confirmChange(e)} noValidate>
-          <p id="change-question">
-            {pending.member.loginId}（{pending.member.displayName}）{memberChanges[pending.kind].question}
-          </p>
-          {pending.kind === 'password' && (
-            <div className="field">
-              <label htmlFor={changeForm.id('password')}>新しい初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
-              <input type="password" autoComplete="new-password" {...changeForm.input('password')} />
-              {changeForm.message('password')}
-            </div>
-          )}
-          <div className="actions">
-            <button type="submit" className={pending.kind === 'enable' ? undefined : 'danger'}>
-              {memberChanges[pending.kind].confirm}
-            </button>
-            <button type="button" className="secondary" onClick={() => setPending(null)}>
-              キャンセル
-            </button>
-          </div>
-        </form>
-      )}
-      {sessionsOf && (
-        <MemberSessions
-          member={sessionsOf}
-          version={done}
-          onEnd={() => setPending({ kind: 'sessions/end', member: sessionsOf })}
-          onClose={() => setSessionsOf(null)}
+        <MemberChangeDialog
+          key={`${pending.kind}-${pending.member.id}`}
+          kind={pending.kind}
+          member={pending.member}
+          onCancel={() => setPending(null)}
+          onDone={(text) => {
+            setPending(null);
+            setDone(text);
+          }}
         />
       )}
-      <section aria-labelledby="new-staff">
-        <h2 id="new-staff">職員アカウントの作成</h2>
-        <form onSubmit={(e) => void submitNew(e)} className="grid-form" noValidate>
-          <div className="field">
-            <label htmlFor={form.id('loginId')}>ログインID</label>
-            <input autoComplete="off" {...form.input('loginId')} />
-            {form.message('loginId')}
-          </div>
-          <div className="field">
-            <label htmlFor={form.id('displayName')}>氏名</label>
-            <input autoComplete="off" {...form.input('displayName')} />
-            {form.message('displayName')}
-          </div>
-          <div className="field">
-            <label htmlFor={form.id('role')}>権限</label>
-            <select defaultValue="REVIEWER" {...form.input('role')}>
-              {staffRoles.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabels[r]}
-                </option>
-              ))}
-            </select>
-            {form.message('role')}
-          </div>
-          <div className="field">
-            <label htmlFor={form.id('password')}>初期パスワード（{staffAuth.passwordMinLength}文字以上・初回ログイン時に本人が変更）</label>
-            <input type="password" autoComplete="new-password" {...form.input('password')} />
-            {form.message('password')}
-          </div>
-          <div className="actions">
-            <button type="submit">作成する</button>
-          </div>
-        </form>
-      </section>
+      {sessionsOf && <MemberSessions member={sessionsOf} onEnd={() => setPending({ kind: 'sessions/end', member: sessionsOf })} onClose={() => setSessionsOf(null)} />}
+      <NewMemberForm onDone={setDone} />
       <section aria-labelledby="staff-list">
         <h2 id="staff-list">職員一覧</h2>
-        {items && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">ログインID</th>
-                <th scope="col">氏名</th>
-                <th scope="col">権限</th>
-                <th scope="col">二要素認証</th>
-                <th scope="col">状態</th>
-                <th scope="col">作成日時</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.loginId}</td>
-                  <td>{s.displayName}</td>
-                  <td>{roleLabels[s.role]}</td>
-                  <td>{s.totpEnabled ? '登録済' : '—'}</td>
-                  <td>{stateOf(s)}</td>
-                  <td>{formatDateTime(s.createdAt)}</td>
-                  <td>{actionsOf(s)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {list.isPending && <p role="status">読み込み中…</p>}
+        {list.data && <DataTable columns={columns} rows={list.data.items} rowKey={(s) => s.id} />}
       </section>
     </>
   );

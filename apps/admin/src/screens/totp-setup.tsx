@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { totpConfirmedSchema, totpSetupSchema } from '@koza/domain/api/admin';
+import { useQuery } from '@tanstack/react-query';
+import { totpConfirmBodySchema, totpConfirmedSchema, totpSetupSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
 import { Outcome } from '../list-screen.tsx';
 import { useSession } from '../session.tsx';
+import { useForm } from '../use-form.tsx';
 import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkeys.tsx';
 
 // Every member's first sign-in (and after an ADMIN's reset): register the authenticator app with the
@@ -20,18 +21,23 @@ async function qrCodeUrl(text: string): Promise<string> {
 
 export function TotpSetupScreen() {
   const { refresh, signOut } = useSession();
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  // A new key for this enrolment, asked once when the screen opens (never again from the cache).
+  const started = useQuery({ queryKey: ['admin', 'totp-setup'], queryFn: () => postJson('/totp/setup', {}, totpSetupSchema), staleTime: Infinity, gcTime: 0 });
+  const setup = started.data ?? null;
   const [qr, setQr] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [passkey, setPasskey] = useState<{ done: string | null; error: string | null }>({ done: null, error: null });
+  const form = useForm({
+    prefix: 'totp',
+    initial: { totpCode: '' },
+    schema: totpConfirmBodySchema,
+    body: (v) => ({ totpCode: v.totpCode.trim() }),
+    save: async (body) => setRecoveryCodes((await postJson('/totp/confirm', body, totpConfirmedSchema)).recoveryCodes),
+    failText: '登録できませんでした。',
+  });
+  const error = form.error ?? (started.error ? (started.error instanceof ApiProblem ? started.error.message : '二要素認証の準備に失敗しました。') : null);
 
-  useEffect(() => {
-    postJson('/totp/setup', {}, totpSetupSchema)
-      .then(setSetup)
-      .catch((e: unknown) => setError(e instanceof ApiProblem ? e.message : '二要素認証の準備に失敗しました。'));
-  }, []);
-
+  // Draws the QR code of the key (a local picture, not data from the API) and frees it afterwards.
   useEffect(() => {
     if (!setup) return;
     let url: string | null = null;
@@ -42,17 +48,6 @@ export function TotpSetupScreen() {
       if (url) URL.revokeObjectURL(url);
     };
   }, [setup]);
-
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const totpCode = String(new FormData(event.currentTarget).get('totpCode') ?? '').trim();
-    setError(null);
-    try {
-      setRecoveryCodes((await postJson('/totp/confirm', { totpCode }, totpConfirmedSchema)).recoveryCodes);
-    } catch (e) {
-      setError(e instanceof ApiProblem ? e.message : '登録できませんでした。');
-    }
-  }
 
   if (recoveryCodes) {
     return (
@@ -112,17 +107,20 @@ export function TotpSetupScreen() {
           </div>
         </div>
       )}
-      <form onSubmit={(e) => void confirm(e)} noValidate>
+      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate>
         {error && (
           <p className="error" role="alert">
             {error}
           </p>
         )}
         <div className="field">
-          <label htmlFor="totpCode">認証アプリに表示された6桁のコード</label>
-          <input id="totpCode" name="totpCode" inputMode="numeric" autoComplete="one-time-code" required />
+          <label htmlFor={form.id('totpCode')}>認証アプリに表示された6桁のコード</label>
+          <input inputMode="numeric" autoComplete="one-time-code" required {...form.field('totpCode')} />
+          {form.message('totpCode')}
         </div>
-        <button type="submit">登録する</button>{' '}
+        <button type="submit" className="primary" disabled={form.pending}>
+          登録する
+        </button>{' '}
         <button type="button" className="secondary" onClick={() => void signOut()}>
           ログアウト
         </button>

@@ -26,9 +26,18 @@ export interface ProviderSession {
   url: string;
 }
 
+/** What the provider read from the identity document (or JPKI certified): name, birthday, address. */
+export interface DocumentRead {
+  name: string;
+  birthday: string;
+  address: string;
+}
+
 export interface ProviderSessionState {
   sessionId: string;
   status: ProviderEkycStatus;
+  /** Once decided: the read data (`result.read`, or JPKI's `result.certified`), when the provider gives it. */
+  read?: DocumentRead | null;
 }
 
 export interface EkycProvider {
@@ -63,7 +72,14 @@ export interface HttpEkycProviderOptions {
 export const defaultProviderTimeoutMs = 5000;
 
 const createdSchema = z.object({ sessionId: z.string().min(1).max(100), url: z.url({ protocol: /^https?$/ }) });
-const stateSchema = z.object({ sessionId: z.string().min(1).max(100), status: z.enum(providerStatuses) });
+const readSchema = z.object({ name: z.string().max(200), birthday: z.string().max(20), address: z.string().max(400) });
+const stateSchema = z
+  .object({
+    sessionId: z.string().min(1).max(100),
+    status: z.enum(providerStatuses),
+    result: z.object({ read: readSchema.optional(), certified: readSchema.optional() }).optional(),
+  })
+  .transform(({ sessionId, status, result }): ProviderSessionState => ({ sessionId, status, read: result?.read ?? result?.certified ?? null }));
 
 /** The provider over HTTP (fetch), with an API key, a timeout per call and validated answers. */
 export function httpEkycProvider(options: HttpEkycProviderOptions): EkycProvider {
@@ -115,7 +131,7 @@ export function httpEkycProvider(options: HttpEkycProviderOptions): EkycProvider
   return {
     createSession: (input) => call('create session', '/v1/sessions', { method: 'POST', body: input }, createdSchema, 201),
     getSession: (sessionId) =>
-      call('get session', `/v1/sessions/${encodeURIComponent(sessionId)}`, { method: 'GET' }, stateSchema, 200),
+      call('get session', `/v1/sessions/${encodeURIComponent(sessionId)}`, { method: 'GET' }, stateSchema as z.ZodType<ProviderSessionState>, 200),
   };
 }
 

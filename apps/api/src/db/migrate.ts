@@ -17,6 +17,8 @@ import * as m046 from './migrations/046-audit-chain.ts';
 import * as m047 from './migrations/047-application-codes.ts';
 import * as m050 from './migrations/050-reference-data-source.ts';
 import * as m055 from './migrations/055-staff-passkeys.ts';
+import * as m060 from './migrations/060-application-cases.ts';
+import * as m061 from './migrations/061-staff-confirmation.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -37,6 +39,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '047-application-codes': m047,
   '050-reference-data-source': m050,
   '055-staff-passkeys': m055,
+  '060-application-cases': m060,
+  '061-staff-confirmation': m061,
 };
 
 /**

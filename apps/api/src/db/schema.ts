@@ -376,6 +376,15 @@ export interface StaffUsersTable {
   updatedAt: EpochMs;
   /** 1: the password was set by an ADMIN or the command line and must be changed first (migration 045). */
   passwordChangeRequired: Generated<number>;
+  /** The ADMIN who created the account (null: the command line); who confirmed it and when (migration 061). */
+  createdBy: string | null;
+  confirmedBy: string | null;
+  confirmedAt: EpochMs | null;
+  /** 1 while the account waits for a second ADMIN's confirmation: no sign-in. */
+  awaitingConfirmation: Generated<number>;
+  /** A role change waiting for a second ADMIN, and who asked for it. */
+  pendingRole: string | null;
+  roleRequestedBy: string | null;
 }
 
 export interface StaffSessionsTable {
@@ -439,6 +448,29 @@ export interface ApplicationReviewsTable {
   cancelledBy: string | null;
   /** The rejection reason the applicant may be shown (a key of shareableRejectionReasons), or null. */
   shareableReason: string | null;
+  /** Staff id of the member who proposed the approval that `decidedBy` confirmed (migration 060). */
+  proposedBy: string | null;
+}
+
+/** The live state of a case (migration 060, decision 0230). */
+export interface ApplicationCasesTable {
+  applicationId: string;
+  proposedBy: string | null;
+  proposedAt: EpochMs | null;
+  assignedTo: string | null;
+  assignedAt: EpochMs | null;
+}
+
+/** A case's history: one row per staff action on the application (migration 060). */
+export interface ApplicationEventsTable {
+  id: Generated<number>;
+  applicationId: string;
+  at: EpochMs;
+  staffId: string | null;
+  /** @koza/domain/admin/case caseEventKinds */
+  kind: string;
+  reasonCode: string | null;
+  reason: string | null;
 }
 
 export interface AuditLogTable {
@@ -465,5 +497,7 @@ export interface BackOfficeTables {
   staffPasskeys: StaffPasskeysTable;
   staffWebauthnChallenges: StaffWebauthnChallengesTable;
   applicationReviews: ApplicationReviewsTable;
+  applicationCases: ApplicationCasesTable;
+  applicationEvents: ApplicationEventsTable;
   auditLog: AuditLogTable;
 }

@@ -1,13 +1,20 @@
 import type { BankCode } from '@koza/domain/constants';
 import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/normalise';
-import { adminPageSize } from '@koza/domain/admin/rules';
+import { adminPageSize, adminStatusLabels } from '@koza/domain/admin/rules';
+import { ageInDays, businessDaysSince } from '@koza/domain/admin/case';
+import { applicationTypeLabels } from '@koza/domain/field-labels';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
+import type { DocumentRead, EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import { listDocuments, readDocumentBytes } from '../db/repositories/documents-repository.ts';
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
-import { findApplicationOfBank, findReview, searchApplications } from '../db/repositories/review-repository.ts';
+import { findApplicationOfBank, findCase, findReview, listCaseEvents, searchApplications } from '../db/repositories/review-repository.ts';
+import { caseActions } from '@koza/domain/admin/case';
+import type { CaseEventKind } from '@koza/domain/admin/case';
+import { can } from '@koza/domain/admin/roles';
+import type { StaffRole } from '@koza/domain/admin/roles';
 import type { ApplicationListRow, ApplicationSearch } from '../db/repositories/review-repository.ts';
 import { allAudit, listAudit, viewAlreadyAudited } from '../db/repositories/audit-repository.ts';
 import type { AuditFilter, AuditRow } from '../db/repositories/audit-repository.ts';
@@ -25,7 +32,14 @@ import { keyedHash } from './keyed-hash.ts';
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+09:00`);
 
-export function toSearch(bankCode: BankCode, q: ApplicationListQuery): ApplicationSearch {
+/** Who lists, and when: the views 'mine' and the age filter depend on them; the bank's target colours the age. */
+export interface QueueReader {
+  staffId: string;
+  now: number;
+  targetBusinessDays: number;
+}
+
+export function toSearch(bankCode: BankCode, q: ApplicationListQuery, reader: Pick<QueueReader, 'staffId' | 'now'>): ApplicationSearch {
   const kana = q.kanaName === undefined ? '' : stripSpaces(normaliseKana(hiraganaToKatakana(q.kanaName)));
   const number = q.applicationNumber?.trim() ?? '';
   return {
@@ -36,44 +50,69 @@ export function toSearch(bankCode: BankCode, q: ApplicationListQuery): Applicati
     completedUntil: q.to === undefined ? undefined : dayStart(q.to) + 86_400_000,
     applicationNumber: number === '' ? undefined : number,
     kanaName: kana === '' ? undefined : kana,
+    branchCode: q.branch,
+    // At least N whole Japan days old: submitted before the start of the Japan day N days ago.
+    completedBefore: q.minAge === undefined ? undefined : (Math.floor((reader.now + 9 * 3_600_000) / 86_400_000) - q.minAge + 1) * 86_400_000 - 9 * 3_600_000,
+    view: q.view === undefined ? undefined : { kind: q.view, staffId: reader.staffId },
+    sort: { key: q.sort, order: q.order },
   };
 }
 
 const displayStatus = (row: { status: string; cancelledAt: number | null }) => (row.cancelledAt !== null ? 'CANCELLED' : row.status);
 
-function toListItem(row: ApplicationListRow): ApplicationListItem {
+function toListItem(row: ApplicationListRow, reader: QueueReader): ApplicationListItem {
+  const status = displayStatus(row);
+  const completedAt = row.completedAt ?? reader.now;
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
     applicationType: row.applicationType,
-    status: displayStatus(row),
+    status,
     name: [row.lastName, row.firstName].filter(Boolean).join(' '),
     kanaName: [row.kanaLastName, row.kanaFirstName].filter(Boolean).join(' '),
     branchName: row.branchName,
+    branchCode: row.branchCode,
     completedAt: row.completedAt === null ? null : toJapanIso(row.completedAt),
+    ageDays: ageInDays(completedAt, reader.now),
+    // Only an undecided case can be late.
+    overdue: status === 'COMPLETED' && businessDaysSince(completedAt, reader.now) > reader.targetBusinessDays,
+    assignee: row.assignee,
+    proposed: status === 'COMPLETED' && row.proposedBy !== null,
   };
 }
 
-export async function listApplications(db: Db, bankCode: BankCode, q: ApplicationListQuery) {
-  const { rows, total } = await searchApplications(db, toSearch(bankCode, q), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
-  return { items: rows.map(toListItem), total, page: q.page, pageSize: adminPageSize };
+export async function listApplications(db: Db, bankCode: BankCode, q: ApplicationListQuery, reader: QueueReader) {
+  const { rows, total } = await searchApplications(db, toSearch(bankCode, q, reader), { limit: adminPageSize, offset: (q.page - 1) * adminPageSize });
+  return { items: rows.map((row) => toListItem(row, reader)), total, page: q.page, pageSize: adminPageSize, targetBusinessDays: reader.targetBusinessDays };
 }
 
 // ---- CSV (UTF-8 with a BOM so that Excel reads the Japanese; CRLF; every field quoted) ----
 
 // The writer (formula-safe, shared with the hand-over file): adapters/csv.ts.
 
-const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時'];
+const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時', '経過日数', '目標超過', '担当者', '承認申請'];
 
-/** Every matching application (not only one page), newest first. */
-export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery): AsyncGenerator<string> {
+/** Every matching application of the view (not only one page), in the view's order, with Japanese words for codes. */
+export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery, reader: QueueReader): AsyncGenerator<string> {
   yield csvBom + csvLine(applicationCsvHeader);
-  const search = toSearch(bankCode, q);
+  const search = toSearch(bankCode, q, reader);
   const batch = 500;
   for (let offset = 0; ; offset += batch) {
     const { rows } = await searchApplications(db, search, { limit: batch, offset });
-    for (const item of rows.map(toListItem)) {
-      yield csvLine([item.applicationNumber, item.applicationType, item.status, item.name, item.kanaName, item.branchName, item.completedAt]);
+    for (const item of rows.map((row) => toListItem(row, reader))) {
+      yield csvLine([
+        item.applicationNumber,
+        applicationTypeLabels[item.applicationType],
+        adminStatusLabels[item.status] ?? item.status,
+        item.name,
+        item.kanaName,
+        item.branchName,
+        item.completedAt === null ? '' : `${item.completedAt.slice(0, 10).replaceAll('-', '/')} ${item.completedAt.slice(11, 16)}`,
+        item.ageDays,
+        item.overdue ? '超過' : '',
+        item.assignee,
+        item.proposed ? '申請済み' : '',
+      ]);
     }
     if (rows.length < batch) return;
   }
@@ -81,7 +120,42 @@ export async function* applicationsCsv(db: Db, bankCode: BankCode, q: Applicatio
 
 // ---- one application ----
 
-export async function applicationDetail(db: Db, bankCode: BankCode, id: string): Promise<ApplicationDetail> {
+/** Who reads the case: what they may do on it depends on their id and role (caseActions). */
+export interface CaseReader {
+  staffId: string;
+  role: StaffRole;
+  now: number;
+}
+
+async function staffRef(db: Db, id: string | null) {
+  if (id === null) return null;
+  const staff = await findStaffById(db, id);
+  return { id, displayName: staff?.displayName ?? id };
+}
+
+/**
+ * What the provider read from the identity document (or JPKI certified), asked when a case is
+ * opened: the bank keeps no second copy of it. null when the provider gives none; 'unavailable'
+ * when it could not be asked (the case view says so; the reason goes to the log, nothing personal).
+ */
+async function providerRead(deps: DetailDeps, providerSessionId: string): Promise<DocumentRead | null | 'unavailable'> {
+  try {
+    return (await deps.provider.getSession(providerSessionId)).read ?? null;
+  } catch (error) {
+    deps.log.warn({ event: 'ekyc-read-unavailable', reason: error instanceof Error ? error.message : 'unknown' }, 'the provider read data could not be fetched for a case view');
+    return 'unavailable';
+  }
+}
+
+export interface DetailDeps {
+  db: Db;
+  provider: EkycProvider;
+  /** Where a failure to ask the provider is noted (the request's logger). */
+  log: { warn(details: object, message: string): void };
+}
+
+export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id: string, reader: CaseReader): Promise<ApplicationDetail> {
+  const { db } = deps;
   const row = await findApplicationOfBank(db, bankCode, id);
   if (!row || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
   const parent = await findParentByApplicationId(db, id);
@@ -89,18 +163,34 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string):
   const ekyc = await findLatestEkycSession(db, id);
   const documents = await listDocuments(db, id);
   const decidedBy = review ? await findStaffById(db, review.decidedBy) : null;
+  const caseRow = await findCase(db, id);
+  const events = await listCaseEvents(db, id);
+  const status = displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null });
+  const actions = caseActions(
+    { status, proposedBy: caseRow?.proposedBy ?? null, approvedAt: review?.outcome === 'APPROVED' ? review.decidedAt : null, assignedTo: caseRow?.assignedTo ?? null },
+    reader.staffId,
+    (p) => can(reader.role, p),
+    reader.now,
+  );
   const application = { ...toApplicationView(row), mailAddress: row.mailAddress };
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
     applicationType: row.applicationType,
-    status: displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null }),
+    status,
     completedAt: toJapanIso(row.completedAt),
     application,
     applicationParent: parent || row.applicationType === 'CHILD' ? { ...toApplicationParentView(parent) } : null,
     documents: documents.map((d) => ({ id: d.id, type: d.type, contentType: d.contentType, size: d.size, createdAt: toJapanIso(d.createdAt) })),
     ekyc: ekyc
-      ? { method: ekyc.method, providerStatus: ekyc.providerStatus, status: ekyc.status, supplementRequired: ekyc.supplementRequired === 1, updatedAt: toJapanIso(ekyc.updatedAt) }
+      ? {
+          method: ekyc.method,
+          providerStatus: ekyc.providerStatus,
+          status: ekyc.status,
+          supplementRequired: ekyc.supplementRequired === 1,
+          updatedAt: toJapanIso(ekyc.updatedAt),
+          ...(await readOf(deps, ekyc.providerStatus, ekyc.providerSessionId)),
+        }
       : null,
     review: review
       ? {
@@ -114,7 +204,23 @@ export async function applicationDetail(db: Db, bankCode: BankCode, id: string):
         }
       : null,
     pinErased: row.pinCiphertext === null,
+    case: {
+      proposedBy: await staffRef(db, caseRow?.proposedBy ?? null),
+      proposedAt: caseRow?.proposedAt ? toJapanIso(caseRow.proposedAt) : null,
+      assignedTo: await staffRef(db, caseRow?.assignedTo ?? null),
+      actions,
+      history: [
+        { kind: 'SUBMITTED' as const, at: toJapanIso(row.completedAt), by: null, reason: null },
+        ...events.map((e) => ({ kind: e.kind as CaseEventKind, at: toJapanIso(e.at), by: e.displayName ?? null, reason: e.reason })),
+      ],
+    },
   };
+}
+
+async function readOf(deps: DetailDeps, providerStatus: string, providerSessionId: string) {
+  if (providerStatus !== 'PASSED' && providerStatus !== 'ADDRESS_MISMATCH') return { read: null, readUnavailable: false };
+  const read = await providerRead(deps, providerSessionId);
+  return read === 'unavailable' ? { read: null, readUnavailable: true } : { read, readUnavailable: false };
 }
 
 /** A document's bytes, if it belongs to an application of this bank that staff may see. */

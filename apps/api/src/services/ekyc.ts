@@ -7,6 +7,7 @@ import type { Clock } from '../adapters/clock.ts';
 import { EkycProviderError, isValidWebhookSignature, parseWebhookBody } from '../adapters/ekyc-provider.ts';
 import type { EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Config } from '../config.ts';
+import { typedIdentity } from '@koza/domain/field-labels';
 import type { Db } from '../db/database.ts';
 import { durableTransaction } from '../db/durable-transaction.ts';
 import type { Transaction } from 'kysely';
@@ -109,16 +110,11 @@ export interface EkycOrigins {
 /** The person the provider checks: the applicant, or the parent for a child application. */
 async function applicantFor(db: Db, row: ApplicationRow): Promise<{ name: string; birthday: string; address: string }> {
   const person = row.applicationType === 'CHILD' ? await findParentByApplicationId(db, row.id) : row;
-  const name = [person?.lastName, person?.firstName].filter(Boolean).join('\u3000');
-  // The searched address with its house number and building, or the typed temporary address.
-  const searched = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address]
-    .filter((p) => p !== null && p !== '')
-    .join('');
-  const address = row.addressPrefecture
-    ? `${searched}${row.subAddress ? `\u3000${row.subAddress}` : ''}`
-    : `${row.tempAddressPrefecture ?? ''}${row.tempAddress ?? ''}`;
-  if (!name || !person?.birthday || !address) throw conflict();
-  return { name, birthday: person.birthday, address };
+  // The searched address with its house number and building, or the typed temporary address: the
+  // domain's typedIdentity, which the back office compares with what the provider read.
+  const identity = typedIdentity({ ...person }, { ...row });
+  if (!identity.name || !identity.birthday || !identity.address) throw conflict();
+  return identity;
 }
 
 /**

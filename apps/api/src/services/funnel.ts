@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { dropOffs, funnelMaxDays, funnelSteps } from '@koza/domain/admin/funnel';
+import { dropOffs, funnelMaxDays, funnelMethodText, funnelSteps, reachedCounts } from '@koza/domain/admin/funnel';
+import { applicationTypeLabels } from '@koza/domain/field-labels';
 import type { Funnel, funnelQuerySchema } from '@koza/domain/api/admin-announcements';
 import type { Db } from '../db/database.ts';
 import { funnelViews } from '../db/repositories/page-views-repository.ts';
@@ -62,11 +63,13 @@ const percent = (share: number | null) => (share === null ? '' : `${(share * 100
 /** CSV (BOM, CRLF, formula-safe like the other exports): one line per day and step, then the totals. */
 export async function* funnelCsv(db: Db, bankCode: string, query: FunnelQuery, now: number): AsyncGenerator<string> {
   const f = await funnel(db, bankCode, query, now);
-  yield csvBom + csvLine(['日付', '申込種別', 'ステップ', 'パス', '閲覧数', '次のステップまでの離脱率']);
+  yield csvBom + csvLine(['日付', '申込種別', 'ステップ', 'パス', '閲覧数', '到達数', '次のステップまでの離脱率']);
   const lines = (day: string, counts: readonly number[]) => {
-    const drops = dropOffs(counts);
-    return f.steps.map((s, i) => csvLine([day, f.type, s.label, s.path, counts[i] ?? 0, percent(drops[i] ?? null)])).join('');
+    const reached = reachedCounts(counts);
+    const drops = dropOffs(reached);
+    return f.steps.map((s, i) => csvLine([day, applicationTypeLabels[f.type], s.label, s.path, counts[i] ?? 0, reached[i] ?? 0, percent(drops[i] ?? null)])).join('');
   };
   for (const d of f.days) yield lines(d.day, d.counts);
   yield lines(`${f.from}〜${f.to} 合計`, f.totals);
+  yield csvLine([funnelMethodText]);
 }

@@ -1,5 +1,7 @@
 import { getBank } from '@koza/domain/banks/banks';
 import { adminMessages } from '@koza/domain/admin/messages';
+import { cancelReasons, reasonText, rejectReasons, reviewRules } from '@koza/domain/admin/case';
+import type { CancelReason, RejectReason } from '@koza/domain/admin/case';
 import type { ShareableRejectionReason } from '@koza/domain/application-status';
 import { fieldsOf, type FieldDefinition } from '@koza/domain/fields/registry';
 import type { AccountSystemHandover, HandoverRecord } from '../adapters/handover.ts';
@@ -10,9 +12,20 @@ import type { Db } from '../db/database.ts';
 import { durableTransaction } from '../db/durable-transaction.ts';
 import { findByIdForUpdate, findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import type { ApplicationParentRow, ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
-import { findReview, insertReview, markApprovedAndErasePin, markCancelled, markRejectedAndErasePin } from '../db/repositories/review-repository.ts';
-import { Refusal } from './refusals.ts';
+import {
+  closeCase,
+  findCase,
+  findReview,
+  insertCaseEvent,
+  insertReview,
+  markApprovedAndErasePin,
+  markCancelled,
+  markProposed,
+  markRejectedAndErasePin,
+  setAssignee,
+} from '../db/repositories/review-repository.ts';
 import { audit } from './audit.ts';
+import { Refusal } from './refusals.ts';
 import type { Actor } from './audit.ts';
 import { decryptStoredPin } from './pin.ts';
 import { approvalMail, rejectionMail } from './review-mail-content.ts';
@@ -87,10 +100,45 @@ async function mailApplicant(deps: ReviewDeps, row: ApplicationRow, build: typeo
   }
 }
 
+/**
+ * The first of the two people of an approval (decision 0230): proposes it (承認申請). The hand-over
+ * waits for a different member's confirmation (approveApplication).
+ */
+export async function proposeApproval(deps: ReviewDeps, actor: Actor, id: string): Promise<{ applicationNumber: string }> {
+  return durableTransaction(deps.db, async (trx) => {
+    const row = await lockOwnApplication(deps, trx, actor, id);
+    if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notDecidable });
+    const now = deps.clock.now().getTime();
+    if (!(await markProposed(trx, row.id, actor.staffId!, now))) throw new Refusal('conflict', { message: adminMessages.alreadyProposed });
+    await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'PROPOSED' });
+    await audit(trx, actor, 'PROPOSE_APPROVAL', now, { applicationId: row.id, applicationNumber: row.applicationNumber });
+    return { applicationNumber: s(row.applicationNumber) };
+  });
+}
+
+/** Assigns the case to the caller (take) or to nobody (release), while it waits for a decision. */
+export async function assignApplication(deps: ReviewDeps, actor: Actor, id: string, take: boolean): Promise<void> {
+  await durableTransaction(deps.db, async (trx) => {
+    const row = await lockOwnApplication(deps, trx, actor, id);
+    if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notAssignable });
+    const now = deps.clock.now().getTime();
+    await setAssignee(trx, row.id, take ? actor.staffId! : null, now);
+    await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: take ? 'ASSIGNED' : 'RELEASED' });
+    await audit(trx, actor, take ? 'TAKE_APPLICATION' : 'RELEASE_APPLICATION', now, { applicationId: row.id, applicationNumber: row.applicationNumber });
+  });
+}
+
+/**
+ * The second person of an approval: confirms another member's proposal and hands the application
+ * over. Without a proposal, or on one's own proposal, it is refused (403, a clear message).
+ */
 export async function approveApplication(deps: ReviewDeps, actor: Actor, id: string): Promise<DecisionResult> {
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notDecidable });
+    const proposal = await findCase(trx, row.id);
+    if (!proposal?.proposedBy) throw new Refusal('conflict', { message: adminMessages.proposalRequired, code: 'PROPOSAL_REQUIRED' });
+    if (proposal.proposedBy === actor.staffId) throw new Refusal('forbidden', { message: adminMessages.ownProposal, code: 'FOUR_EYES' });
     // A completed application always has its PIN; without one there is nothing to hand over.
     if (row.pinCiphertext === null) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     const now = deps.clock.now().getTime();
@@ -104,7 +152,9 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
       throw new Refusal('unavailable', { message: adminMessages.handoverFailed, cause: error });
     }
     if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
-    await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, shareableReason: null, decidedBy: actor.staffId!, now, handoverReference: reference });
+    await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, shareableReason: null, decidedBy: actor.staffId!, now, handoverReference: reference, proposedBy: proposal.proposedBy });
+    await closeCase(trx, row.id);
+    await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'APPROVED' });
     await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover ${reference}` });
     return row;
   });
@@ -116,28 +166,40 @@ export async function rejectApplication(
   deps: ReviewDeps,
   actor: Actor,
   id: string,
-  reason: string,
+  choice: { reasonCode: RejectReason; reason?: string | undefined },
   shareableReason: ShareableRejectionReason | null = null,
 ): Promise<DecisionResult> {
+  const reason = reasonText(rejectReasons[choice.reasonCode], choice.reason);
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notDecidable });
     const now = deps.clock.now().getTime();
     if (!(await markRejectedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, shareableReason, decidedBy: actor.staffId!, now, handoverReference: null });
+    await closeCase(trx, row.id);
+    await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'REJECTED', reasonCode: choice.reasonCode, reason });
     await audit(trx, actor, 'REJECT', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
     return row;
   });
   return { applicationNumber: s(row.applicationNumber), mailSent: await mailApplicant(deps, row, rejectionMail) };
 }
 
-export async function cancelApplication(deps: ReviewDeps, actor: Actor, id: string, reason: string): Promise<{ applicationNumber: string }> {
+export async function cancelApplication(
+  deps: ReviewDeps,
+  actor: Actor,
+  id: string,
+  choice: { reasonCode: CancelReason; reason?: string | undefined },
+): Promise<{ applicationNumber: string }> {
+  const reason = reasonText(cancelReasons[choice.reasonCode], choice.reason);
   return durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     const review = await findReview(trx, row.id);
     if (row.status !== 'APPROVED' || !review || review.cancelledAt !== null) throw new Refusal('conflict', { message: adminMessages.notCancellable });
     const now = deps.clock.now().getTime();
+    // Not right after the hand-over: the card first has its time to arrive and be collected.
+    if (now - review.decidedAt < reviewRules.cardCollectionDays * 86_400_000) throw new Refusal('conflict', { message: adminMessages.notCancellableYet });
     if (!(await markCancelled(trx, row.id, { reason, by: actor.staffId!, now }))) throw new Refusal('conflict', { message: adminMessages.notCancellable });
+    await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'CANCELLED', reasonCode: choice.reasonCode, reason });
     await audit(trx, actor, 'CANCEL', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
     return { applicationNumber: s(row.applicationNumber) };
   });

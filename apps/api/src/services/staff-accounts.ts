@@ -1,3 +1,5 @@
+import { displayNames } from '../db/repositories/staff-confirmation-repository.ts';
+import { isStaffRole } from '@koza/domain/admin/roles';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { staffAuth } from '@koza/domain/admin/rules';
 import type { AuditAction } from '@koza/domain/admin/rules';
@@ -27,10 +29,12 @@ import { assertPasswordAllowed } from './staff-password-policy.ts';
 // Staff accounts as an ADMIN sees them: one bank only (docs/decisions/0164-staff-account-life-cycle.md).
 // Each change, the end of the member's sessions it implies, and its audit line are one transaction.
 
-/** The bank's members, each with whether the sign-in throttle holds them back now (and until when). */
+/** The bank's members, each with whether the sign-in throttle holds them back now (and until when), who created and who confirmed them. */
 export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, now: number) {
   const rows = await listStaffOfBank(db, bankCode);
   const limits = await Promise.all(rows.map((row) => accountLimitedUntil(db, codeHashKey, row.bankCode, row.loginId, now)));
+  const names = await displayNames(db, rows.flatMap((r) => [r.createdBy, r.confirmedBy].filter((id): id is string => id !== null)));
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? id));
   return rows.map((row, i) => ({
     ...identityOf(row),
     bankName: bankNameOf(row.bankCode),
@@ -39,6 +43,10 @@ export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, n
     disabled: row.disabledAt !== null,
     totpEnabled: row.totpEnabledAt !== null,
     createdAt: toJapanIso(row.createdAt),
+    createdBy: nameOf(row.createdBy),
+    confirmedBy: nameOf(row.confirmedBy),
+    awaitingConfirmation: row.awaitingConfirmation === 1,
+    pendingRole: isStaffRole(row.pendingRole) ? row.pendingRole : null,
   }));
 }
 

@@ -186,7 +186,8 @@ async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: Si
     return 'unknown';
   }
   const passwordRight = await verifyPassword(input.password, row.passwordHash);
-  if (row.disabledAt !== null) return 'disabled';
+  // Stopped, or still waiting for a second ADMIN's confirmation (decision 0233): no sign-in.
+  if (row.disabledAt !== null || row.awaitingConfirmation === 1) return 'disabled';
   if (!passwordRight) return 'password';
   if (row.totpEnabledAt === null) return null;
   if (input.passkey) return (await passkeyProves(deps.db, row, input.relyingParty, input.passkey, challenge, input.now)) ? null : 'passkey';

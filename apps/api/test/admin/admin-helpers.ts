@@ -280,3 +280,13 @@ export async function auditActions(app: App, bankCode: string): Promise<string[]
   const rows = await app.deps.db.kysely.selectFrom('auditLog').select(['action']).where('bankCode', '=', bankCode).orderBy('id').execute();
   return rows.map((r) => r.action);
 }
+
+/**
+ * A four-eyes approval (decision 0230): one member proposes, a different one confirms. Answers the
+ * confirmation (or the proposal, when that already failed).
+ */
+export async function approveByTwo(proposer: StaffClient, approver: StaffClient, applicationId: string): Promise<LightMyRequestResponse> {
+  const proposed = await proposer.post(`/api/admin/applications/${applicationId}/propose`);
+  if (proposed.statusCode !== 200) return proposed;
+  return approver.post(`/api/admin/applications/${applicationId}/approve`);
+}

@@ -50,6 +50,46 @@ forEachDialect((dialect) => {
     expect(((await other.get('/api/admin/applications?page=2')).json() as { items: unknown[] }).items).toHaveLength(2);
   });
 
+  it('orders by any column, filters by branch and age, and answers age, the target and whether a case is late', async () => {
+    expect(await ids('?sort=completedAt&order=asc')).toEqual([yamada.id, suzuki.id, child.id]);
+    expect(await ids('?sort=age&order=desc')).toEqual([yamada.id, suzuki.id, child.id]);
+    expect(await ids('?sort=kanaName&order=asc')).toEqual([child.id, suzuki.id, yamada.id]);
+    expect(await ids('?branch=100')).toHaveLength(3);
+    expect(await ids('?branch=999')).toEqual([]);
+    // Now is 2026-06-16 10:00 (a Tuesday): suzuki is 6 days old, yamada 15, the child 4.
+    expect(await ids('?minAge=6')).toEqual([suzuki.id, yamada.id]);
+    expect(await ids('?minAge=7')).toEqual([yamada.id]);
+    const list = (await reviewer.get('/api/admin/applications?sort=age&order=asc')).json();
+    expect(list.targetBusinessDays).toBe(2);
+    // The child came on Friday the 12th: Monday and Tuesday are 2 business days, not past the target.
+    expect(list.items.map((i: { ageDays: number; overdue: boolean }) => [i.ageDays, i.overdue])).toEqual([
+      [4, false],
+      [6, true],
+      [15, true],
+    ]);
+  });
+
+  it('gives the views mine, unassigned and waiting for a second check', async () => {
+    const fresh = await createAdminApp(await dialect.createDb());
+    try {
+      const one = await insertCompletedApplication(fresh);
+      const two = await insertCompletedApplication(fresh);
+      const me = await signInStaff(fresh, await makeStaff(fresh, '0177', 'REVIEWER'));
+      const colleague = await signInStaff(fresh, await makeStaff(fresh, '0177', 'REVIEWER'));
+      const view = async (client: StaffClient, name: string) => ((await client.get(`/api/admin/applications?view=${name}`)).json() as { items: { id: string; assignee: string | null; proposed: boolean }[] }).items;
+      expect(await view(me, 'unassigned')).toHaveLength(2);
+      await me.post(`/api/admin/applications/${one.id}/take`);
+      await colleague.post(`/api/admin/applications/${two.id}/propose`);
+      expect((await view(me, 'mine')).map((i) => i.id)).toEqual([one.id]);
+      expect(await view(colleague, 'mine')).toEqual([]);
+      expect((await view(me, 'unassigned')).map((i) => i.id)).toEqual([two.id]);
+      expect(await view(me, 'second')).toMatchObject([{ id: two.id, proposed: true, assignee: null }]);
+      expect((await me.get('/api/admin/applications?view=elsewhere')).statusCode).toBe(400);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('exports the filtered list as CSV with a BOM, every row, not only one page', async () => {
     const csv = await reviewer.get('/api/admin/applications/export.csv?type=GENERAL');
     expect(csv.statusCode).toBe(200);
@@ -58,11 +98,14 @@ forEachDialect((dialect) => {
     const bytes = csv.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"受付番号","申込種別","状態","氏名","フリガナ","取引店","申込完了日時"');
+    expect(lines[0]).toBe('"受付番号","申込種別","状態","氏名","フリガナ","取引店","申込完了日時","経過日数","目標超過","担当者","承認申請"');
+    // Japanese words for the codes, in the view's order.
     expect(lines.slice(1)).toEqual([
-      `"${suzuki.applicationNumber}","GENERAL","COMPLETED","鈴木 花子","ｽｽﾞｷ ﾊﾅｺ","本店営業部","2026-06-10T23:30:00+09:00"`,
-      `"${yamada.applicationNumber}","GENERAL","COMPLETED","山田 太郎","ﾔﾏﾀﾞ ﾀﾛｳ","本店営業部","2026-06-01T09:00:00+09:00"`,
+      `"${suzuki.applicationNumber}","一般（18歳以上）","審査待ち","鈴木 花子","ｽｽﾞｷ ﾊﾅｺ","本店営業部","2026/06/10 23:30","6","超過","",""`,
+      `"${yamada.applicationNumber}","一般（18歳以上）","審査待ち","山田 太郎","ﾔﾏﾀﾞ ﾀﾛｳ","本店営業部","2026/06/01 09:00","15","超過","",""`,
     ]);
+    const oldestFirst = (await reviewer.get('/api/admin/applications/export.csv?type=GENERAL&sort=age&order=desc')).body.trimEnd().split('\r\n');
+    expect(oldestFirst[1]).toContain(yamada.applicationNumber);
   });
 
   it('shows every field of a child application with its parent section, and its documents as images', async () => {

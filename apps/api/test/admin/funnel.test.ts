@@ -89,17 +89,18 @@ forEachDialect((dialect) => {
     expect((await viewer.get('/api/admin/funnel?from=2025-05-13&to=2026-06-16')).statusCode).toBe(200);
   });
 
-  it('exports the funnel as CSV with a BOM, the drop-off to the next step and the totals, and audits it', async () => {
+  it('exports the funnel as CSV in Japanese with a BOM: views, reached (never above the step before), the drop-off from reached, the totals, how counts are taken; and audits it', async () => {
     const response = await viewer.get('/api/admin/funnel/export.csv?from=2026-06-14&to=2026-06-15');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="funnel-0587-GENERAL-20260616.csv"');
-    expect(response.body.startsWith('\uFEFF"日付","申込種別","ステップ","パス","閲覧数","次のステップまでの離脱率"\r\n')).toBe(true);
+    expect(response.body.startsWith('\uFEFF"日付","申込種別","ステップ","パス","閲覧数","到達数","次のステップまでの離脱率"\r\n')).toBe(true);
     const lines = response.body.split('\r\n');
-    expect(lines).toContain('"2026-06-14","GENERAL","申込前確認・規約","/term","4","25.0%"');
-    expect(lines).toContain('"2026-06-14","GENERAL","メールアドレス認証","/verification","3","66.7%"');
-    expect(lines).toContain('"2026-06-14〜2026-06-15 合計","GENERAL","申込前確認・規約","/term","6","33.3%"');
-    expect(lines.filter((l) => l.includes('/complete"')).every((l) => l.endsWith('"0",""'))).toBe(true);
+    expect(lines).toContain('"2026-06-14","一般（18歳以上）","申込前確認・規約","/term","4","4","25.0%"');
+    expect(lines).toContain('"2026-06-14","一般（18歳以上）","メールアドレス認証","/verification","3","3","66.7%"');
+    expect(lines).toContain('"2026-06-14〜2026-06-15 合計","一般（18歳以上）","申込前確認・規約","/term","6","6","33.3%"');
+    expect(lines.filter((l) => l.includes('/complete"')).every((l) => l.endsWith('"0","0",""'))).toBe(true);
+    expect(lines.at(-2)).toMatch(/^"閲覧数：各ステップの画面が開かれた回数/);
     const audit = await signInStaff(app, await makeStaff(app, '0587', 'ADMIN'));
     const actions = ((await audit.get('/api/admin/audit')).json() as { items: { action: string; detail: string }[] }).items;
     expect(actions.find((a) => a.action === 'EXPORT_FUNNEL')?.detail).toBe('GENERAL 2026-06-14〜2026-06-15');

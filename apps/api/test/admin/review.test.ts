@@ -5,7 +5,7 @@ import { forEachDialect } from '../helpers/databases.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
 import { finishEkycWithWebhook, postEmpty, readyApplicant } from '../helpers/ready-application.ts';
-import { auditActions, createAdminApp, handoverRecords, handoverText, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin-helpers.ts';
+import { approveByTwo, auditActions, createAdminApp, handoverRecords, handoverText, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin-helpers.ts';
 
 // Approve hands the application over (one file per bank and day, the PIN only in there) and erases
 // the PIN; reject keeps no PIN either; cancel follows an approval; the applicant gets the mails;
@@ -43,7 +43,8 @@ forEachDialect((dialect) => {
       const detail = await reviewer.get(`/api/admin/applications/${a.applicationId}`);
       expect(detail.json()).toMatchObject({ applicationNumber, status: 'COMPLETED', pinErased: false, ekyc: { method: 'PHOTO_ID_AND_FACE', status: 4 }, application: { lastName: '山田', mailAddress } });
 
-      const approved = await reviewer.post(`/api/admin/applications/${a.applicationId}/approve`);
+      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const approved = await approveByTwo(reviewer, approver, a.applicationId);
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toEqual({ applicationNumber });
 
@@ -63,10 +64,10 @@ forEachDialect((dialect) => {
       expect(approvalMails).toHaveLength(1);
       expect(approvalMails[0]!.text).toContain('山田 太郎 様');
       expect(approvalMails[0]!.text).not.toContain('7394');
-      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'LIST_APPLICATIONS', 'VIEW_APPLICATION', 'APPROVE']);
+      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'LIST_APPLICATIONS', 'VIEW_APPLICATION', 'SIGN_IN', 'ENROL_TOTP', 'PROPOSE_APPROVAL', 'APPROVE']);
 
       // Once only.
-      const again = await reviewer.post(`/api/admin/applications/${a.applicationId}/approve`);
+      const again = await approver.post(`/api/admin/applications/${a.applicationId}/approve`);
       expect(again.statusCode).toBe(409);
       expect(handoverText(app, '0177').trimEnd().split('\r\n')).toHaveLength(2);
     } finally {
@@ -81,11 +82,13 @@ forEachDialect((dialect) => {
       const two = await insertCompletedApplication(app, { pin: '2468' });
       const other = await insertCompletedApplication(app, { bankCode: '0587', pin: '9753' });
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const reviewer0587 = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
-      expect((await reviewer.post(`/api/admin/applications/${one.id}/approve`)).statusCode).toBe(200);
+      const approver0587 = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
+      expect((await approveByTwo(reviewer, approver, one.id)).statusCode).toBe(200);
       app.clock.advance(60_000);
-      expect((await reviewer.post(`/api/admin/applications/${two.id}/approve`)).statusCode).toBe(200);
-      expect((await reviewer0587.post(`/api/admin/applications/${other.id}/approve`)).statusCode).toBe(200);
+      expect((await approveByTwo(approver, reviewer, two.id)).statusCode).toBe(200);
+      expect((await approveByTwo(reviewer0587, approver0587, other.id)).statusCode).toBe(200);
       const file0177 = handoverText(app, '0177').trimEnd().split('\r\n');
       expect(file0177).toHaveLength(3);
       expect(file0177[1]).toContain(`"${one.applicationNumber}"`);
@@ -103,11 +106,12 @@ forEachDialect((dialect) => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const addresses = ['=HYPERLINK("http://evil.example")@example.jp', '+1+2@example.jp', '-2@example.jp', '@sum@example.jp'];
       for (const mailAddress of addresses) {
         const application = await insertCompletedApplication(app, { pin: '4826' });
         await app.deps.db.kysely.updateTable('applications').set({ mailAddress }).where('id', '=', application.id).execute();
-        expect((await reviewer.post(`/api/admin/applications/${application.id}/approve`)).statusCode).toBe(200);
+        expect((await approveByTwo(reviewer, approver, application.id)).statusCode).toBe(200);
       }
       const file = handoverText(app, '0177');
       // No field starts a formula: each such address is written behind one apostrophe…
@@ -133,7 +137,8 @@ forEachDialect((dialect) => {
     try {
       const application = await insertCompletedApplication(app);
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
-      const response = await reviewer.post(`/api/admin/applications/${application.id}/approve`);
+      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const response = await approveByTwo(reviewer, approver, application.id);
       expect(response.statusCode).toBe(503);
       const row = await db.kysely.selectFrom('applications').selectAll().where('id', '=', application.id).executeTakeFirstOrThrow();
       expect(row.status).toBe('COMPLETED');
@@ -144,46 +149,64 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('rejects with a reason (required), erases the PIN without a hand-over, and mails the applicant without the reason', async () => {
+  it('rejects with a reason chosen from the list (required) and optional words, erases the PIN without a hand-over, and mails the applicant without the reason', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const application = await insertCompletedApplication(app);
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
-      const blank = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason: '   ' });
-      expect(blank.statusCode).toBe(400);
-      expect(blank.json()).toEqual({ errors: [{ field: 'reason', message: '理由を入力してください。' }] });
-      const rejected = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason: '本人確認書類の住所が一致しない' });
+      const none = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason: '住所が違う' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toEqual({ errors: [{ field: 'reasonCode', message: '理由を選択してください。' }] });
+      const otherWithoutWords = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'OTHER', reason: '   ' });
+      expect(otherWithoutWords.statusCode).toBe(400);
+      expect(otherWithoutWords.json()).toEqual({ errors: [{ field: 'reason', message: '理由を入力してください。' }] });
+      const rejected = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'ADDRESS_UNCONFIRMED', reason: '本人確認書類の住所が一致しない' });
       expect(rejected.statusCode).toBe(200);
       const detail = (await reviewer.get(`/api/admin/applications/${application.id}`)).json();
-      expect(detail).toMatchObject({ status: 'REJECTED', pinErased: true, review: { outcome: 'REJECTED', reason: '本人確認書類の住所が一致しない', handedOverAt: null } });
+      expect(detail).toMatchObject({ status: 'REJECTED', pinErased: true, review: { outcome: 'REJECTED', reason: '現住所が確認できない：本人確認書類の住所が一致しない', handedOverAt: null } });
+      // The case history keeps it, with who and when; nothing more is offered.
+      expect(detail.case).toMatchObject({ actions: [], history: [{ kind: 'SUBMITTED' }, { kind: 'REJECTED', by: expect.stringContaining('REVIEWER'), reason: '現住所が確認できない：本人確認書類の住所が一致しない' }] });
       expect(handoverText(app, '0177')).toBe('');
       const mails = await mailsTo(app, application.mailAddress);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toContain('審査結果のお知らせ');
       expect(mails[0]!.text).not.toContain('住所が一致しない');
       expect((await reviewer.post(`/api/admin/applications/${application.id}/approve`)).statusCode).toBe(409);
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reasonCode: 'OTHER', reason: 'x' })).statusCode).toBe(409);
     } finally {
       await app.close();
     }
   });
 
-  it('cancels an approved application whose card was not collected, with the reason; the list filters it as CANCELLED', async () => {
+  it('cancels an approved application whose card was not collected, once the collection period is over, with the reason; the list filters it as CANCELLED', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const application = await insertCompletedApplication(app);
-      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'カード未受取' })).statusCode).toBe(409);
-      await reviewer.post(`/api/admin/applications/${application.id}/approve`);
-      const cancelled = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'キャッシュカード返戻（保管期限経過）' });
+      const member = await makeStaff(app, '0177', 'REVIEWER');
+      let reviewer = await signInStaff(app, member);
+      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const card = { reasonCode: 'CARD_NOT_COLLECTED' };
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, card)).statusCode).toBe(409);
+      await approveByTwo(reviewer, approver, application.id);
+      // Right after the hand-over: not offered, and refused.
+      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual([]);
+      const early = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, card);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe('キャッシュカードの受取期間が過ぎるまで取消できません。');
+      app.clock.advance(30 * 86_400_000);
+      reviewer = await signInStaff(app, member); // the session of a month ago has ended
+      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual(['cancel']);
+      const cancelled = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED', reason: '支店で保管期限経過' });
       expect(cancelled.statusCode).toBe(200);
-      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json()).toMatchObject({
+      const detail = (await reviewer.get(`/api/admin/applications/${application.id}`)).json();
+      expect(detail).toMatchObject({
         status: 'CANCELLED',
-        review: { outcome: 'APPROVED', cancelReason: 'キャッシュカード返戻（保管期限経過）' },
+        review: { outcome: 'APPROVED', cancelReason: 'キャッシュカード未受取（保管期限経過）：支店で保管期限経過' },
       });
+      expect(detail.case.history.map((e: { kind: string }) => e.kind)).toEqual(['SUBMITTED', 'PROPOSED', 'APPROVED', 'CANCELLED']);
       expect((await reviewer.get('/api/admin/applications?status=CANCELLED')).json()).toMatchObject({ total: 1 });
       expect((await reviewer.get('/api/admin/applications?status=APPROVED')).json()).toMatchObject({ total: 0 });
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reason: 'again' })).statusCode).toBe(409);
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, card)).statusCode).toBe(409);
       expect((await auditActions(app, '0177')).filter((a) => a === 'CANCEL')).toHaveLength(1);
     } finally {
       await app.close();

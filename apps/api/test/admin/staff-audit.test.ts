@@ -52,7 +52,7 @@ forEachDialect((dialect) => {
       const foreign = await insertCompletedApplication(app, { bankCode: '0587' });
       const viewer = await signInStaff(app, await makeStaff(app, '0177', 'VIEWER'));
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
-      expect((await viewer.post(`/api/admin/applications/${own.id}/cancel`, { reason: '取消' })).statusCode).toBe(403);
+      expect((await viewer.post(`/api/admin/applications/${own.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(403);
       expect((await reviewer.post(`/api/admin/applications/${foreign.id}/approve`)).statusCode).toBe(404);
       const refused = await rows(app, 'REFUSED');
       expect(refused).toEqual([
@@ -104,7 +104,7 @@ forEachDialect((dialect) => {
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
       for (const reason of ['住所\u202E不一致', '書類\u200B不備', '\u2028']) {
-        const answer = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason });
+        const answer = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'OTHER', reason });
         expect(answer.statusCode).toBe(400);
         expect(answer.json()).toEqual({ errors: [{ field: 'reason', message: messages.forbiddenChars }] });
       }
@@ -113,7 +113,7 @@ forEachDialect((dialect) => {
       const notice = await admin.post('/api/admin/notices', { channel: null, contents: 'お知らせ\u200B', displayOrder: 1, startedAt: '2026-06-16T09:00', endedAt: null });
       expect(notice.statusCode).toBe(400);
       // A line break in a reason stays allowed (the textarea).
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reason: '住所不一致\n再申込を案内' })).statusCode).toBe(200);
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'OTHER', reason: '住所不一致\n再申込を案内' })).statusCode).toBe(200);
     } finally {
       await app.close();
     }

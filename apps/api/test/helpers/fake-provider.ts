@@ -22,6 +22,8 @@ export interface FakeProvider {
   mode: FakeMode;
   /** Status GET /v1/sessions/{id} answers, per session (default CREATED). */
   statuses: Map<string, string>;
+  /** What the document read gave, per session (GET answers it as `result.read` once decided). */
+  reads: Map<string, { name: string; birthday: string; address: string }>;
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     url: '',
     mode: 'ok',
     statuses: new Map(),
+    reads: new Map(),
     requests: [],
     close: async () => {
       for (const res of hanging) res.destroy();
@@ -63,8 +66,11 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     }
     const m = /^\/v1\/sessions\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && m) {
-      const status = fake.statuses.get(decodeURIComponent(m[1]!));
-      return status ? send(200, { sessionId: decodeURIComponent(m[1]!), status }) : send(404, { error: 'not_found' });
+      const sessionId = decodeURIComponent(m[1]!);
+      const status = fake.statuses.get(sessionId);
+      const read = fake.reads.get(sessionId);
+      const result = read ? { result: { status, decidedAt: new Date().toISOString(), read } } : {};
+      return status ? send(200, { sessionId, status, ...result }) : send(404, { error: 'not_found' });
     }
     return send(404, { error: 'not_found' });
   });

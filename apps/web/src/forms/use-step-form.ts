@@ -1,19 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
+import { errorMap } from '@koza/domain/steps/validate-step';
 import type { FieldError, StepResult } from '@koza/domain/steps/validate-step';
 import { ApiCallError } from '../api/client.ts';
 import { validationErrors } from '../api/validation-errors.ts';
 import { useFlow } from '../lib/flow.ts';
-
-/** Field errors keyed by the payload property ('<list>.0' counts as '<list>'). */
-export function errorMap(errors: readonly FieldError[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const { field, message } of errors) {
-    const key = field.split('.')[0] ?? field;
-    out[key] ??= message;
-  }
-  return out;
-}
 
 /**
  * The errors shown after a form changed. Only errors the schema gave (`fromSchema`) are re-checked against

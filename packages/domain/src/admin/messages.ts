@@ -2,6 +2,8 @@
 
 export const adminMessages = {
   signInFailed: 'ログインID、パスワードまたはワンタイムパスワードが正しくありません。',
+  loginIdRequired: 'ログインIDを入力してください。',
+  passwordRequired: 'パスワードを入力してください。',
   signInThrottled: 'ログインに続けて失敗したため、しばらくログインできません。時間をおいて再度お試しください。',
   totpWrong: 'ワンタイムパスワードが正しくありません。',
   totpSetupRequired: '二要素認証の登録が必要です。',
@@ -43,5 +45,16 @@ export const adminMessages = {
   passkeyRefused: 'パスキーを登録できませんでした。もう一度お試しください。',
   passkeyNotFound: 'パスキーが見つかりません。',
   auditPeriodInvalid: '開始日は終了日より前の日付にしてください。',
+  ownProposal: '承認申請をした職員本人は承認できません。別の審査担当者が承認してください。',
+  proposalRequired: '承認の前に、審査担当者による承認申請が必要です。',
+  alreadyProposed: 'このお申込みは既に承認申請されています。',
+  notCancellableYet: 'キャッシュカードの受取期間が過ぎるまで取消できません。',
+  reasonChoiceRequired: '理由を選択してください。',
+  reasonOtherRequired: '「その他」を選んだ場合は理由を入力してください。',
+  notAssignable: 'このお申込みは担当者を設定できない状態です。',
+  ownStaffChange: '作成・変更した管理者本人は確認できません。別の管理者が確認してください。',
+  nothingToConfirm: 'この職員アカウントに確認待ちの変更はありません。',
+  roleUnchanged: '現在と同じ権限です。',
+  awaitingConfirmation: '別の管理者の確認が済むまで、このアカウントではログインできません。',
   handoverFailed: '勘定系への受け渡しに失敗しました。時間をおいて再度お試しください。',
 } as const;

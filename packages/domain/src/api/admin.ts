@@ -8,6 +8,8 @@ import { adminMessages } from '../admin/messages.ts';
 import { staffRoles } from '../admin/roles.ts';
 import { permissions } from '../admin/roles.ts';
 import { auditActions, reviewStatuses, staffAuth } from '../admin/rules.ts';
+import { cancelReasons, caseEventKinds, queueSorts, queueViews, rejectReasons } from '../admin/case.ts';
+import type { CaseAction, RejectReason } from '../admin/case.ts';
 import { containsForbiddenChars } from '../fields/common.ts';
 import { messages } from '../messages.ts';
 import { parseIsoDate } from '../dates.ts';
@@ -24,8 +26,6 @@ export function staffText(o: { required: string; max: number; tooLong?: string; 
     .transform((s) => (o.multiline ? s.replace(/\r\n?/g, '\n') : s).trim())
     .pipe(z.string().min(1, o.required).max(o.max, o.tooLong ?? o.required));
 }
-
-const reason = staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true });
 
 /** A WebAuthn answer as @simplewebauthn/browser sends it (its contents are checked by the API's library). */
 const webauthnText = z.string().max(4096);
@@ -61,8 +61,8 @@ export const passkeyListSchema = z.object({
 });
 
 export const signInBodySchema = z.object({
-  loginId: z.string().min(1).max(64),
-  password: z.string().min(1).max(staffAuth.passwordMaxLength),
+  loginId: z.string({ error: adminMessages.loginIdRequired }).min(1, adminMessages.loginIdRequired).max(64, adminMessages.signInFailed),
+  password: z.string({ error: adminMessages.passwordRequired }).min(1, adminMessages.passwordRequired).max(staffAuth.passwordMaxLength, adminMessages.signInFailed),
   /** A passkey's answer to the challenge of POST /sign-in/passkey-options, instead of a code. */
   passkey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
   /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
@@ -99,15 +99,36 @@ export const staffSessionSchema = z.object({
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
-export const reasonBodySchema = z.object({ reason });
+/** Optional free words added to a chosen reason (required with その他). */
+const freeReason = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  staffText({ required: adminMessages.reasonRequired, max: 500, tooLong: adminMessages.reasonTooLong, multiline: true }).optional(),
+);
+
+/** A reason chosen from `choices` plus the staff's own words (decision 0230); その他 needs the words. */
+function chosenReason<C extends Record<string, string>>(choices: C) {
+  return z
+    .object({
+      reasonCode: z.enum(Object.keys(choices) as [keyof C & string, ...(keyof C & string)[]], { error: adminMessages.reasonChoiceRequired }),
+      reason: freeReason,
+    })
+    .refine((b) => b.reasonCode !== 'OTHER' || b.reason !== undefined, { path: ['reason'], message: adminMessages.reasonOtherRequired });
+}
+
+/** POST /applications/:id/cancel: a reason of the list (cancelReasons) and optional words. */
+export const cancelBodySchema = chosenReason(cancelReasons);
 
 /**
- * POST /applications/:id/reject: the staff's own reason, and optionally one of the fixed reasons the
- * applicant's status page may show (null or absent: none is shown; decision 0192).
+ * POST /applications/:id/reject: a reason of the list (rejectReasons) with optional words, and
+ * optionally one of the fixed reasons the applicant's status page may show (decision 0192).
  */
-export const rejectBodySchema = reasonBodySchema.extend({
-  shareableReason: z.enum(shareableRejectionReasonCodes).nullish().transform((v) => v ?? null),
-});
+export const rejectBodySchema = z
+  .object({
+    reasonCode: z.enum(Object.keys(rejectReasons) as [RejectReason, ...RejectReason[]], { error: adminMessages.reasonChoiceRequired }),
+    reason: freeReason,
+    shareableReason: z.enum(shareableRejectionReasonCodes).nullish().transform((v) => v ?? null),
+  })
+  .refine((b) => b.reasonCode !== 'OTHER' || b.reason !== undefined, { path: ['reason'], message: adminMessages.reasonOtherRequired });
 
 const newPassword = z
   .string({ error: adminMessages.passwordTooShort })
@@ -121,6 +142,9 @@ export const staffCreateBodySchema = z.object({
   password: newPassword,
 });
 export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
+
+/** POST /staff/:id/role: the member's new role (waits for a second ADMIN where the bank has two or more). */
+export const staffRoleBodySchema = z.object({ role: z.enum(staffRoles, { error: adminMessages.roleRequired }) });
 
 /** An ADMIN sets a new initial password for a staff member who forgot theirs. */
 export const staffPasswordResetBodySchema = z.object({ password: newPassword });
@@ -141,6 +165,13 @@ export const staffListItemSchema = staffSchema.extend({
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
+  /** Who created the account (null: the command line) and who confirmed it or its last role change (decision 0233). */
+  createdBy: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+  /** Waiting for a second ADMIN: the new account cannot sign in yet. */
+  awaitingConfirmation: z.boolean(),
+  /** A role change waiting for a second ADMIN. */
+  pendingRole: z.enum(staffRoles).nullable(),
 });
 export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
 
@@ -167,6 +198,13 @@ export const applicationListQuerySchema = z.object({
   applicationNumber: z.string().max(40).optional(),
   /** Half- or full-width katakana, part of the applicant's (or parent's) kana name. */
   kanaName: z.string().max(60).optional(),
+  /** The bank branch (3 digits). */
+  branch: z.string().regex(/^\d{3}$/).optional(),
+  /** Only cases at least this many days old (since submission). */
+  minAge: z.coerce.number().int().min(0).max(3650).optional(),
+  view: z.enum(queueViews).optional(),
+  sort: z.enum(queueSorts).default('completedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
@@ -179,7 +217,14 @@ export const applicationListItemSchema = z.object({
   name: z.string(),
   kanaName: z.string(),
   branchName: z.string().nullable(),
+  branchCode: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Whole days since submission, and whether the case is past the bank's target (still undecided). */
+  ageDays: z.number(),
+  overdue: z.boolean(),
+  assignee: z.string().nullable(),
+  /** An approval was proposed and waits for a second member. */
+  proposed: z.boolean(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 
@@ -188,6 +233,8 @@ export const applicationListSchema = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /** The bank's target in business days (overdue past it). */
+  targetBusinessDays: z.number(),
 });
 
 const fields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
@@ -204,7 +251,17 @@ export const applicationDetailSchema = z.object({
   applicationParent: fields.nullable(),
   documents: z.array(z.object({ id: z.string(), type: z.string(), contentType: z.string(), size: z.number(), createdAt: z.string() })),
   ekyc: z
-    .object({ method: z.string(), providerStatus: z.string(), status: z.number(), supplementRequired: z.boolean(), updatedAt: z.string() })
+    .object({
+      method: z.string(),
+      providerStatus: z.string(),
+      status: z.number(),
+      supplementRequired: z.boolean(),
+      updatedAt: z.string(),
+      /** What the provider read from the identity document (JPKI: certified), asked when the case is opened. */
+      read: z.object({ name: z.string(), birthday: z.string(), address: z.string() }).nullable(),
+      /** The provider could not be asked just now. */
+      readUnavailable: z.boolean(),
+    })
     .nullable(),
   review: z
     .object({
@@ -218,6 +275,22 @@ export const applicationDetailSchema = z.object({
     })
     .nullable(),
   pinErased: z.boolean(),
+  /** The case (decision 0230): the open approval proposal, the assignee, what the caller may do, the history. */
+  case: z.object({
+    proposedBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    proposedAt: z.string().nullable(),
+    assignedTo: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    actions: z.array(z.custom<CaseAction>((v) => typeof v === 'string')),
+    history: z.array(
+      z.object({
+        kind: z.enum(['SUBMITTED', ...caseEventKinds]),
+        at: z.string(),
+        /** The staff member's display name; null for the applicant's own step. */
+        by: z.string().nullable(),
+        reason: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

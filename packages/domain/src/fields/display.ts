@@ -35,7 +35,8 @@ export const displayText = {
   parent: '親権者さまの情報',
 } as const;
 
-const combinedLabels: Readonly<Record<CombinedRow, string>> = {
+/** Labels of the rows that show several fields together (the back office's case view finds the address row by it). */
+export const combinedLabels: Readonly<Record<CombinedRow, string>> = {
   name: 'お名前',
   kanaName: 'お名前（カナ）',
   birthday: '生年月日',

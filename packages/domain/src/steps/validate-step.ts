@@ -11,6 +11,19 @@ export interface FieldError {
 
 export type StepResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
+/**
+ * Field errors keyed by the payload property ('utilizationPurpose.0' counts as 'utilizationPurpose'): the
+ * one form mechanism of the applicant web (use-step-form.ts) and of the back office (use-form.ts).
+ */
+export function errorMap(errors: readonly FieldError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { field, message } of errors) {
+    const key = field.split('.')[0] ?? field;
+    out[key] ??= message;
+  }
+  return out;
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**

@@ -1,8 +1,8 @@
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { ApplicationReviewsTable, EpochMs } from '../schema.ts';
+import type { ApplicationCasesTable, ApplicationReviewsTable, ApplicationsTable, Database, EpochMs } from '../schema.ts';
 import type { ApplicationRow, Executor } from './applications-repository.ts';
 
 // The staff side's SQL on applications (search, one bank's application) and application_reviews
@@ -22,6 +22,12 @@ export interface ApplicationSearch {
   applicationNumber?: string;
   /** Normalised half-width katakana without spaces. */
   kanaName?: string;
+  branchCode?: string;
+  /** Only cases completed before this instant (the age filter). */
+  completedBefore?: EpochMs;
+  /** The queue view, for this member. */
+  view?: { kind: 'mine' | 'unassigned' | 'second'; staffId: string };
+  sort?: { key: 'completedAt' | 'age' | 'applicationNumber' | 'kanaName' | 'status' | 'branch'; order: 'asc' | 'desc' };
 }
 
 export interface ApplicationListRow {
@@ -34,44 +40,96 @@ export interface ApplicationListRow {
   kanaLastName: string | null;
   kanaFirstName: string | null;
   branchName: string | null;
+  branchCode: string | null;
   completedAt: EpochMs | null;
   cancelledAt: EpochMs | null;
+  assignee: string | null;
+  proposedBy: string | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The matching applications of one bank, on the applications table alone: every condition on a
+ * related table is a subquery (EXISTS / IN), so counting a view of 100,000 applications reads no
+ * other table row by row (issue 24's bench, scripts/bench/queue.ts).
+ */
 function searchQuery(db: Db | Executor, q: ApplicationSearch) {
   let query = executor(db)
     .selectFrom('applications as a')
-    .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')
-    .leftJoin('applicationParents as p', 'p.applicationId', 'a.id')
     .where('a.bankCode', '=', q.bankCode)
     // Staff see applications once they are completed (DECISIONS.md §8: "reach banker processing").
     .where('a.completedAt', 'is not', null);
-  if (q.status === 'CANCELLED') query = query.where('r.cancelledAt', 'is not', null);
-  else if (q.status !== undefined) query = query.where('a.status', '=', q.status).where('r.cancelledAt', 'is', null);
+  const cancelled = (eb: ExpressionBuilder<Database & { a: ApplicationsTable }, 'a'>) =>
+    eb.exists(eb.selectFrom('applicationReviews as r').select('r.applicationId').whereRef('r.applicationId', '=', 'a.id').where('r.cancelledAt', 'is not', null));
+  // CANCELLED is an approved application with a cancel; only APPROVED can be cancelled.
+  if (q.status === 'CANCELLED') query = query.where('a.status', '=', 'APPROVED').where((eb) => cancelled(eb));
+  else if (q.status === 'APPROVED') query = query.where('a.status', '=', 'APPROVED').where((eb) => eb.not(cancelled(eb)));
+  else if (q.status !== undefined) query = query.where('a.status', '=', q.status);
   if (q.applicationType !== undefined) query = query.where('a.applicationType', '=', q.applicationType);
   if (q.completedFrom !== undefined) query = query.where('a.completedAt', '>=', q.completedFrom);
   if (q.completedUntil !== undefined) query = query.where('a.completedAt', '<', q.completedUntil);
-  if (q.applicationNumber !== undefined) query = query.where('a.applicationNumber', 'like', `%${escapeLike(q.applicationNumber)}%`, );
+  if (q.applicationNumber !== undefined) query = query.where('a.applicationNumber', 'like', `%${escapeLike(q.applicationNumber)}%`);
+  if (q.branchCode !== undefined) query = query.where('a.branchCode', '=', q.branchCode);
+  if (q.completedBefore !== undefined) query = query.where('a.completedAt', '<', q.completedBefore);
+  const view = q.view;
+  if (view !== undefined) {
+    query = query.where('a.status', '=', 'COMPLETED');
+    if (view.kind === 'mine') query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('assignedTo', '=', view.staffId));
+    if (view.kind === 'second') query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('proposedBy', 'is not', null));
+    if (view.kind === 'unassigned') {
+      query = query.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('applicationCases as c').select('c.applicationId').whereRef('c.applicationId', '=', 'a.id').where('c.assignedTo', 'is not', null))),
+      );
+    }
+  }
   if (q.kanaName !== undefined) {
     const pattern = `%${escapeLike(q.kanaName)}%`;
     query = query.where((eb) =>
       eb.or([
         eb(sql`coalesce(a.kana_last_name, '') || coalesce(a.kana_first_name, '')`, 'like', pattern),
-        eb(sql`coalesce(p.kana_last_name, '') || coalesce(p.kana_first_name, '')`, 'like', pattern),
+        // A child application is found by the parent's kana too.
+        eb.and([
+          eb('a.applicationType', '=', 'CHILD'),
+          eb.exists(
+            eb
+              .selectFrom('applicationParents as p')
+              .select('p.applicationId')
+              .whereRef('p.applicationId', '=', 'a.id')
+              .where(sql`coalesce(p.kana_last_name, '') || coalesce(p.kana_first_name, '')`, 'like', pattern),
+          ),
+        ]),
       ]),
     );
   }
   return query;
 }
 
+const sortColumns = {
+  completedAt: 'a.completedAt',
+  age: 'a.completedAt',
+  applicationNumber: 'a.applicationNumber',
+  kanaName: 'a.kanaLastName',
+  status: 'a.status',
+  branch: 'a.branchCode',
+} as const;
+
 export async function searchApplications(
   db: Db | Executor,
   q: ApplicationSearch,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ApplicationListRow[]; total: number }> {
-  const rows = await searchQuery(db, q)
+  const sort = q.sort ?? { key: 'completedAt', order: 'desc' };
+  // Age is the submission time the other way round (the oldest case has the greatest age).
+  const order = sort.key === 'age' ? (sort.order === 'asc' ? 'desc' : 'asc') : sort.order;
+  const column = sortColumns[sort.key];
+  // The page's ids first (on the applications table and its indexes), then their related rows.
+  const pageIds = searchQuery(db, q).select('a.id').orderBy(column, order).orderBy('a.id').limit(page.limit).offset(page.offset);
+  const rows = await executor(db)
+    .selectFrom('applications as a')
+    .leftJoin('applicationReviews as r', 'r.applicationId', 'a.id')
+    .leftJoin('applicationCases as c', 'c.applicationId', 'a.id')
+    .leftJoin('staffUsers as s', 's.id', 'c.assignedTo')
     .select([
       'a.id',
       'a.applicationNumber',
@@ -82,13 +140,15 @@ export async function searchApplications(
       'a.kanaLastName',
       'a.kanaFirstName',
       'a.branchName',
+      'a.branchCode',
       'a.completedAt',
       'r.cancelledAt',
+      's.displayName as assignee',
+      'c.proposedBy',
     ])
-    .orderBy('a.completedAt', 'desc')
+    .where('a.id', 'in', pageIds)
+    .orderBy(column, order)
     .orderBy('a.id')
-    .limit(page.limit)
-    .offset(page.offset)
     .execute();
   const count = await searchQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
@@ -138,6 +198,7 @@ export async function insertReview(
     decidedBy: string;
     now: EpochMs;
     handoverReference: string | null;
+    proposedBy?: string | null;
   },
 ): Promise<void> {
   await executor(db)
@@ -154,6 +215,7 @@ export async function insertReview(
       cancelReason: null,
       cancelledBy: null,
       shareableReason: r.shareableReason,
+      proposedBy: r.proposedBy ?? null,
     })
     .execute();
 }
@@ -168,4 +230,68 @@ export async function markCancelled(db: Db | Executor, applicationId: string, c:
     .where('cancelledAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- the case: its live state and its history (migration 060, decision 0230) ----
+
+export type CaseRow = Selectable<ApplicationCasesTable>;
+
+export async function findCase(db: Db | Executor, applicationId: string): Promise<CaseRow | null> {
+  return (await executor(db).selectFrom('applicationCases').selectAll().where('applicationId', '=', applicationId).executeTakeFirst()) ?? null;
+}
+
+async function ensureCase(db: Db | Executor, applicationId: string): Promise<void> {
+  await executor(db)
+    .insertInto('applicationCases')
+    .values({ applicationId, proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null })
+    .onConflict((oc) => oc.column('applicationId').doNothing())
+    .execute();
+}
+
+/** Records an approval proposal, once: false when one is already open. */
+export async function markProposed(db: Db | Executor, applicationId: string, staffId: string, now: EpochMs): Promise<boolean> {
+  await ensureCase(db, applicationId);
+  const result = await executor(db)
+    .updateTable('applicationCases')
+    .set({ proposedBy: staffId, proposedAt: now })
+    .where('applicationId', '=', applicationId)
+    .where('proposedBy', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The case is closed (approved or rejected): no open proposal, nobody assigned. */
+export async function closeCase(db: Db | Executor, applicationId: string): Promise<void> {
+  await executor(db).updateTable('applicationCases').set({ proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null }).where('applicationId', '=', applicationId).execute();
+}
+
+export async function setAssignee(db: Db | Executor, applicationId: string, staffId: string | null, now: EpochMs): Promise<void> {
+  await ensureCase(db, applicationId);
+  await executor(db)
+    .updateTable('applicationCases')
+    .set({ assignedTo: staffId, assignedAt: staffId === null ? null : now })
+    .where('applicationId', '=', applicationId)
+    .execute();
+}
+
+export async function insertCaseEvent(
+  db: Db | Executor,
+  e: { applicationId: string; at: EpochMs; staffId: string | null; kind: string; reasonCode?: string | null; reason?: string | null },
+): Promise<void> {
+  await executor(db)
+    .insertInto('applicationEvents')
+    .values({ applicationId: e.applicationId, at: e.at, staffId: e.staffId, kind: e.kind, reasonCode: e.reasonCode ?? null, reason: e.reason ?? null })
+    .execute();
+}
+
+/** The case's history, oldest first, with the staff member's display name. */
+export async function listCaseEvents(db: Db | Executor, applicationId: string) {
+  return executor(db)
+    .selectFrom('applicationEvents as e')
+    .leftJoin('staffUsers as s', 's.id', 'e.staffId')
+    .select(['e.kind', 'e.at', 'e.reason', 's.displayName'])
+    .where('e.applicationId', '=', applicationId)
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute();
 }

@@ -9,10 +9,11 @@ import {
   auditListQuerySchema,
   auditListSchema,
   passwordChangeBodySchema,
-  reasonBodySchema,
+  cancelBodySchema,
   rejectBodySchema,
   signInBodySchema,
   staffCreateBodySchema,
+  staffRoleBodySchema,
   staffListSchema,
   staffPasswordResetBodySchema,
   staffSessionSchema,
@@ -23,6 +24,7 @@ import {
 } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { rolePermissions } from '@koza/domain/admin/roles';
+import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
 import type { AccountSystemHandover } from '../../adapters/handover.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
@@ -33,7 +35,8 @@ import { toJapanIso } from '../../services/japan-time.ts';
 import { applicationDetail, applicationDocument, applicationsCsv, auditApplicationView, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
-import { approveApplication, cancelApplication, rejectApplication } from '../../services/review.ts';
+import { confirmStaffChange, needsSecondAdmin, recordCreation, requestRoleChange } from '../../services/staff-confirmation.ts';
+import { approveApplication, assignApplication, cancelApplication, proposeApproval, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
 import { bankNameOf, previousSignInOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
 import type { StaffContext } from '../../services/staff-auth.ts';
@@ -67,6 +70,10 @@ export interface AdminRouteDeps {
   passwordLogN: number;
   isProduction: boolean;
   metrics: AppMetrics;
+  /** The bank's target for deciding a case (config REVIEW_TARGET_BUSINESS_DAYS, default 2). */
+  reviewTargetBusinessDays: number;
+  /** For the case view's read data (what the provider read from the identity document). */
+  ekycProvider: EkycProvider;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -164,12 +171,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   // ---- applications ----
 
+  const queueReader = (request: Parameters<typeof requireStaff>[0]) => ({
+    staffId: requireStaff(request).staff.id,
+    now: clock.now().getTime(),
+    targetBusinessDays: deps.reviewTargetBusinessDays,
+  });
+
   app.get(
     '/applications',
     { config: { staff: 'applications.read' }, schema: { querystring: applicationListQuerySchema, response: { 200: applicationListSchema } } },
     async (request) => {
       const actor = actorOf(request);
-      const result = await listApplications(db, actor.bankCode, request.query);
+      const result = await listApplications(db, actor.bankCode, request.query, queueReader(request));
       await audit(db, actor, 'LIST_APPLICATIONS', clock.now().getTime(), { detail: filterText(request.query) });
       return result;
     },
@@ -185,7 +198,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="applications-${actor.bankCode}-${day}.csv"`)
-        .send(Readable.from(applicationsCsv(db, actor.bankCode, request.query)));
+        .send(Readable.from(applicationsCsv(db, actor.bankCode, request.query, queueReader(request))));
     },
   );
 
@@ -194,8 +207,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { config: { staff: 'applications.read' }, schema: { params: idParams, response: { 200: applicationDetailSchema } } },
     async (request) => {
       const actor = actorOf(request);
-      const detail = await applicationDetail(db, actor.bankCode, request.params.id);
-      const view = { sessionId: requireStaff(request).sessionId, key: viewKeyOf(request.headers['x-view-key']) };
+      const staff = requireStaff(request);
+      const reader = { staffId: staff.staff.id, role: staff.staff.role, now: clock.now().getTime() };
+      const detail = await applicationDetail({ db, provider: deps.ekycProvider, log: request.log }, actor.bankCode, request.params.id, reader);
+      const view = { sessionId: staff.sessionId, key: viewKeyOf(request.headers['x-view-key']) };
       await auditApplicationView(db, deps.codeHashKey, actor, view, detail, clock.now().getTime());
       return detail;
     },
@@ -207,6 +222,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     await audit(db, actor, 'VIEW_DOCUMENT', clock.now().getTime(), { applicationId: doc.row.id, applicationNumber: doc.row.applicationNumber, detail: doc.type });
     return reply.type(doc.contentType).header('content-disposition', 'inline').send(doc.bytes);
   });
+
+  app.post(
+    '/applications/:id/propose',
+    { config: { staff: 'applications.decide' }, schema: { params: idParams, response: { 200: decisionSchema } } },
+    async (request) => proposeApproval(reviewDeps, actorOf(request), request.params.id),
+  );
+
+  for (const [name, take] of [['take', true], ['release', false]] as const) {
+    app.post(`/applications/:id/${name}`, { config: { staff: 'applications.decide' }, schema: { params: idParams } }, async (request, reply) => {
+      await assignApplication(reviewDeps, actorOf(request), request.params.id, take);
+      return reply.code(204).send();
+    });
+  }
 
   app.post(
     '/applications/:id/approve',
@@ -222,7 +250,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     '/applications/:id/reject',
     { config: { staff: 'applications.decide' }, schema: { params: idParams, body: rejectBodySchema, response: { 200: decisionSchema } } },
     async (request) => {
-      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason, request.body.shareableReason);
+      const { reasonCode, reason, shareableReason } = request.body;
+      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, { reasonCode, reason }, shareableReason);
       logMail(request.log, result);
       return { applicationNumber: result.applicationNumber };
     },
@@ -230,8 +259,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.post(
     '/applications/:id/cancel',
-    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: reasonBodySchema, response: { 200: decisionSchema } } },
-    async (request) => cancelApplication(reviewDeps, actorOf(request), request.params.id, request.body.reason),
+    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: cancelBodySchema, response: { 200: decisionSchema } } },
+    async (request) => cancelApplication(reviewDeps, actorOf(request), request.params.id, request.body),
   );
 
   // ---- staff accounts (ADMIN) ----
@@ -244,11 +273,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     const actor = actorOf(request);
     const now = clock.now().getTime();
     await assertPasswordAllowed('password', request.body.password, request.body);
+    // With two or more ADMINs the new account waits for a different one's confirmation (decision 0233).
+    const awaiting = await needsSecondAdmin(db, actor.bankCode);
     const created = await createStaff(authDeps, { ...request.body, bankCode: actor.bankCode, now });
     if (!created) throw new FieldValidationError([{ field: 'loginId', message: adminMessages.loginIdTaken }]);
-    await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}` });
-    return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode) });
+    await recordCreation(db, actor, created.id, awaiting);
+    await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}${awaiting ? ' (確認待ち)' : ''}` });
+    return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode), awaitingConfirmation: awaiting });
   });
+
+  app.post('/staff/:id/confirm', { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
+    await confirmStaffChange(db, actorOf(request), request.params.id, clock.now().getTime());
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/staff/:id/role',
+    { config: { staff: 'staff.manage' }, schema: { params: idParams, body: staffRoleBodySchema, response: { 200: z.object({ awaitingConfirmation: z.boolean() }) } } },
+    async (request) => ({ awaitingConfirmation: (await requestRoleChange(db, actorOf(request), request.params.id, request.body.role, clock.now().getTime())).awaiting }),
+  );
 
   // An ADMIN's changes to another member of the bank (never their own account: 409), each audited.
   const memberChanges = {

@@ -10,7 +10,8 @@ import { OccupationSection, occupationContext } from '../../forms/occupation-sec
 import { NameFields, PhoneFields } from '../../forms/person-fields.tsx';
 import { RadioField } from '../../forms/radio-field.tsx';
 import { splitPayload } from '../../forms/split-payload.ts';
-import { errorMap, useStepForm } from '../../forms/use-step-form.ts';
+import { useStepForm } from '../../forms/use-step-form.ts';
+import { errorMap } from '@koza/domain/steps/validate-step';
 import { useBank } from '../../lib/bank-context.tsx';
 import {
   afterParentChange,

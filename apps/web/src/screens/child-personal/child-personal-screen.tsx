@@ -11,7 +11,8 @@ import { OccupationSection, occupationContext } from '../../forms/occupation-sec
 import { PersonalSection } from '../../forms/personal-section.tsx';
 import { personalSaveBody } from '../../forms/personal-form.ts';
 import { splitPayload } from '../../forms/split-payload.ts';
-import { errorMap, useStepForm } from '../../forms/use-step-form.ts';
+import { useStepForm } from '../../forms/use-step-form.ts';
+import { errorMap } from '@koza/domain/steps/validate-step';
 import { useBank } from '../../lib/bank-context.tsx';
 import {
   afterChildChange,

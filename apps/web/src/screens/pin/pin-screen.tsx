@@ -11,7 +11,8 @@ import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { errorMap, focusFirstError, isValidationFailure } from '../../forms/use-step-form.ts';
+import { focusFirstError, isValidationFailure } from '../../forms/use-step-form.ts';
+import { errorMap } from '@koza/domain/steps/validate-step';
 import { encryptPin } from './encrypt-pin.ts';
 import styles from './pin-screen.module.css';
 

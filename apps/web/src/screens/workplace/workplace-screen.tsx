@@ -13,7 +13,8 @@ import { CodeField, unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { ExistingAccountSection } from '../../forms/existing-account-section.tsx';
 import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
 import { OccupationSection, occupationContext, occupationPayloadKeys, workplaceEntryOf } from '../../forms/occupation-section.tsx';
-import { errorMap, focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
+import { focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
+import { errorMap } from '@koza/domain/steps/validate-step';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import {
   allowedOccupations,

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bodiesSentTo, json, mockAdminApi, renderAdmin } from '../test/render.tsx';
+
+const member = (over: object) => ({
+  id: 'm1',
+  loginId: 'approver.fukuoka',
+  displayName: '承認 次郎',
+  role: 'REVIEWER',
+  bankCode: '0177',
+  bankName: 'ふくおか銀行',
+  locked: false,
+  signInLimitedUntil: null,
+  disabled: false,
+  totpEnabled: true,
+  createdAt: '2026-11-26T09:00:00+09:00',
+  createdBy: '管理 太郎',
+  confirmedBy: null,
+  awaitingConfirmation: true,
+  pendingRole: null,
+  ...over,
+});
+
+describe('staff screen', () => {
+  it('shows who created and who confirmed each account, and a waiting account’s confirmation', async () => {
+    let items = [member({})];
+    const api = mockAdminApi('ADMIN', {
+      'GET /api/admin/staff': () => json(200, { items }),
+      'POST /api/admin/staff/m1/confirm': () => {
+        items = [member({ awaitingConfirmation: false, confirmedBy: '管理 次郎' })];
+        return json(204);
+      },
+    });
+    renderAdmin('/staff');
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: /approver\.fukuoka/ });
+    expect(within(row).getByRole('cell', { name: '管理 太郎' })).toBeTruthy();
+    expect(within(row).getByRole('cell', { name: '確認待ち（別の管理者の確認後にログイン可）' })).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'approver.fukuoka の確認' }));
+    const dialog = screen.getByRole('dialog', { name: 'approver.fukuoka の確認' });
+    expect(within(dialog).getByText(/approver\.fukuoka（承認 次郎）の作成・権限変更を確認しますか？/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '確認する' }));
+    const done = await screen.findByText('approver.fukuoka の作成・権限変更を確認しました。');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/confirm')).toHaveLength(1);
+    expect(await screen.findByRole('cell', { name: '管理 次郎' })).toBeTruthy();
+  });
+
+  it('asks before stopping an account, naming the member and the consequence; キャンセル stops nothing', async () => {
+    const api = mockAdminApi('ADMIN', {
+      'GET /api/admin/staff': () => json(200, { items: [member({ awaitingConfirmation: false, confirmedBy: '管理 次郎' })] }),
+      'POST /api/admin/staff/m1/disable': () => json(204),
+    });
+    renderAdmin('/staff');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'approver.fukuoka の利用停止' }));
+    const dialog = screen.getByRole('dialog', { name: 'approver.fukuoka の利用停止' });
+    expect(within(dialog).getByText('approver.fukuoka（承認 次郎）を利用停止しますか？ログイン中の場合はログアウトされます。')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/disable')).toEqual([]);
+  });
+
+  it('sends a role change with the chosen role', async () => {
+    const api = mockAdminApi('ADMIN', {
+      'GET /api/admin/staff': () => json(200, { items: [member({ awaitingConfirmation: false })] }),
+      'POST /api/admin/staff/m1/role': () => json(200, { awaitingConfirmation: true }),
+    });
+    renderAdmin('/staff');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'approver.fukuoka の権限変更' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('新しい権限'), '閲覧者');
+    await user.click(within(dialog).getByRole('button', { name: '権限を変更する' }));
+    expect(await screen.findByText('approver.fukuoka の権限変更を受け付けました。')).toBeTruthy();
+    expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/role')).toEqual([{ role: 'VIEWER' }]);
+  });
+});
