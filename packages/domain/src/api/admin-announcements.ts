@@ -50,7 +50,6 @@ export const maintenanceBodySchema = z
       .transform((s) => (s?.trim() ? s.trim() : null)),
   })
   .refine((b) => b.endedAt > b.startedAt, endAfterStart);
-export type MaintenanceBody = z.input<typeof maintenanceBodySchema>;
 
 const announcementState = z.enum(['SCHEDULED', 'ACTIVE', 'ENDED']);
 export type AnnouncementState = z.infer<typeof announcementState>;
@@ -101,7 +100,6 @@ export const noticeBodySchema = z
       }),
   })
   .refine((b) => b.endedAt === null || b.endedAt > b.startedAt, endAfterStart);
-export type NoticeBody = z.input<typeof noticeBodySchema>;
 
 export const noticeItemSchema = z.object({
   id: z.number(),
@@ -128,7 +126,6 @@ export const funnelQuerySchema = z.object({
   from: dateText.optional(),
   to: dateText.optional(),
 });
-export type FunnelQuery = z.input<typeof funnelQuerySchema>;
 
 export const funnelSchema = z.object({
   type: z.enum(applicationTypes),

@@ -73,7 +73,6 @@ export const signInBodySchema = z.object({
     .optional()
     .transform((s) => (s ? s : undefined)),
 });
-export type SignInBody = z.infer<typeof signInBodySchema>;
 
 export const staffSchema = z.object({
   id: z.string(),
@@ -83,7 +82,6 @@ export const staffSchema = z.object({
   bankCode: z.string(),
   bankName: z.string(),
 });
-export type Staff = z.infer<typeof staffSchema>;
 
 export const staffSessionSchema = z.object({
   staff: staffSchema,
@@ -141,7 +139,6 @@ export const staffCreateBodySchema = z.object({
   role: z.enum(staffRoles, { error: adminMessages.roleRequired }),
   password: newPassword,
 });
-export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
 
 /** POST /staff/:id/role: the member's new role (waits for a second ADMIN where the bank has two or more). */
 export const staffRoleBodySchema = z.object({ role: z.enum(staffRoles, { error: adminMessages.roleRequired }) });
