@@ -50,9 +50,7 @@ async function waitForHealth(origin: string, child: ChildProcess, logFile: strin
     await new Promise((r) => setTimeout(r, 200));
   }
   const log = await readFile(logFile, 'utf8').catch(() => '');
-  throw new Error(
-    `server ${exited ?? `did not answer ${origin}${healthPath} within ${timeoutMs} ms`}\n--- server log (tail) ---\n${log.slice(-4000)}`,
-  );
+  throw new Error(`server ${exited ?? `did not answer ${origin}${healthPath} within ${timeoutMs} ms`}\n--- server log (tail) ---\n${log.slice(-4000)}`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -116,7 +114,14 @@ export const test = base.extend<
         const simPort = await start(
           'ekyc-sim',
           ekycSimServer,
-          (port) => ({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SIM_DATABASE: ':memory:', LOG_LEVEL: logLevel }),
+          (port) => ({
+            NODE_ENV: 'test',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            PUBLIC_URL: `http://localhost:${port}`,
+            SIM_DATABASE: ':memory:',
+            LOG_LEVEL: logLevel,
+          }),
           '/health',
         );
         const ekycOrigin = `http://127.0.0.1:${simPort}`;

@@ -45,7 +45,13 @@ export default function globalSetup(): void {
 export function buildAdminIfStale(): void {
   const adminDir = join(repoRoot, 'apps', 'admin');
   const builtAt = newestMtime(join(adminDir, 'dist', 'index.html'));
-  const inputs = [join(adminDir, 'src'), join(adminDir, 'index.html'), join(adminDir, 'vite.config.ts'), join(repoRoot, 'packages', 'domain', 'src'), join(repoRoot, 'package-lock.json')];
+  const inputs = [
+    join(adminDir, 'src'),
+    join(adminDir, 'index.html'),
+    join(adminDir, 'vite.config.ts'),
+    join(repoRoot, 'packages', 'domain', 'src'),
+    join(repoRoot, 'package-lock.json'),
+  ];
   if (builtAt > 0 && builtAt >= Math.max(...inputs.map(newestMtime)) && !process.env.E2E_REBUILD) return;
   console.log('[e2e] apps/admin/dist is missing or stale: building the back office');
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');

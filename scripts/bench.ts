@@ -33,7 +33,9 @@ import { measureWeb } from './bench/web.ts';
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const startedAt = new Date();
-const loadBefore = loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadBefore = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 const rows: Row[] = [];
 
 let ceiling: Ceiling = new Map();

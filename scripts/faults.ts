@@ -184,7 +184,8 @@ function savedNumber(json: unknown): number | null {
 
 async function signIn(a: Applicant): Promise<void> {
   const mailAddress = `faults.${started}.${a.n}@example.jp`;
-  const post = (path: string, body: object) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const entry = { bankCode: '0177', mailAddress, applicationType: 'GENERAL' };
   const register = await post('/api/verification-codes/register', entry);
   if (register.status !== 204) throw new Error(`register answered ${register.status}: ${await register.text()}`);
@@ -248,7 +249,10 @@ function resentByNginx(from: number): { resent: number; lines: string[] } {
   return { resent: lines.length, lines };
 }
 const logOffset = () => (existsSync(accessLog()) ? readFileSync(accessLog()).length : 0);
-const instancePids = () => readStatus().processes.filter((p) => p.port !== null).map((p) => p.pid);
+const instancePids = () =>
+  readStatus()
+    .processes.filter((p) => p.port !== null)
+    .map((p) => p.pid);
 
 function startCluster(databaseUrl: string, webDist: string): ChildProcess {
   const out = openSync(join(work, 'cluster.log'), 'w');
@@ -309,7 +313,11 @@ async function killOne(people: Applicant[]): Promise<void> {
   figure(s, 'answers other than 2xx before the client retry', tally.show(tally.firstTry));
   const resent = resentByNginx(offset);
   const byMethod = (m: string) => resent.lines.filter((l) => l.includes(`"${m} `)).length;
-  figure(s, 'requests nginx resent to the other instance (connection refused or lost in flight)', `${resent.resent} (GET ${byMethod('GET')}, POST ${byMethod('POST')})`);
+  figure(
+    s,
+    'requests nginx resent to the other instance (connection refused or lost in flight)',
+    `${resent.resent} (GET ${byMethod('GET')}, POST ${byMethod('POST')})`,
+  );
   figure(s, 'calls retried by the client and then answered', tally.retriedOk);
   figure(s, 'failed calls seen by an applicant', tally.show(tally.failed), tally.count(tally.failed) === 0);
   figure(s, 'acknowledged saves lost', lost, lost === 0);
@@ -377,7 +385,12 @@ async function databaseOutage(people: Applicant[], pg: OwnPostgres): Promise<voi
   pg.start();
   const restartedAt = Date.now();
   for (const a of people) a.ackedInPhase = 0;
-  await until('/api/ready 200 on both instances', async () => (await Promise.all(ports.api.map((p) => status(`http://127.0.0.1:${p}/api/ready`)))).every((c) => c === 200), 60_000, 50);
+  await until(
+    '/api/ready 200 on both instances',
+    async () => (await Promise.all(ports.api.map((p) => status(`http://127.0.0.1:${p}/api/ready`)))).every((c) => c === 200),
+    60_000,
+    50,
+  );
   const readyAfter = (Date.now() - restartedAt) / 1000;
   await until('a save acknowledged', () => people.some((a) => a.ackedInPhase > 0), 60_000, 20);
   const serving = (Date.now() - restartedAt) / 1000;
@@ -393,7 +406,12 @@ async function databaseOutage(people: Applicant[], pg: OwnPostgres): Promise<voi
   figure(s, '/api/ready while stopped', readyDown.join(', '), true);
   figure(s, '/api/ready 200 on both instances after the start', `${readyAfter.toFixed(1)} s`, readyAfter <= 5);
   figure(s, 'first acknowledged save after the start', `${serving.toFixed(1)} s`, serving <= 5);
-  figure(s, 'instances restarted', instancePids().every((p, i) => p === pids[i]) ? 'none' : 'some', instancePids().every((p, i) => p === pids[i]));
+  figure(
+    s,
+    'instances restarted',
+    instancePids().every((p, i) => p === pids[i]) ? 'none' : 'some',
+    instancePids().every((p, i) => p === pids[i]),
+  );
   figure(s, 'acknowledged saves lost', lost, lost === 0);
   figure(s, 'reads older than an acknowledged save', tally.staleReads, tally.staleReads === 0);
 }
@@ -444,12 +462,14 @@ function writeDoc(passed: boolean): void {
     faultsHeading,
     '',
     'Written by `npm run test:faults` (scripts/faults.ts): checks, not only figures — the run fails when one',
-    'fails, and that line is marked **check failed** here. nginx → two API instances → a PostgreSQL of the test\'s own, ' +
+    "fails, and that line is marked **check failed** here. nginx → two API instances → a PostgreSQL of the test's own, " +
       `${applicants} applicants each saving their personal step and reading it back through nginx, with the web client's retry`,
     'of idempotent calls (docs/decisions/0210-drain-behind-nginx.md).',
     '',
     `- date: ${new Date().toISOString()}`,
-    `- machine: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
+    `- machine: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
     `- result: ${passed ? 'every check passed' : 'a check FAILED'}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
     '',
   ];
@@ -480,10 +500,15 @@ try {
   log(`cluster on :${ports.cluster} (log: ${join(work, 'cluster.log')}) …`);
   launcher = startCluster(databaseUrl, webDist);
   const launcherExit = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
-  await until('the cluster to be ready', async () => {
-    if (launcher!.exitCode !== null) throw new Error('the launcher stopped; see var/faults/cluster.log');
-    return existsSync(join(work, 'cluster/status.json')) && (await status(`${base}/api/ready`)) === 200;
-  }, 300_000, 200);
+  await until(
+    'the cluster to be ready',
+    async () => {
+      if (launcher!.exitCode !== null) throw new Error('the launcher stopped; see var/faults/cluster.log');
+      return existsSync(join(work, 'cluster/status.json')) && (await status(`${base}/api/ready`)) === 200;
+    },
+    300_000,
+    200,
+  );
   const people = Array.from({ length: applicants }, (_, i) => new Applicant(i));
   await Promise.all(people.map(signIn));
   log(`${applicants} applicants signed in`);

@@ -138,7 +138,14 @@ function startProcess(name: string, command: string, args: string[], env: Record
 
 /** Replaces a managed process by a new one of the same command (same slot in `managed`). */
 function restart(entry: Managed): Managed {
-  const next = spawnManaged({ name: entry.name, command: entry.command, args: entry.args, env: entry.env, exits: entry.exits, ...(entry.port === undefined ? {} : { port: entry.port }) });
+  const next = spawnManaged({
+    name: entry.name,
+    command: entry.command,
+    args: entry.args,
+    env: entry.env,
+    exits: entry.exits,
+    ...(entry.port === undefined ? {} : { port: entry.port }),
+  });
   managed[managed.indexOf(entry)] = next;
   writeStatus();
   return next;
@@ -225,18 +232,24 @@ try {
   const publicBaseUrl = `http://localhost:${listenPort}`;
   startProcess('eKYC simulator', process.execPath, ['apps/ekyc-sim/src/server.ts'], { PORT: String(simPort), PUBLIC_URL: `http://localhost:${simPort}` });
   apiPorts.forEach((port, i) =>
-    startProcess(`API :${port}`, process.execPath, ['apps/api/src/server.ts'], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}`,
-      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? publicBaseUrl,
-      // nginx (on this machine) is the only proxy whose X-Forwarded-For and X-Request-Id count.
-      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
-      METRICS_PORT: String(metricsPorts[i] ?? 9464 + i),
-      // Longer than nginx's upstream keepalive_timeout (1 s): nginx closes idle connections first.
-      SHUTDOWN_IDLE_CLOSE_MS: process.env.SHUTDOWN_IDLE_CLOSE_MS ?? '3000',
-    }, port),
+    startProcess(
+      `API :${port}`,
+      process.execPath,
+      ['apps/api/src/server.ts'],
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}`,
+        PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? publicBaseUrl,
+        // nginx (on this machine) is the only proxy whose X-Forwarded-For and X-Request-Id count.
+        TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+        METRICS_PORT: String(metricsPorts[i] ?? 9464 + i),
+        // Longer than nginx's upstream keepalive_timeout (1 s): nginx closes idle connections first.
+        SHUTDOWN_IDLE_CLOSE_MS: process.env.SHUTDOWN_IDLE_CLOSE_MS ?? '3000',
+      },
+      port,
+    ),
   );
   await Promise.all([...apiPorts.map((port) => waitFor(`http://127.0.0.1:${port}/api/ready`, 120_000)), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
 

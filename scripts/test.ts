@@ -25,7 +25,9 @@ function step(name: string, cmd: string, args: string[], cwd = root): void {
 
 function faultsPrerequisites(): boolean {
   const nginx = existsSync('/usr/sbin/nginx') || spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
-  const postgres = Boolean(process.env.PG_BIN) || (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin/initdb'))));
+  const postgres =
+    Boolean(process.env.PG_BIN) ||
+    (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin/initdb'))));
   return nginx && postgres;
 }
 

@@ -22,8 +22,7 @@ export interface PrerenderedEntry {
   file: string;
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The built index.html with the page in #root, its bank and title filled in. */
 export function pageDocument(template: string, page: PrerenderedPageHtml, bankName: string): string {

@@ -147,7 +147,13 @@ export async function buildPostalTable(options: { force?: boolean; log?: (line: 
   const log = options.log ?? (() => undefined);
   const started = performance.now();
   if (!options.force && isPostalTableFresh()) {
-    const result = { skipped: true, rowCount: null, durationMs: performance.now() - started, sha256: readFileSync(postalVersionPath, 'utf8').trim(), stats: null };
+    const result = {
+      skipped: true,
+      rowCount: null,
+      durationMs: performance.now() - started,
+      sha256: readFileSync(postalVersionPath, 'utf8').trim(),
+      stats: null,
+    };
     log(`postal table is up to date (${postalTablePath})`);
     return result;
   }

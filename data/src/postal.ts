@@ -63,8 +63,18 @@ export function parsePostalLine(line: string, lineNumber = 0): PostalRow {
   if (fields.length !== postalColumns.length) {
     throw new Error(`${postalTablePath}:${lineNumber}: expected ${postalColumns.length} fields, found ${fields.length}`);
   }
-  const [postalNumber, addressCode, prefecture, municipality, section, chome, kanaPrefecture, kanaMunicipality, kanaSection, kanaChome] =
-    fields as [string, string, string, string, string, string, string, string, string, string];
+  const [postalNumber, addressCode, prefecture, municipality, section, chome, kanaPrefecture, kanaMunicipality, kanaSection, kanaChome] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   return { postalNumber, addressCode, prefecture, municipality, section, chome, kanaPrefecture, kanaMunicipality, kanaSection, kanaChome };
 }
 

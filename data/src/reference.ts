@@ -133,9 +133,7 @@ export type InvitationCode = z.infer<typeof invitationCodeSchema>;
 
 const invitationCodesFile = z.strictObject({
   _note: note,
-  invitationCodes: z
-    .array(invitationCodeSchema)
-    .superRefine((list, ctx) => uniqueBy(list, (c) => `${c.bankCode}/${c.code}`, 'bank/code', ctx)),
+  invitationCodes: z.array(invitationCodeSchema).superRefine((list, ctx) => uniqueBy(list, (c) => `${c.bankCode}/${c.code}`, 'bank/code', ctx)),
 });
 
 // ---- notifications.json ----
@@ -228,8 +226,14 @@ export function readMaintenanceWindows(dir: string = referenceFilesDir): Mainten
 /** sha256 (hex) over every *.json file of the directory (names and contents, sorted by name). */
 export function referenceDataVersion(dir: string = referenceFilesDir): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    hash.update(name).update('\0').update(readFileSync(join(dir, name))).update('\0');
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(dir, name)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -28,7 +28,14 @@ describe('a Japan Post KEN_ALL file', () => {
     expect(rows).toHaveLength(103);
     const at = (postal: string) => rows.filter((r) => r.postalNumber === postal);
     expect(at('8100099')).toEqual([
-      expect.objectContaining({ addressCode: '40133', prefecture: '福岡県', municipality: '福岡市中央区', section: '試験町', kanaSection: 'ｼｹﾝﾁｮｳ', chome: '' }),
+      expect.objectContaining({
+        addressCode: '40133',
+        prefecture: '福岡県',
+        municipality: '福岡市中央区',
+        section: '試験町',
+        kanaSection: 'ｼｹﾝﾁｮｳ',
+        chome: '',
+      }),
     ]);
     expect(at('8100000')).toEqual([expect.objectContaining({ section: '', kanaSection: '' })]);
     expect(at('8100002')).toEqual([expect.objectContaining({ section: '試験町通', kanaSection: 'ｼｹﾝﾁｮｳﾄﾞｵﾘ' })]);

@@ -55,7 +55,7 @@ describe('postal table', () => {
     expect(find('1000001')).toMatchObject([{ addressCode: '13101', prefecture: '東京都', municipality: '千代田区', section: '千代田', kanaSection: 'ﾁﾖﾀﾞ' }]);
   });
 
-  it("leaves the section empty where Japan Post says 以下に掲載がない場合", () => {
+  it('leaves the section empty where Japan Post says 以下に掲載がない場合', () => {
     expect(find('8100000')).toMatchObject([{ municipality: '福岡市中央区', section: '', kanaSection: '', addressCode: '40133' }]);
     expect(find('1000000')).toMatchObject([{ municipality: '千代田区', section: '' }]);
   });

@@ -25,7 +25,19 @@ describe('occupations', () => {
 
   it('lists the usual occupations with その他 last', () => {
     const names = occupations.map((o) => o.name);
-    for (const name of ['会社員', '公務員', '会社役員', '自営業', '派遣・契約社員', 'パート・アルバイト', '学生', '主婦・主夫', '年金受給者', '無職', '未就学児']) {
+    for (const name of [
+      '会社員',
+      '公務員',
+      '会社役員',
+      '自営業',
+      '派遣・契約社員',
+      'パート・アルバイト',
+      '学生',
+      '主婦・主夫',
+      '年金受給者',
+      '無職',
+      '未就学児',
+    ]) {
       expect(names).toContain(name);
     }
     expect(names.at(-1)).toBe(otherOccupationName);
@@ -78,7 +90,10 @@ describe('branches', () => {
   it('places every branch in a municipality of the postal table, at a postal code of that municipality', () => {
     for (const b of branches) {
       expect(municipalities.get(b.prefecture)?.has(b.municipality), `${b.bankCode} ${b.code} ${b.prefecture} ${b.municipality}`).toBe(true);
-      expect(postal.get(b.postalNumber)?.some((r) => r.prefecture === b.prefecture && r.municipality === b.municipality), `${b.bankCode} ${b.code} ${b.postalNumber}`).toBe(true);
+      expect(
+        postal.get(b.postalNumber)?.some((r) => r.prefecture === b.prefecture && r.municipality === b.municipality),
+        `${b.bankCode} ${b.code} ${b.postalNumber}`,
+      ).toBe(true);
       expect(b.address.startsWith(b.prefecture + b.municipality)).toBe(true);
     }
   });
@@ -186,7 +201,9 @@ describe('validation and version', () => {
     writeFileSync(join(dir, 'branches.json'), JSON.stringify(branches));
     expect(() => readBranches(dir)).toThrow(/branches\.json[\s\S]*duplicate branch code/);
 
-    const occupations = JSON.parse(readFileSync(join(referenceFilesDir, 'occupations.json'), 'utf8')) as { occupations: { name: string; displayNumber: number }[] };
+    const occupations = JSON.parse(readFileSync(join(referenceFilesDir, 'occupations.json'), 'utf8')) as {
+      occupations: { name: string; displayNumber: number }[];
+    };
     occupations.occupations.find((o) => o.name === otherOccupationName)!.displayNumber = 1;
     writeFileSync(join(dir, 'occupations.json'), JSON.stringify(occupations));
     expect(() => readOccupations(dir)).toThrow(/occupations\.json[\s\S]*その他/);

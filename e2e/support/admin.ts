@@ -24,16 +24,21 @@ export const desktop = {
 
 /** `npm run staff -- create …` against the worker's database (the password through STAFF_PASSWORD). */
 export function createStaffByCommand(databaseUrl: string, s: { bank: string; login: string; name: string; role: string; password: string }): void {
-  const result = spawnSync(nodeBin, [join(repoRoot, 'apps', 'api', 'src', 'main-staff.ts'), 'create', '--bank', s.bank, '--login', s.login, '--name', s.name, '--role', s.role], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, STAFF_PASSWORD: s.password },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    nodeBin,
+    [join(repoRoot, 'apps', 'api', 'src', 'main-staff.ts'), 'create', '--bank', s.bank, '--login', s.login, '--name', s.name, '--role', s.role],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, STAFF_PASSWORD: s.password },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`npm run staff failed: ${result.stderr}${result.stdout}`);
 }
 
 const period = 30_000;
-const totpAt = (secret: string, step: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: step * period });
+const totpAt = (secret: string, step: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: step * period });
 
 /** The last time step used per secret: the API takes each step once (a replayed code is refused). */
 const lastStep = new Map<string, number>();
@@ -61,7 +66,10 @@ export async function totpCode(secret: string): Promise<string> {
  */
 export function accountSystemPins(file: string): Record<string, string> {
   const key = readFileSync(join(repoRoot, 'apps', 'api', 'test', 'fixtures', 'account-system-dev-private-key.pem'), 'utf8');
-  const [header, ...lines] = file.trimEnd().split('\r\n').map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"')));
+  const [header, ...lines] = file
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"')));
   const column = (name: string) => header!.indexOf(name);
   return Object.fromEntries(
     lines.map((values) => {
@@ -120,12 +128,17 @@ export async function enrolSecondFactor(page: Page, options: { axe?: boolean } =
 }
 
 /** A member's first sign-in: the one-time password replaced by `chosen`, the second factor enrolled. */
-export async function firstSignIn(page: Page, loginId: string, oneTime: string, chosen: string, options: { axe?: boolean } = {}): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function firstSignIn(
+  page: Page,
+  loginId: string,
+  oneTime: string,
+  chosen: string,
+  options: { axe?: boolean } = {},
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   await signIn(page, loginId, oneTime);
   await changeInitialPassword(page, oneTime, chosen);
   return enrolSecondFactor(page, options);
 }
-
 
 /**
  * An applicant of `host` goes through the applicant API to the receipt: personal … seal-less, PIN

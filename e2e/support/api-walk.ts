@@ -11,7 +11,13 @@ export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => 
 /** Registers and verifies a mail address through the development mailbox: the token and the signed-in call. */
 export async function signInByApi(
   request: APIRequestContext,
-  { origin, host, bankCode, mailAddress, applicationType }: { origin: string; host: string; bankCode: string; mailAddress: string; applicationType: 'GENERAL' | 'CHILD' },
+  {
+    origin,
+    host,
+    bankCode,
+    mailAddress,
+    applicationType,
+  }: { origin: string; host: string; bankCode: string; mailAddress: string; applicationType: 'GENERAL' | 'CHILD' },
 ): Promise<{ token: string; call: ApiCall }> {
   let token = '';
   const call: ApiCall = async (method, path, data) => {
@@ -72,7 +78,15 @@ async function searchedAddressByApi(call: ApiCall, postalNumber: string): Promis
 /** Saves a person's personal data (POST /api/applications/personal) at the first town of a postal code. */
 export async function savePersonalByApi(
   call: ApiCall,
-  person: { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string; gender: 'MAN' | 'WOMAN'; birthday: string; mobilePhoneNumber: string },
+  person: {
+    lastName: string;
+    firstName: string;
+    kanaLastName: string;
+    kanaFirstName: string;
+    gender: 'MAN' | 'WOMAN';
+    birthday: string;
+    mobilePhoneNumber: string;
+  },
   postalNumber: string,
 ): Promise<void> {
   await call('POST', '/api/applications/personal', {

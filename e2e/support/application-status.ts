@@ -30,7 +30,13 @@ export async function completeByApi(
   request: APIRequestContext,
   o: { origin: string; host: string; ekycOrigin: string; bankCode: BankCode; mailAddress: string; type: 'GENERAL' | 'CHILD'; document: Buffer },
 ): Promise<string> {
-  const applicant = { origin: o.origin, host: o.host, bankCode: o.bankCode, mailAddress: o.mailAddress, postalNumber: generalFlowData[o.bankCode].postalNumber };
+  const applicant = {
+    origin: o.origin,
+    host: o.host,
+    bankCode: o.bankCode,
+    mailAddress: o.mailAddress,
+    postalNumber: generalFlowData[o.bankCode].postalNumber,
+  };
   const { token, call } = o.type === 'CHILD' ? await applyChildThroughPinByApi(request, applicant) : await applyThroughPinByApi(request, applicant);
   if (o.type === 'CHILD') {
     for (const type of ['INDIVIDUAL_NUMBER_CARD', 'CERTIFICATE_RESIDENCE']) {

@@ -35,7 +35,13 @@ export const stepCaption = (page: Page, step: number) => page.getByText(`STEP ${
  */
 export async function reachChildDocumentsByApi(
   page: Page,
-  { baseURL, bankCode, mailAddress, postalNumber, childBirthday }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string; childBirthday?: string },
+  {
+    baseURL,
+    bankCode,
+    mailAddress,
+    postalNumber,
+    childBirthday,
+  }: { baseURL: string; bankCode: string; mailAddress: string; postalNumber: string; childBirthday?: string },
 ): Promise<void> {
   const { token } = await applyChildThroughPinByApi(page.context().request, {
     ...apiTargetOf(baseURL),

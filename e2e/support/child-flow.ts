@@ -126,7 +126,10 @@ export async function fillChildPersonal(page: Page, bankCode: BankCode, shot?: S
   await fillPhone(page, '携帯電話番号', child.mobile);
   await searchAndChooseAddress(page, data.postalNumber, data.town, shot);
   await page.getByRole('textbox', { name: /^番地/ }).first().fill(bank.exampleAddresses.address);
-  await page.getByRole('textbox', { name: /^建物名・部屋番号/ }).first().fill(bank.exampleAddresses.subAddress);
+  await page
+    .getByRole('textbox', { name: /^建物名・部屋番号/ })
+    .first()
+    .fill(bank.exampleAddresses.subAddress);
   await page.getByRole('checkbox', { name: bank.purposeChoices[0] }).check();
   await expect(page.getByRole('textbox', { name: /^建物名・部屋番号（カナ）/ })).not.toHaveValue('', { timeout: 20_000 });
   await page.getByRole('combobox', { name: /^職業/ }).selectOption({ label: child.occupation });
@@ -149,7 +152,11 @@ export async function fillParent(page: Page): Promise<void> {
 /** /child/branch → /child/confirmation → /child/pin → /child/ekyc-preparation (first branch, PIN set). */
 export async function completeBranchToPin(page: Page, shot?: Shot): Promise<void> {
   await expect(heading(page, childHeadings.branch)).toBeVisible();
-  await page.getByRole('radiogroup', { name: /お取引支店/ }).getByRole('radio').first().check();
+  await page
+    .getByRole('radiogroup', { name: /お取引支店/ })
+    .getByRole('radio')
+    .first()
+    .check();
   await shot?.('branch');
   await nextButton(page).click();
 
@@ -193,7 +200,11 @@ export async function completeChildStepsThroughPin(
 export async function saveChildByApi(call: ApiCall, postalNumber: string, birthday = `${child.birthYear}-04-01`): Promise<void> {
   const { lastName, firstName, kanaLastName, kanaFirstName } = child;
   const preschool = Number(birthday.slice(0, 4)) > thisYear - 6;
-  await savePersonalByApi(call, { lastName, firstName, kanaLastName, kanaFirstName, gender: 'MAN', birthday, mobilePhoneNumber: child.mobile.join('-') }, postalNumber);
+  await savePersonalByApi(
+    call,
+    { lastName, firstName, kanaLastName, kanaFirstName, gender: 'MAN', birthday, mobilePhoneNumber: child.mobile.join('-') },
+    postalNumber,
+  );
   await call('POST', '/api/applications/workplace', {
     occupationId: await occupationIdByApi(call, preschool ? '未就学児' : child.occupation),
     occupationOther: null,
@@ -242,7 +253,13 @@ const opened = {
 export async function openChildPageByApi(
   page: Page,
   request: APIRequestContext,
-  { baseURL, bankCode, mailAddress, postalNumber, through }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; through: keyof typeof opened },
+  {
+    baseURL,
+    bankCode,
+    mailAddress,
+    postalNumber,
+    through,
+  }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; through: keyof typeof opened },
 ): Promise<void> {
   const { token, call } = await signInByApi(request, { ...apiTargetOf(baseURL), bankCode, mailAddress, applicationType: 'CHILD' });
   if (through !== 'none') await saveChildByApi(call, postalNumber);

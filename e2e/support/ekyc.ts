@@ -127,7 +127,9 @@ export async function makePhotoJpeg(): Promise<Buffer> {
     raw[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + noise));
     raw[i + 2] = Math.max(0, Math.min(255, 160 + noise));
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** A 4032 × 3024 HEIC (HEVC), made with libheif's heif-enc and kept with the API's test fixtures. */

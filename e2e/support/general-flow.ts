@@ -72,7 +72,10 @@ export async function searchAndChooseAddress(page: Page, postalNumber: string, t
   const dialog = page.getByRole('dialog', { name: '住所の選択' });
   await expect(dialog).toBeVisible();
   await shot?.('address-chooser');
-  await dialog.getByRole('button', { name: new RegExp(town) }).first().click();
+  await dialog
+    .getByRole('button', { name: new RegExp(town) })
+    .first()
+    .click();
   await expect(dialog).toBeHidden();
 }
 
@@ -93,7 +96,10 @@ export async function fillPersonal(page: Page, bankCode: BankCode, shot?: Shot):
   }
   await searchAndChooseAddress(page, data.postalNumber, data.town, shot);
   await page.getByRole('textbox', { name: /^番地/ }).first().fill(bank.exampleAddresses.address);
-  await page.getByRole('textbox', { name: /^建物名・部屋番号/ }).first().fill(bank.exampleAddresses.subAddress);
+  await page
+    .getByRole('textbox', { name: /^建物名・部屋番号/ })
+    .first()
+    .fill(bank.exampleAddresses.subAddress);
   // Leaving the field asks the furigana lookup for the kana suggestion (the API loads its dictionary
   // on the first lookup, which can take a few seconds on a fresh server).
   await page.getByRole('checkbox', { name: bank.purposeChoices[0] }).check();

@@ -19,9 +19,7 @@ export async function smallTapTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate((min) => {
     const out: { what: string; width: number; height: number }[] = [];
     const seen = new Set<Element>();
-    const candidates = document.querySelectorAll<HTMLElement>(
-      'a[href], button, select, textarea, summary, [role="button"], input:not([type="hidden"])',
-    );
+    const candidates = document.querySelectorAll<HTMLElement>('a[href], button, select, textarea, summary, [role="button"], input:not([type="hidden"])');
     for (const element of candidates) {
       let target: HTMLElement = element;
       if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
@@ -68,7 +66,5 @@ export async function tokensBrokenAcrossLines(page: Page): Promise<string[]> {
 }
 
 /** Whether two boxes overlap (touching edges do not count). */
-export const overlaps = (
-  a: { x: number; y: number; width: number; height: number },
-  b: { x: number; y: number; width: number; height: number },
-): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

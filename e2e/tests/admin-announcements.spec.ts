@@ -24,7 +24,8 @@ let adminContext: BrowserContext;
 let admin: Page;
 
 /** `YYYY-MM-DDTHH:MM` in Japan time, minutes from now (what a datetime-local field takes). */
-const japanLocal = (minutesFromNow: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutesFromNow * 60_000 + 9 * 3_600_000).toISOString().slice(0, 16);
+const japanLocal = (minutesFromNow: number) =>
+  new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutesFromNow * 60_000 + 9 * 3_600_000).toISOString().slice(0, 16);
 
 /** A fresh tab of the phone (its own session storage: the landing modals show again). */
 async function applicantTab(context: BrowserContext, url: string): Promise<Page> {

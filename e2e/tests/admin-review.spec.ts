@@ -43,7 +43,10 @@ test.afterAll(async () => {
   await context?.close();
 });
 
-test('the first admin (made by npm run staff) creates a second admin, a reviewer and an approver; the second admin confirms those two', async ({ server, request }) => {
+test('the first admin (made by npm run staff) creates a second admin, a reviewer and an approver; the second admin confirms those two', async ({
+  server,
+  request,
+}) => {
   test.setTimeout(120_000);
   createStaffByCommand(databaseUrl, { bank: '0177', login: 'admin.fukuoka', name: '管理 太郎', role: 'ADMIN', password: oneTime(adminPassword) });
   createStaffByCommand(databaseUrl, { bank: '0587', login: 'reviewer.other', name: '他行 審査', role: 'REVIEWER', password: oneTime(reviewerPassword) });
@@ -159,7 +162,11 @@ test('the reviewer reads the ADDRESS_MISMATCH case beside the document read, zoo
   // Nor does the API let them confirm their own proposal.
   const own = await page.evaluate(async (id) => {
     const session = (await (await fetch('/api/admin/session')).json()) as { csrfToken: string };
-    const answer = await fetch(`/api/admin/applications/${id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken }, body: '{}' });
+    const answer = await fetch(`/api/admin/applications/${id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+      body: '{}',
+    });
     return { status: answer.status, body: (await answer.json()) as { message: string } };
   }, new URL(page.url()).pathname.split('/').pop()!);
   expect(own).toEqual({ status: 403, body: { code: 'FOUR_EYES', message: '承認申請をした職員本人は承認できません。別の審査担当者が承認してください。' } });
@@ -178,12 +185,21 @@ test('a second member approves the proposal after a confirmation naming the appl
   await expect(page.getByText(/承認申請中：審査 一郎/)).toBeVisible();
   await page.getByRole('button', { name: '承認する' }).click();
   const dialog = page.getByRole('dialog', { name: 'このお申込みを承認しますか？' });
-  await expect(dialog.getByText(/審査 花子 さま（受付番号 .+）のお申込みを承認します（承認申請：審査 一郎）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。/)).toBeVisible();
+  await expect(
+    dialog.getByText(
+      /審査 花子 さま（受付番号 .+）のお申込みを承認します（承認申請：審査 一郎）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。/,
+    ),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: '承認を確定する' }).click();
   await expect(page.getByText('承認しました。')).toBeFocused();
   await expect(page.getByText('消去済み')).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: /^承認済/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: /^承認済/ })
+      .first(),
+  ).toBeVisible();
   // The case history: submitted, proposed by one member, approved by the other.
   const history = page.getByRole('region', { name: '対応履歴' });
   await expect(history.getByRole('row', { name: /承認申請 審査 一郎/ })).toBeVisible();
@@ -204,7 +220,10 @@ test('a second member approves the proposal after a confirmation naming the appl
   expect(accountSystemPins(handover)).toEqual({ [applicationNumber]: '7394' });
   const db = new DatabaseSync(join(dir, 'admin.sqlite'), { readOnly: true });
   try {
-    const row = db.prepare('select status, pin_ciphertext, pin_erased_at from applications where application_number = ?').get(applicationNumber) as Record<string, unknown>;
+    const row = db.prepare('select status, pin_ciphertext, pin_erased_at from applications where application_number = ?').get(applicationNumber) as Record<
+      string,
+      unknown
+    >;
     expect(row).toMatchObject({ status: 'APPROVED', pin_ciphertext: null });
     expect(row.pin_erased_at).not.toBeNull();
   } finally {
@@ -213,7 +232,9 @@ test('a second member approves the proposal after a confirmation naming the appl
 
   // The applicant's mailbox: completion (with the receipt number) and approval.
   const mails = (await (await request.get(`${server.origin}/__dev/mails?to=${encodeURIComponent(mailAddress)}`)).json()) as { subject: string; text: string }[];
-  expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringContaining('お申込み受付のお知らせ'), expect.stringContaining('審査完了のお知らせ')]));
+  expect(mails.map((m) => m.subject)).toEqual(
+    expect.arrayContaining([expect.stringContaining('お申込み受付のお知らせ'), expect.stringContaining('審査完了のお知らせ')]),
+  );
   expect(mails.find((m) => m.subject.includes('お申込み受付'))!.text).toContain(applicationNumber);
 
   applicationId = new URL(page.url()).pathname.split('/').pop()!;
@@ -253,7 +274,12 @@ test('a reviewer of another bank gets 404 for it; the admin reads every step in 
     ['reviewer.fukuoka', '承認申請'],
     ['approver.fukuoka', '承認'],
   ]) {
-    await expect(rows.filter({ has: page.getByRole('cell', { name: who, exact: true }) }).filter({ has: page.getByRole('cell', { name: what, exact: true }) }).first()).toBeVisible();
+    await expect(
+      rows
+        .filter({ has: page.getByRole('cell', { name: who, exact: true }) })
+        .filter({ has: page.getByRole('cell', { name: what, exact: true }) })
+        .first(),
+    ).toBeVisible();
   }
   await expect(rows.filter({ hasText: applicationNumber }).filter({ has: page.getByRole('cell', { name: '承認', exact: true }) })).toHaveCount(1);
   await expectNoAxeViolations(page);

@@ -43,7 +43,9 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await member.getByLabel(/新しいパスワード（\d+文字以上）/).fill('password1234');
   await member.getByLabel('新しいパスワード（確認）').fill('password1234');
   await member.getByRole('button', { name: '変更する' }).click();
-  await expect(member.getByLabel(/新しいパスワード（\d+文字以上）/)).toHaveAccessibleDescription('よく使われるパスワードや推測されやすいパスワードは使用できません。');
+  await expect(member.getByLabel(/新しいパスワード（\d+文字以上）/)).toHaveAccessibleDescription(
+    'よく使われるパスワードや推測されやすいパスワードは使用できません。',
+  );
   await expectNoAxeViolations(member);
   await member.screenshot({ path: join(screenshotDir, 'admin-forced-password-change.png'), fullPage: true });
   await changeInitialPassword(member, oneTime(memberPassword), memberPassword);

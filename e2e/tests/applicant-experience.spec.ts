@@ -53,9 +53,15 @@ async function expectToastClearOfHeader(page: Page, text: string, primary: Locat
 
 /** The text lines of a row's value in the review table (dt label → dd). */
 async function reviewLines(page: Page, label: string): Promise<string[]> {
-  const row = page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..');
+  const row = page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('..');
   const text = await row.getByRole('definition').innerText();
-  return text.split('\n').map((line) => line.trim()).filter(Boolean);
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 test.describe('a new applicant on a phone', () => {
@@ -91,7 +97,10 @@ test.describe('a new applicant on a phone', () => {
       await expect(heading(page, headings.personal)).toBeVisible({ timeout: 15_000 });
 
       await fillPersonal(page, code);
-      await page.getByRole('textbox', { name: /^建物名・部屋番号(?!（カナ）)/ }).first().fill(withRoom1203(bank.exampleAddresses.subAddress));
+      await page
+        .getByRole('textbox', { name: /^建物名・部屋番号(?!（カナ）)/ })
+        .first()
+        .fill(withRoom1203(bank.exampleAddresses.subAddress));
       const kanaSubAddress = page.getByRole('textbox', { name: /^建物名・部屋番号（カナ）/ }).first();
       await kanaSubAddress.fill(withRoom1203(bank.exampleAddresses.kanaSubAddress));
       await kanaSubAddress.blur();
@@ -109,7 +118,11 @@ test.describe('a new applicant on a phone', () => {
       await nextButton(page).click();
 
       await expect(heading(page, headings.branch)).toBeVisible();
-      await page.getByRole('radiogroup', { name: /お取引支店/ }).getByRole('radio').first().check();
+      await page
+        .getByRole('radiogroup', { name: /お取引支店/ })
+        .getByRole('radio')
+        .first()
+        .check();
       await expectTapTargets(page, '/branch');
       await nextButton(page).click();
 

@@ -64,7 +64,12 @@ const cases: readonly Case[] = [
 ];
 
 for (const [index, code] of banks.entries()) {
-  test(`${code}: every state, each reached by the back office's own actions, on the phone with no axe violation`, async ({ page, browser, playwright, server }) => {
+  test(`${code}: every state, each reached by the back office's own actions, on the phone with no axe violation`, async ({
+    page,
+    browser,
+    playwright,
+    server,
+  }) => {
     test.setTimeout(240_000);
     const bank = getBank(code);
     const host = new URL(server.baseURLFor(code)).host;
@@ -75,7 +80,15 @@ for (const [index, code] of banks.entries()) {
     for (const c of cases) {
       const mailAddress = uniqueAddress(`status-${code}-${c.status.toLowerCase()}`);
       const registeredAt = Date.now();
-      const applicationNumber = await completeByApi(applicantApi, { origin: server.origin, host, ekycOrigin: server.ekycOrigin, bankCode: code, mailAddress, type: c.type, document });
+      const applicationNumber = await completeByApi(applicantApi, {
+        origin: server.origin,
+        host,
+        ekycOrigin: server.ekycOrigin,
+        bankCode: code,
+        mailAddress,
+        type: c.type,
+        document,
+      });
       applications.push({ mailAddress, applicationNumber, status: c.status, registeredAt });
     }
     await applicantApi.dispose();
@@ -117,7 +130,12 @@ for (const [index, code] of banks.entries()) {
       const shown = page.getByRole('main');
       await expect(shown.getByText(applicationNumber)).toBeVisible();
       await expect(shown.getByText(bank.contact.phoneNumber)).toBeVisible();
-      await expect(shown.getByRole('definition').filter({ hasText: /本店|支店|営業部|出張所/ }).first()).toBeVisible();
+      await expect(
+        shown
+          .getByRole('definition')
+          .filter({ hasText: /本店|支店|営業部|出張所/ })
+          .first(),
+      ).toBeVisible();
       if (cases[i]!.type === 'CHILD') await expect(shown.getByText(statusText.childHolderNote)).toBeVisible();
       if (status === 'REJECTED') await expect(shown.getByText(shareableRejectionReasons.EXISTING_ACCOUNT)).toBeVisible();
       else await expect(shown.getByText(statusText.reason, { exact: true })).toHaveCount(0);
@@ -132,16 +150,32 @@ for (const [index, code] of banks.entries()) {
   });
 }
 
-test('0177: a wrong receipt number or a wrong address answers like the right ones, mails nothing, and no code opens it', async ({ page, playwright, server, request }) => {
+test('0177: a wrong receipt number or a wrong address answers like the right ones, mails nothing, and no code opens it', async ({
+  page,
+  playwright,
+  server,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.26.9.2' });
   const host = new URL(server.baseURLFor('0177')).host;
   const api = await playwright.request.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.26.9.1' } });
   const mailAddress = uniqueAddress('status-wrong');
-  const applicationNumber = await completeByApi(api, { origin: server.origin, host, ekycOrigin: server.ekycOrigin, bankCode: '0177', mailAddress, type: 'GENERAL', document: await makeJpeg(page) });
+  const applicationNumber = await completeByApi(api, {
+    origin: server.origin,
+    host,
+    ekycOrigin: server.ekycOrigin,
+    bankCode: '0177',
+    mailAddress,
+    type: 'GENERAL',
+    document: await makeJpeg(page),
+  });
   const registeredAt = Date.now();
   await api.dispose();
-  const mailsTo = async (to: string) => ((await (await request.get(`${server.origin}/__dev/mails?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[]).filter((m) => m.subject.includes(statusText.title));
+  const mailsTo = async (to: string) =>
+    ((await (await request.get(`${server.origin}/__dev/mails?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[]).filter((m) =>
+      m.subject.includes(statusText.title),
+    );
 
   await page.goto(`${server.baseURLFor('0177')}/status`);
   await expect(page.getByRole('heading', { level: 1, name: statusText.title })).toBeVisible();

@@ -131,7 +131,11 @@ test('parent: the child’s surname in kanji and kana, over 17, relationship req
 test('child PIN: the parent’s birthday and mobile phone are refused as well as the child’s', async ({ page, baseURLFor }) => {
   test.setTimeout(60_000);
   await open(page, baseURLFor(bankCode), 'parent', 'child-pin-messages');
-  await page.getByRole('radiogroup', { name: /お取引支店/ }).getByRole('radio').first().check();
+  await page
+    .getByRole('radiogroup', { name: /お取引支店/ })
+    .getByRole('radio')
+    .first()
+    .check();
   await nextButton(page).click();
   await expect(heading(page, childHeadings.confirmation)).toBeVisible();
   await page.getByRole('checkbox', { name: '確認しました' }).check();

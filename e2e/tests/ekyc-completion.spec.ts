@@ -162,63 +162,63 @@ test.describe('eKYC to completion', () => {
   }
 });
 
-for (const noiseAmplitude of [60, 255]) test(`image compression in Chromium: a 4032×3024 photo-like image (noise ±${noiseAmplitude / 2})`, async ({ page }) => {
-  // The real lib/image-compression.ts, bundled for the page.
-  const { build } = await import('rolldown');
-  const output = await build({
-    input: join(repoRoot, 'apps', 'web', 'src', 'lib', 'image-compression.ts'),
-    output: { format: 'iife', name: 'ImageCompression' },
-    write: false,
-  });
-  const code = output.output[0].code;
-  // A blank page (no CSP): only the browser's decoding and encoding matter here.
-  await page.setContent('<!doctype html><title>compression</title>');
-  await page.addScriptTag({ content: code });
-  const result = await page.evaluate(async (noiseAmplitude) => {
-    const width = 4032;
-    const height = 3024;
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    const image = context.createImageData(width, height);
-    const data = image.data;
-    let seed = 12345;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 4;
-        const noise = () => (random() - 0.5) * noiseAmplitude;
-        data[i] = (x / width) * 200 + 30 + noise();
-        data[i + 1] = (y / height) * 180 + 40 + noise();
-        data[i + 2] = ((x + y) / (width + height)) * 160 + 60 + noise();
-        data[i + 3] = 255;
+for (const noiseAmplitude of [60, 255])
+  test(`image compression in Chromium: a 4032×3024 photo-like image (noise ±${noiseAmplitude / 2})`, async ({ page }) => {
+    // The real lib/image-compression.ts, bundled for the page.
+    const { build } = await import('rolldown');
+    const output = await build({
+      input: join(repoRoot, 'apps', 'web', 'src', 'lib', 'image-compression.ts'),
+      output: { format: 'iife', name: 'ImageCompression' },
+      write: false,
+    });
+    const code = output.output[0].code;
+    // A blank page (no CSP): only the browser's decoding and encoding matter here.
+    await page.setContent('<!doctype html><title>compression</title>');
+    await page.addScriptTag({ content: code });
+    const result = await page.evaluate(async (noiseAmplitude) => {
+      const width = 4032;
+      const height = 3024;
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      const image = context.createImageData(width, height);
+      const data = image.data;
+      let seed = 12345;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        return seed / 0x7fffffff;
+      };
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          const noise = () => (random() - 0.5) * noiseAmplitude;
+          data[i] = (x / width) * 200 + 30 + noise();
+          data[i + 1] = (y / height) * 180 + 40 + noise();
+          data[i + 2] = ((x + y) / (width + height)) * 160 + 60 + noise();
+          data[i + 3] = 255;
+        }
       }
-    }
-    context.putImageData(image, 0, 0);
-    const original = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
-    const { compressImage } = (globalThis as unknown as { ImageCompression: { compressImage: typeof CompressImage } })
-      .ImageCompression;
-    const started = performance.now();
-    const out = await compressImage(original);
-    return {
-      before: original.size,
-      after: out.blob.size,
-      passes: out.passes,
-      quality: out.quality,
-      width: out.width,
-      height: out.height,
-      ms: Math.round(performance.now() - started),
-    };
-  }, noiseAmplitude);
-  console.log(
-    `[compression] 4032×3024 JPEG, gradients + per-channel noise ±${noiseAmplitude / 2}: ${result.before} bytes → ${result.after} bytes at ${result.width}×${result.height}, ` +
-      `${result.passes} pass(es), final quality ${result.quality}, ${result.ms} ms`,
-  );
-  expect(result.before).toBeGreaterThan(1024 * 1024);
-  expect(result.after).toBeLessThanOrEqual(1024 * 1024);
-  expect(Math.max(result.width ?? 0, result.height ?? 0)).toBeLessThanOrEqual(1920);
-  expect(Math.min(result.width ?? 0, result.height ?? 0)).toBeLessThanOrEqual(1080);
-});
+      context.putImageData(image, 0, 0);
+      const original = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+      const { compressImage } = (globalThis as unknown as { ImageCompression: { compressImage: typeof CompressImage } }).ImageCompression;
+      const started = performance.now();
+      const out = await compressImage(original);
+      return {
+        before: original.size,
+        after: out.blob.size,
+        passes: out.passes,
+        quality: out.quality,
+        width: out.width,
+        height: out.height,
+        ms: Math.round(performance.now() - started),
+      };
+    }, noiseAmplitude);
+    console.log(
+      `[compression] 4032×3024 JPEG, gradients + per-channel noise ±${noiseAmplitude / 2}: ${result.before} bytes → ${result.after} bytes at ${result.width}×${result.height}, ` +
+        `${result.passes} pass(es), final quality ${result.quality}, ${result.ms} ms`,
+    );
+    expect(result.before).toBeGreaterThan(1024 * 1024);
+    expect(result.after).toBeLessThanOrEqual(1024 * 1024);
+    expect(Math.max(result.width ?? 0, result.height ?? 0)).toBeLessThanOrEqual(1920);
+    expect(Math.min(result.width ?? 0, result.height ?? 0)).toBeLessThanOrEqual(1080);
+  });

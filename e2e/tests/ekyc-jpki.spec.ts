@@ -17,10 +17,7 @@ mkdirSync(screenshotDir, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-test('JPKI: preparation lists the card and its password, the app hand-off returns the certified identity, PASSED completes', async ({
-  page,
-  baseURLFor,
-}) => {
+test('JPKI: preparation lists the card and its password, the app hand-off returns the certified identity, PASSED completes', async ({ page, baseURLFor }) => {
   test.setTimeout(90_000);
   const bankCode = '0181';
   await reachPreparationByApi(page, {

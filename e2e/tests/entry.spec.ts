@@ -24,14 +24,11 @@ import {
 } from '../support/entry.ts';
 import { watchForProblems } from '../support/problems.ts';
 
-const desktopChromeUA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
-const lineUA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/15.10.0';
+const desktopChromeUA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+const lineUA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/15.10.0';
 
 mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 
 async function openTerm(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/term`);
@@ -61,10 +58,7 @@ for (const code of bankCodes) {
   const bank = getBank(code);
 
   test.describe(`${bank.name} (${code}) entry`, () => {
-    test("each 'no' shows its message and a branch search link in a new tab; Next waits for every answer", async ({
-      page,
-      baseURLFor,
-    }) => {
+    test("each 'no' shows its message and a branch search link in a new tab; Next waits for every answer", async ({ page, baseURLFor }) => {
       // Five full-resolution screenshots of a long page: slow on a loaded machine.
       test.setTimeout(60_000);
       await openTerm(page, baseURLFor(code));
@@ -119,11 +113,7 @@ for (const code of bankCodes) {
       await expect(nextButton(page)).toBeEnabled();
     });
 
-    test('an address gets a code by mail; a wrong code shows the message; the right one reaches /personal', async ({
-      page,
-      baseURLFor,
-      server,
-    }) => {
+    test('an address gets a code by mail; a wrong code shows the message; the right one reaches /personal', async ({ page, baseURLFor, server }) => {
       const problems = await watchForProblems(page);
       const { code: mailed } = await reachCodeEntry(page, baseURLFor(code), server.origin, code);
       await expect(nextButton(page)).toBeDisabled();
@@ -188,10 +178,7 @@ for (const code of bankCodes) {
         await expect(dialog).toBeVisible();
         await expect(dialog).toContainText(japaneseDateTime(startedAt));
         await expect(dialog).toContainText(japaneseDateTime(endedAt));
-        await expect(dialog.getByRole('link', { name: landing.backToIntroduction })).toHaveAttribute(
-          'href',
-          bank.links.introduction,
-        );
+        await expect(dialog.getByRole('link', { name: landing.backToIntroduction })).toHaveAttribute('href', bank.links.introduction);
         await expect(page.getByRole('dialog', { name: landing.noticeTitle })).toHaveCount(0);
         await shot(page, `entry-maintenance-${code}`);
       } finally {
@@ -232,10 +219,7 @@ test.describe('in the LINE app', () => {
     await page.goto(`${baseURLFor(code)}/term`);
     const alert = page.getByRole('dialog', { name: landing.browserTitle });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole('link', { name: landing.backToIntroduction })).toHaveAttribute(
-      'href',
-      getBank(code).links.introduction,
-    );
+    await expect(alert.getByRole('link', { name: landing.backToIntroduction })).toHaveAttribute('href', getBank(code).links.introduction);
     await expect(alert.getByRole('button', { name: landing.close })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(alert).toBeVisible();

@@ -225,7 +225,10 @@ test.describe(`field messages (${bankCode})`, () => {
         },
         target: (p) => textbox(p, /^職業（その他）/),
         message: messages.maxLength(fieldLimits.occupationOther),
-        undo: (p) => occupation(p).selectOption({ label: applicant.occupation }).then(() => undefined),
+        undo: (p) =>
+          occupation(p)
+            .selectOption({ label: applicant.occupation })
+            .then(() => undefined),
       },
       {
         name: 'workplace name required',
@@ -315,7 +318,10 @@ test.describe(`field messages (${bankCode})`, () => {
           await codeGroup(p).getByRole('button', { name: '適用' }).click();
           await expect(p.getByText(messages.workplaceCodeFound)).toBeVisible();
           await expect(name(p)).not.toBeEditable();
-          await p.getByRole('radiogroup', { name: /口座をお持ちですか/ }).getByRole('radio', { name: 'はい' }).check();
+          await p
+            .getByRole('radiogroup', { name: /口座をお持ちですか/ })
+            .getByRole('radio', { name: 'はい' })
+            .check();
           await textbox(p, '店番').fill('ab');
           await textbox(p, '口座番号').fill('12');
           await expect(textbox(p, '口座番号')).toHaveValue('12');
@@ -325,7 +331,11 @@ test.describe(`field messages (${bankCode})`, () => {
         },
         target: (p) => group(p, /^店番・口座番号/),
         message: messages.existingAccountInvalid,
-        undo: (p) => p.getByRole('radiogroup', { name: /口座をお持ちですか/ }).getByRole('radio', { name: 'いいえ' }).check(),
+        undo: (p) =>
+          p
+            .getByRole('radiogroup', { name: /口座をお持ちですか/ })
+            .getByRole('radio', { name: 'いいえ' })
+            .check(),
       },
     ];
 
@@ -334,16 +344,18 @@ test.describe(`field messages (${bankCode})`, () => {
     await submit(page);
 
     await expect(heading(page, headings.branch)).toBeVisible();
-    await page.getByRole('radiogroup', { name: /お取引支店/ }).getByRole('radio').first().check();
+    await page
+      .getByRole('radiogroup', { name: /お取引支店/ })
+      .getByRole('radio')
+      .first()
+      .check();
     await submit(page);
     await expect(heading(page, headings.sealLess)).toBeVisible();
     await submit(page);
 
     await expect(heading(page, headings.confirmation)).toBeVisible();
     await submit(page);
-    await expect(page.getByRole('checkbox', { name: '確認しました' })).toHaveAccessibleDescription(
-      describedAs(messages.addressConfirmationRequired),
-    );
+    await expect(page.getByRole('checkbox', { name: '確認しました' })).toHaveAccessibleDescription(describedAs(messages.addressConfirmationRequired));
     await expect(page.getByRole('checkbox', { name: '確認しました' })).toBeFocused();
     await page.getByRole('checkbox', { name: '確認しました' }).check();
     await submit(page);
@@ -373,7 +385,13 @@ test.describe(`field messages (${bankCode})`, () => {
       { name: 'PIN not 4 digits', act: (p) => enter(p, '12', '12'), target: pin, message: messages.pinFormat, undo: async () => undefined },
       { name: 'PIN of one digit four times', act: (p) => refusePin(p, '1111'), target: pin, message: messages.pinSameDigits, undo: async () => undefined },
       { name: 'PIN from the birthday', act: (p) => refusePin(p, '0615'), target: pin, message: messages.pinBirthday, undo: async () => undefined },
-      { name: "PIN of the mobile phone's last 4 digits", act: (p) => refusePin(p, applicant.mobile[2]), target: pin, message: messages.pinPhone, undo: async () => undefined },
+      {
+        name: "PIN of the mobile phone's last 4 digits",
+        act: (p) => refusePin(p, applicant.mobile[2]),
+        target: pin,
+        message: messages.pinPhone,
+        undo: async () => undefined,
+      },
       { name: 'PIN from the address digits', act: (p) => refusePin(p, '1203'), target: pin, message: messages.pinAddress, undo: async () => undefined },
     ];
     await runRows(page, pinRows);

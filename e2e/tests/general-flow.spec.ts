@@ -2,14 +2,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes } from '@koza/domain/constants';
 import { expect, test } from '../fixtures.ts';
 import { uniqueAddress, nextButton } from '../support/entry.ts';
-import {
-  applicant,
-  fillPersonal,
-  generalFlowData,
-  heading,
-  headings,
-  reachPersonal,
-} from '../support/general-flow.ts';
+import { applicant, fillPersonal, generalFlowData, heading, headings, reachPersonal } from '../support/general-flow.ts';
 
 // The walk through every screen for each bank is applicant-experience.spec.ts's (to the receipt).
 
@@ -43,10 +36,7 @@ for (const code of bankCodes) {
   });
 }
 
-test('a postal code typed through the Japanese IME in full-width digits is left alone while composing, then shaped', async ({
-  page,
-  baseURLFor,
-}) => {
+test('a postal code typed through the Japanese IME in full-width digits is left alone while composing, then shaped', async ({ page, baseURLFor }) => {
   await reachPersonal(page, { baseURL: baseURLFor('0177'), mailAddress: uniqueAddress('ime') });
   const postal = page.getByRole('textbox', { name: /^郵便番号/ });
   await postal.focus();

@@ -86,7 +86,12 @@ test.describe('maintenance for an applicant already inside', () => {
 
   test('an eKYC result during the window is applied, and the completion follows after the window', async ({ page, baseURLFor, server }) => {
     const baseURL = baseURLFor('0177');
-    await reachPreparationByApi(page, { baseURL, bankCode: '0177', mailAddress: uniqueAddress('maintenance-ekyc'), postalNumber: generalFlowData['0177'].postalNumber });
+    await reachPreparationByApi(page, {
+      baseURL,
+      bankCode: '0177',
+      mailAddress: uniqueAddress('maintenance-ekyc'),
+      postalNumber: generalFlowData['0177'].postalNumber,
+    });
     await openProvider(page);
     await captureWithFiles(page, await makeJpeg(page));
     await openWindow(server.origin);

@@ -62,10 +62,14 @@ function answer(response: ServerResponse, status: number, body: string): void {
   const headers: string[] = [];
   for (const [name, value] of fixedHeaders) headers.push(name, value);
   headers.push(
-    'x-request-id', randomUUID(),
-    'content-type', 'application/json; charset=utf-8',
-    'cache-control', 'no-store',
-    'content-length', String(Buffer.byteLength(body)),
+    'x-request-id',
+    randomUUID(),
+    'content-type',
+    'application/json; charset=utf-8',
+    'cache-control',
+    'no-store',
+    'content-length',
+    String(Buffer.byteLength(body)),
   );
   response.writeHead(status, headers);
   response.end(body);
@@ -85,7 +89,8 @@ createServer((request, response) => {
   }
   const token = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
   const now = Date.now();
-  const live = token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token) ? session.get(tokenHash(token), bankCode, now - idleLimitMs, now - absoluteLimitMs) : undefined;
+  const live =
+    token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token) ? session.get(tokenHash(token), bankCode, now - idleLimitMs, now - absoluteLimitMs) : undefined;
   if (live === undefined || live.application_id === null) {
     answer(response, 401, errorBody('UNAUTHORIZED', 'unauthorized'));
     return;

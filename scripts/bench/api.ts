@@ -77,7 +77,8 @@ function targetOf(dialect: Dialect, endpoint: string, connections: number): Targ
       return {
         text: `≥ ×${least}; p99 ≤ 15 ms`,
         met: (f) => f.ratio >= least && f.p99 <= 15,
-        short: (f) => [f.ratio < least ? shortOfRatio(f.ratio, least) : '', f.p99 > 15 ? `p99 ${f.p99} ms is ${f.p99 - 15} ms over` : ''].filter(Boolean).join('; '),
+        short: (f) =>
+          [f.ratio < least ? shortOfRatio(f.ratio, least) : '', f.p99 > 15 ? `p99 ${f.p99} ms is ${f.p99 - 15} ms over` : ''].filter(Boolean).join('; '),
       };
     }
     return { text: `≥ ×${least}`, met: (f) => f.ratio >= least, short: (f) => shortOfRatio(f.ratio, least) };
@@ -86,10 +87,17 @@ function targetOf(dialect: Dialect, endpoint: string, connections: number): Targ
     return {
       text: '≥ 1,000 durable saves/s; p99 ≤ 25 ms',
       met: (f) => f.requestsPerSecond >= 1000 && f.p99 <= 25,
-      short: (f) => [f.requestsPerSecond < 1000 ? `${(1000 - f.requestsPerSecond).toFixed(0)} saves/s short` : '', f.p99 > 25 ? `p99 ${f.p99} ms is ${f.p99 - 25} ms over` : ''].filter(Boolean).join('; '),
+      short: (f) =>
+        [
+          f.requestsPerSecond < 1000 ? `${(1000 - f.requestsPerSecond).toFixed(0)} saves/s short` : '',
+          f.p99 > 25 ? `p99 ${f.p99} ms is ${f.p99 - 25} ms over` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
     };
   }
-  if (endpoint === 'POST /api/ekyc/status' && connections === 50) return { text: 'p99 ≤ 25 ms', met: (f) => f.p99 <= 25, short: (f) => `p99 ${f.p99} ms is ${f.p99 - 25} ms over` };
+  if (endpoint === 'POST /api/ekyc/status' && connections === 50)
+    return { text: 'p99 ≤ 25 ms', met: (f) => f.p99 <= 25, short: (f) => `p99 ${f.p99} ms is ${f.p99 - 25} ms over` };
   return null;
 }
 
@@ -137,17 +145,22 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
   // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profileDir = process.env.BENCH_CPU_PROF;
   const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${dialect}`] : [];
-  const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(apiPort),
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: dir,
-    LOG_LEVEL: 'warn',
-    EKYC_PROVIDER_URL: simUrl,
-    PUBLIC_BASE_URL: base,
-    CODE_HASH_KEY: codeHashKey,
-  }, { execArgv });
+  const api = startNode(
+    join(repoRoot, 'apps/api/src/server.ts'),
+    [],
+    {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      DATABASE_URL: database.url,
+      WEB_DIST_DIR: dir,
+      LOG_LEVEL: 'warn',
+      EKYC_PROVIDER_URL: simUrl,
+      PUBLIC_BASE_URL: base,
+      CODE_HASH_KEY: codeHashKey,
+    },
+    { execArgv },
+  );
   let achievable: Achievable | null = null;
   const rows: Row[] = [];
   const figures: ApiFigures = { rows, startSeconds: 0 };
@@ -194,7 +207,7 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
       if (!first.ok) throw new Error(`first furigana answered ${first.status}`);
       const analyserMs = performance.now() - t;
       figures.memory = { atRest, afterAnalyser: memoryOf(api.pid).rss, analyserMs, peak: 0 };
-      log(`${dialect}: analyser loaded in ${analyserMs.toFixed(0)} ms (${(await first.json() as { kana: string }).kana})`);
+      log(`${dialect}: analyser loaded in ${analyserMs.toFixed(0)} ms (${((await first.json()) as { kana: string }).kana})`);
     }
 
     // BENCH_ENDPOINTS=addresses,status: only the endpoints whose name contains one of these (e.g. to profile one).
@@ -213,7 +226,9 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
         const r: LoadResult = await load(base, connections, endpoint.request);
         const cpuPerRequest = r.total > 0 ? (cpuMicrosOf(api.pid) - cpuBefore) / r.total : NaN;
         const ratio = bare ? r.requestsPerSecond / bare.requestsPerSecond : NaN;
-        log(`${dialect} ${endpoint.name} @${connections}: ${r.requestsPerSecond.toFixed(0)} req/s (×${ratio.toFixed(3)}), p50 ${r.p50} ms, p99 ${r.p99} ms, API CPU ${cpuPerRequest.toFixed(0)} µs a request, failures ${r.failures}`);
+        log(
+          `${dialect} ${endpoint.name} @${connections}: ${r.requestsPerSecond.toFixed(0)} req/s (×${ratio.toFixed(3)}), p50 ${r.p50} ms, p99 ${r.p99} ms, API CPU ${cpuPerRequest.toFixed(0)} µs a request, failures ${r.failures}`,
+        );
         const goal = targetOf(dialect, endpoint.name, connections);
         const f = { ratio, p99: r.p99, requestsPerSecond: r.requestsPerSecond };
         const met = goal ? goal.met(f) && r.failures === 0 : undefined;
@@ -228,7 +243,9 @@ export async function measureApi(dialect: Dialect, ceiling: Ceiling, options: { 
         if (plain) {
           const share = r.requestsPerSecond / plain.requestsPerSecond;
           const plainRatio = bare ? plain.requestsPerSecond / bare.requestsPerSecond : NaN;
-          log(`${dialect} achievable-work server @${connections}: ${plain.requestsPerSecond.toFixed(0)} req/s (×${plainRatio.toFixed(3)}), CPU ${plain.cpuPerRequest.toFixed(0)} µs a request; the API ×${share.toFixed(3)} of it`);
+          log(
+            `${dialect} achievable-work server @${connections}: ${plain.requestsPerSecond.toFixed(0)} req/s (×${plainRatio.toFixed(3)}), CPU ${plain.cpuPerRequest.toFixed(0)} µs a request; the API ×${share.toFixed(3)} of it`,
+          );
           const shareMet = share >= achievableShare && plain.failures === 0 && r.failures === 0;
           rows.push({
             section: `API on ${dialect}`,

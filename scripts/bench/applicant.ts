@@ -81,7 +81,14 @@ export class Applicant {
     const code = /(\d{6})/.exec(mails[0]?.text ?? '')?.[1];
     if (!code) throw new Error('no verification code in the dev mailbox');
     const verify = await expectStatus(
-      await post('/api/verification-codes/verify', { bankCode: '0177', mailAddress, verificationCode: code, channel: null, deviceId: null, applicationType: 'GENERAL' }),
+      await post('/api/verification-codes/verify', {
+        bankCode: '0177',
+        mailAddress,
+        verificationCode: code,
+        channel: null,
+        deviceId: null,
+        applicationType: 'GENERAL',
+      }),
       200,
       'verify',
     );
@@ -99,7 +106,9 @@ export class Applicant {
   /** Steps 1–6 saved and the PIN set; then eKYC started (the simulator's session stays open). */
   async startEkyc(): Promise<void> {
     for (const [path, body] of steps) await expectStatus(await this.post(path, body), 204, path);
-    const key = (await (await expectStatus(await fetch(`${this.base}/api/public-key`, { headers: this.headers }), 200, 'public key')).json()) as { keyCode: string };
+    const key = (await (await expectStatus(await fetch(`${this.base}/api/public-key`, { headers: this.headers }), 200, 'public key')).json()) as {
+      keyCode: string;
+    };
     const publicKey = createPublicKey({ key: Buffer.from(key.keyCode, 'base64'), format: 'der', type: 'spki' });
     const code = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
     await expectStatus(await this.post('/api/pin', { code }), 204, 'PIN');

@@ -19,7 +19,9 @@ export async function measureCeiling(): Promise<Ceiling> {
       const cpuBefore = cpuMicrosOf(server.pid);
       const r = await load(`http://127.0.0.1:${port}`, connections, { method: 'GET', paths: ['/'], headers: [{}] });
       const cpuPerRequest = r.total > 0 ? (cpuMicrosOf(server.pid) - cpuBefore) / r.total : NaN;
-      log(`bare node:http, ${connections} connections: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU ${cpuPerRequest.toFixed(0)} µs a request`);
+      log(
+        `bare node:http, ${connections} connections: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU ${cpuPerRequest.toFixed(0)} µs a request`,
+      );
       ceiling.set(connections, { ...r, cpuPerRequest });
     }
   } finally {

@@ -65,7 +65,8 @@ async function startInstance(databaseUrl: string): Promise<{ base: string; child
 
 async function signIn(base: string, n: number): Promise<string> {
   const mailAddress = `bench.cluster.${Date.now()}.${n}@example.jp`;
-  const post = (path: string, body: object) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const entry = { bankCode: '0177', mailAddress, applicationType: 'GENERAL' };
   const register = await post('/api/verification-codes/register', entry);
   if (register.status !== 204) throw new Error(`register answered ${register.status}`);
@@ -77,7 +78,12 @@ async function signIn(base: string, n: number): Promise<string> {
 }
 
 /** POST /api/applications/personal for `durationSeconds` on `conns` connections, each token its own application. */
-async function saves(base: string, tokens: readonly string[], conns: number, seconds = durationSeconds): Promise<{ total: number; p50: number; p99: number; failed: number; seconds: number }> {
+async function saves(
+  base: string,
+  tokens: readonly string[],
+  conns: number,
+  seconds = durationSeconds,
+): Promise<{ total: number; p50: number; p99: number; failed: number; seconds: number }> {
   let next = 0;
   const body = JSON.stringify(personalPayload);
   const result = (await autocannon({
@@ -96,7 +102,13 @@ async function saves(base: string, tokens: readonly string[], conns: number, sec
       },
     ],
   })) as unknown as { requests: { total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; duration: number };
-  return { total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, seconds: result.duration };
+  return {
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    seconds: result.duration,
+  };
 }
 
 export async function benchClusterSaves(): Promise<{ section: string; name: string; value: string }[]> {
@@ -134,13 +146,20 @@ export async function benchClusterSaves(): Promise<{ section: string; name: stri
       ['1 instance', { savesPerSecond: one.total / one.seconds, p50: one.p50, p99: one.p99, failed: one.failed }],
       [
         '2 instances',
-        { savesPerSecond: ra.total / ra.seconds + rb.total / rb.seconds, p50: Math.max(ra.p50, rb.p50), p99: Math.max(ra.p99, rb.p99), failed: ra.failed + rb.failed },
+        {
+          savesPerSecond: ra.total / ra.seconds + rb.total / rb.seconds,
+          p50: Math.max(ra.p50, rb.p50),
+          p99: Math.max(ra.p99, rb.p99),
+          failed: ra.failed + rb.failed,
+        },
       ],
     ];
     console.log('');
     console.log('personal saves on PostgreSQL   saves/s   median      p99  non-2xx');
     for (const [name, r] of runs) {
-      console.log(`  ${name.padEnd(28)} ${r.savesPerSecond.toFixed(0).padStart(7)} ${String(r.p50).padStart(6)} ms ${String(r.p99).padStart(5)} ms ${String(r.failed).padStart(8)}`);
+      console.log(
+        `  ${name.padEnd(28)} ${r.savesPerSecond.toFixed(0).padStart(7)} ${String(r.p50).padStart(6)} ms ${String(r.p99).padStart(5)} ms ${String(r.failed).padStart(8)}`,
+      );
     }
     return runs.map(([name, r]) => ({
       section: 'cluster',

@@ -76,7 +76,12 @@ export interface Running {
 }
 
 /** A Node script of the repository in its own process (the bench's own Node), stopped on exit. */
-export function startNode(script: string, args: readonly string[], env: Record<string, string>, options: { ipc?: boolean; execArgv?: readonly string[] } = {}): Running {
+export function startNode(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { ipc?: boolean; execArgv?: readonly string[] } = {},
+): Running {
   const child = spawn(process.execPath, [...(options.execArgv ?? []), script, ...args], {
     cwd: repoRoot,
     stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
@@ -136,7 +141,13 @@ export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
 
 export function machine(): { cpu: string; cores: number; load: string } {
   const list = cpus();
-  return { cpu: list[0]?.model.trim() ?? 'unknown', cores: list.length, load: loadavg().map((n) => n.toFixed(2)).join(' ') };
+  return {
+    cpu: list[0]?.model.trim() ?? 'unknown',
+    cores: list.length,
+    load: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+  };
 }
 
 export const mib = (n: number): string => `${n.toFixed(0)} MiB`;

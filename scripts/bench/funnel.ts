@@ -102,7 +102,10 @@ async function benchDialect(dialect: Dialect): Promise<Row[]> {
     const rolledUp = performance.now() - started;
     // A long-running database is checkpointed as it goes; right after a million-row load the WAL is not.
     if (db.dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db.kysely);
-    const days = await db.kysely.selectFrom('pageViewDays').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const days = await db.kysely
+      .selectFrom('pageViewDays')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     log(`funnel ${dialect}: ${views} views generated in ${ms(generated)}, roll-up ${Number(days.n)} rows in ${ms(rolledUp)}`);
 
     const year = { type: 'GENERAL' as const, from: '2025-11-24', to: '2026-11-23' };
@@ -113,12 +116,20 @@ async function benchDialect(dialect: Dialect): Promise<Row[]> {
     const rawTimes = await timed(3, () => rawFunnel(db, yearStart, now));
     let n = 0;
     const recordTimes = await timed(200, () =>
-      insertPageView(db, { bankCode: '0587', applicationType: 'GENERAL', path: '/term', deviceId: null, channel: null, createdAt: now - 1000 + n++ }, '2026-11-23'),
+      insertPageView(
+        db,
+        { bankCode: '0587', applicationType: 'GENERAL', path: '/term', deviceId: null, channel: null, createdAt: now - 1000 + n++ },
+        '2026-11-23',
+      ),
     );
     const label = `${dialect}, ${(views / 1e6).toFixed(views % 1e6 ? 2 : 0)}M views`;
     return [
       { section: 'funnel', name: `${label}: generate / build roll-up`, value: `${ms(generated)} / ${ms(rolledUp)} (${Number(days.n)} roll-up rows)` },
-      { section: 'funnel', name: `${label}: funnel of one bank, a year (median / best of 50)`, value: `${both(yearTimes)} (${check.days.length} days, ${check.totals[0]} views at step 1)` },
+      {
+        section: 'funnel',
+        name: `${label}: funnel of one bank, a year (median / best of 50)`,
+        value: `${both(yearTimes)} (${check.days.length} days, ${check.totals[0]} views at step 1)`,
+      },
       { section: 'funnel', name: `${label}: funnel of one bank, 30 days (median / best of 50)`, value: both(monthTimes) },
       { section: 'funnel', name: `${label}: same year from page_views without the roll-up (median / best of 3)`, value: both(rawTimes) },
       { section: 'funnel', name: `${label}: record one page view with its roll-up (median / best of 200)`, value: both(recordTimes) },

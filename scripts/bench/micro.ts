@@ -87,7 +87,11 @@ export async function measureMicro(): Promise<Row[]> {
       lastSeenAt: now,
       revokedAt: null,
     }));
-    for (let i = 0; i < rowsToInsert.length; i += 200) await db.kysely.insertInto('authSessions').values(rowsToInsert.slice(i, i + 200)).execute();
+    for (let i = 0; i < rowsToInsert.length; i += 200)
+      await db.kysely
+        .insertInto('authSessions')
+        .values(rowsToInsert.slice(i, i + 200))
+        .execute();
     let n = 0;
     const q = () => ({ tokenHash: rowsToInsert[n++ % rowsToInsert.length]!.tokenHash, bankCode: '0177', idleSince: 0, createdSince: 0 });
     const touchEveryCall = () => {

@@ -37,10 +37,17 @@ function series(db: Db, n: number, body: (i: ReturnType<typeof sql.ref>) => Retu
 
 async function generate(db: Db, bankCode: string, n: number, offset: number): Promise<void> {
   const kana = ['ﾔﾏﾀﾞ', 'ｽｽﾞｷ', 'ｻﾄｳ', 'ﾀﾅｶ', 'ﾀｶﾊｼ', 'ﾜﾀﾅﾍﾞ', 'ｲﾄｳ', 'ﾅｶﾑﾗ'];
-  const kanaCase = (i: ReturnType<typeof sql.ref>) => sql`case ${i} % 8 ${sql.join(kana.map((k, j) => sql`when ${sql.lit(j)} then ${sql.lit(k)}`), sql` `)} end`;
+  const kanaCase = (i: ReturnType<typeof sql.ref>) =>
+    sql`case ${i} % 8 ${sql.join(
+      kana.map((k, j) => sql`when ${sql.lit(j)} then ${sql.lit(k)}`),
+      sql` `,
+    )} end`;
   const step = Math.floor((now - yearStart) / n);
   const id = (i: ReturnType<typeof sql.ref>) => sql`${sql.lit(`${bankCode}-`)} || (${i} + ${sql.lit(offset)})`;
-  await series(db, n, (i) => sql`
+  await series(
+    db,
+    n,
+    (i) => sql`
     insert into applications (id, bank_code, application_type, status, mail_address, mail_hash, application_number,
       last_name, first_name, kana_last_name, kana_first_name, branch_code, branch_name, completed_at, created_at, updated_at)
     select ${id(i)}, ${sql.lit(bankCode)},
@@ -49,28 +56,39 @@ async function generate(db: Db, bankCode: string, n: number, offset: number): Pr
       'bench' || ${i} || '@example.jp', 'hash-' || ${id(i)}, ${sql.lit(`${bankCode}-2026-`)} || (${i} + ${sql.lit(offset)}),
       '山田', '太郎', ${kanaCase(i)}, 'ﾀﾛｳ',
       case ${i} % 5 when 0 then '100' when 1 then '101' when 2 then '102' when 3 then '201' else '305' end, '本店営業部',
-      ${sql.lit(yearStart)} + ${i} * ${sql.lit(step)}, ${sql.lit(yearStart)} + ${i} * ${sql.lit(step)}, ${sql.lit(yearStart)} + ${i} * ${sql.lit(step)}`).execute(db.kysely);
+      ${sql.lit(yearStart)} + ${i} * ${sql.lit(step)}, ${sql.lit(yearStart)} + ${i} * ${sql.lit(step)}, ${sql.lit(yearStart)} + ${i} * ${sql.lit(step)}`,
+  ).execute(db.kysely);
   // Of the waiting ones: every third is taken by someone, every seventh proposed for approval.
-  await series(db, n, (i) => sql`
+  await series(
+    db,
+    n,
+    (i) => sql`
     insert into application_cases (application_id, proposed_by, proposed_at, assigned_to, assigned_at)
     select ${id(i)},
       case when ${i} % 7 = 0 then ${sql.lit(staffIds[1])} else null end, case when ${i} % 7 = 0 then ${sql.lit(now)} else null end,
-      case when ${i} % 3 = 0 then ${sql.lit(staffIds[0])} else null end, case when ${i} % 3 = 0 then ${sql.lit(now)} else null end`).execute(
+      case when ${i} % 3 = 0 then ${sql.lit(staffIds[0])} else null end, case when ${i} % 3 = 0 then ${sql.lit(now)} else null end`,
+  ).execute(db.kysely);
+  await sql`delete from application_cases where application_id in (select id from applications where bank_code = ${bankCode} and status <> 'COMPLETED')`.execute(
     db.kysely,
   );
-  await sql`delete from application_cases where application_id in (select id from applications where bank_code = ${bankCode} and status <> 'COMPLETED')`.execute(db.kysely);
-  await series(db, n, (i) => sql`
+  await series(
+    db,
+    n,
+    (i) => sql`
     insert into application_reviews (application_id, outcome, reason, decided_by, decided_at, handed_over_at, handover_reference, cancelled_at, cancel_reason, cancelled_by, shareable_reason, proposed_by)
     select ${id(i)}, case when ${i} % 10 < 8 then 'APPROVED' else 'REJECTED' end, null, ${sql.lit(staffIds[2])}, ${sql.lit(now)}, null, null,
-      case when ${i} % 50 = 4 then ${sql.lit(now)} else null end, null, null, null, ${sql.lit(staffIds[1])}`).execute(db.kysely);
-  await sql`delete from application_reviews where application_id in (select id from applications where bank_code = ${bankCode} and status = 'COMPLETED')`.execute(db.kysely);
+      case when ${i} % 50 = 4 then ${sql.lit(now)} else null end, null, null, null, ${sql.lit(staffIds[1])}`,
+  ).execute(db.kysely);
+  await sql`delete from application_reviews where application_id in (select id from applications where bank_code = ${bankCode} and status = 'COMPLETED')`.execute(
+    db.kysely,
+  );
 }
 
 /** The queries a reviewer's day is made of (the screen's URL parameters). */
 const queries: Record<string, Record<string, string>> = {
   'all, newest first': {},
   'waiting, oldest first': { status: 'COMPLETED', sort: 'age', order: 'desc' },
-  'mine': { view: 'mine' },
+  mine: { view: 'mine' },
   'unassigned, oldest first': { view: 'unassigned', sort: 'age', order: 'desc' },
   'waiting for a second check': { view: 'second' },
   'branch and month': { branch: '201', from: '2026-09-01', to: '2026-09-30' },

@@ -23,7 +23,12 @@ function earlierRows(file: string, measured: ReadonlySet<string>): string[] {
       const section = line.split('|')[1]?.trim() ?? '';
       return !measured.has(section.replace(/ \(earlier run, [^)]*\)$/, ''));
     })
-    .map((line) => line.replace(/^\| ([^|]*?) (\(earlier run, [^)]*\) )?\|/, (_, section: string, earlier?: string) => `| ${section} ${earlier ?? `(earlier run, ${date}) `}|`));
+    .map((line) =>
+      line.replace(
+        /^\| ([^|]*?) (\(earlier run, [^)]*\) )?\|/,
+        (_, section: string, earlier?: string) => `| ${section} ${earlier ?? `(earlier run, ${date}) `}|`,
+      ),
+    );
 }
 
 export function report(rows: readonly Row[], startedAt: Date, loadBefore: string): void {

@@ -50,7 +50,13 @@ export async function measureStart(): Promise<Row[]> {
     const again = await timeStart(clone);
     log(`start: restart → /api/health in ${again.toFixed(1)} s`);
     return [
-      { section: 'start', name: '`npm start` on a fresh clone (after npm ci) → first /api/health', value: `${fresh.toFixed(1)} s`, target: '≤ 6 s', met: fresh <= 6 },
+      {
+        section: 'start',
+        name: '`npm start` on a fresh clone (after npm ci) → first /api/health',
+        value: `${fresh.toFixed(1)} s`,
+        target: '≤ 6 s',
+        met: fresh <= 6,
+      },
       { section: 'start', name: '`npm start` again (built, database there) → first /api/health', value: `${again.toFixed(1)} s` },
     ];
   } finally {

@@ -30,8 +30,7 @@ import { freePort, kib, log, repoRoot, startNode, waitFor } from './common.ts';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const webDist = join(repoRoot, 'apps/web/dist');
-const androidChromeUA =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+const androidChromeUA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 /** Builds the web (and the postal table it needs) from the sources as they are: a build left from older sources would be measured otherwise. */
 function buildWeb(): void {
@@ -90,7 +89,10 @@ async function readableWithoutScript(browser: Browser, url: string, texts: reado
  * `koza:shown:<slug>` mark: rendered, or hydrated), and in all so far. Read from the document's
  * Resource Timing, on the mark's clock; a script from the HTTP cache counts its body too.
  */
-const scriptsUntilShown = (page: { evaluate: Page['evaluate'] }, slug: string): Promise<{ shownAt: number | null; until: number; untilFiles: number; all: number; allFiles: number }> =>
+const scriptsUntilShown = (
+  page: { evaluate: Page['evaluate'] },
+  slug: string,
+): Promise<{ shownAt: number | null; until: number; untilFiles: number; all: number; allFiles: number }> =>
   page.evaluate((mark: string) => {
     const shownAt = performance.getEntriesByName(mark)[0]?.startTime ?? null;
     type Timing = { name: string; responseEnd: number; encodedBodySize: number };
@@ -145,12 +147,15 @@ function lcpProfile(lhr: FlowResult['steps'][number]['lhr']): string {
     .filter((item) => typeof item.phase === 'string' && typeof item.timing === 'number')
     .map((item) => `${String(item.phase)} ${Math.round(item.timing as number)} ms`);
   const requests = ((lhr.audits['network-requests']?.details as Details)?.items ?? []).filter((r) => r.resourceType === 'Script');
-  const scripts = requests
-    .map((r) => `${String(r.url).split('/').pop()} ends ${Math.round(Number(r.networkEndTime))} ms`)
-    .join(', ');
+  const scripts = requests.map((r) => `${String(r.url).split('/').pop()} ends ${Math.round(Number(r.networkEndTime))} ms`).join(', ');
   const longTasks = ((lhr.audits['long-tasks']?.details as Details)?.items ?? [])
     .slice(0, 4)
-    .map((t) => `${Math.round(Number(t.startTime))}+${Math.round(Number(t.duration))} ms ${String(t.url ?? '').split('/').pop()}`)
+    .map(
+      (t) =>
+        `${Math.round(Number(t.startTime))}+${Math.round(Number(t.duration))} ms ${String(t.url ?? '')
+          .split('/')
+          .pop()}`,
+    )
     .join(', ');
   return `LCP ${Math.round(lcp)} ms on ${element.replaceAll('\\"', "'")}; phases: ${phases.join(', ') || '–'}; scripts (observed): ${scripts || '–'}; long tasks (simulated start+duration): ${longTasks || '–'}`;
 }
@@ -211,7 +216,10 @@ export async function measureWeb(): Promise<Row[]> {
     const counted = new TransferCounter(counting);
     await counting.send('Network.enable');
 
-    const flow = await startFlow(page, { name: 'koza: /term → /personal', flags: { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } } });
+    const flow = await startFlow(page, {
+      name: 'koza: /term → /personal',
+      flags: { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } },
+    });
     // (the same emulation as `flags` below, for the repeated /term runs)
     log('Lighthouse: /term (cold navigation) …');
     await flow.navigate(`${base}/term`, { name: '/term' });
@@ -223,7 +231,10 @@ export async function measureWeb(): Promise<Row[]> {
     await page.setUserAgent(androidChromeUA);
     await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
     const attached = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
-    const pwPage = attached.contexts().flatMap((c) => c.pages()).find((p) => p.url().includes('/term'));
+    const pwPage = attached
+      .contexts()
+      .flatMap((c) => c.pages())
+      .find((p) => p.url().includes('/term'));
     if (!pwPage) throw new Error('Playwright did not find the /term tab');
     // reachPersonal opens /term itself: the navigation is a cache hit of what Lighthouse just loaded.
     try {
@@ -231,7 +242,14 @@ export async function measureWeb(): Promise<Row[]> {
     } catch (error) {
       const shot = join(tmpdir(), 'koza-bench-web-failure.png');
       await pwPage.screenshot({ path: shot }).catch(() => undefined);
-      log(`the flow stopped at ${pwPage.url()} (screenshot: ${shot}); page text: ${(await pwPage.locator('body').innerText().catch(() => '')).slice(0, 300)}`);
+      log(
+        `the flow stopped at ${pwPage.url()} (screenshot: ${shot}); page text: ${(
+          await pwPage
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 300)}`,
+      );
       throw error;
     }
     await pwPage.waitForLoadState('networkidle');
@@ -323,10 +341,7 @@ export async function measureWeb(): Promise<Row[]> {
       {
         section: 'web',
         name: 'JS from /term until /personal is interactive (compressed bodies of every script loaded until its screen was shown)',
-        value:
-          personalScripts.shownAt === null
-            ? 'the page never marked itself shown'
-            : `${kib(personalScripts.until)} in ${personalScripts.untilFiles} files`,
+        value: personalScripts.shownAt === null ? 'the page never marked itself shown' : `${kib(personalScripts.until)} in ${personalScripts.untilFiles} files`,
         target: 'JS ≤ 140 KiB',
         met: personalScripts.shownAt !== null && personalScripts.until <= 140 * 1024,
       },

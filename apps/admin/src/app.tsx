@@ -20,29 +20,29 @@ const FunnelScreen = lazy(() => import('./funnel/funnel-screen.tsx').then((m) =>
 
 /** The back office's routes (exported for the screens' tests, which run them in a memory router). */
 export const routes = [
-    {
-      element: <Layout />,
-      children: [
-        { index: true, element: <ApplicationsScreen /> },
-        { path: 'applications/:id', element: <ApplicationDetailScreen /> },
-        { path: 'staff', element: <StaffScreen /> },
-        { path: 'password', element: <PasswordScreen /> },
-        { path: 'passkeys', element: <PasskeysScreen /> },
-        { path: 'audit', element: <AuditScreen /> },
-        { path: 'maintenance', element: <MaintenanceScreen /> },
-        { path: 'notices', element: <NoticesScreen /> },
-        {
-          path: 'funnel',
-          element: (
-            <Suspense fallback={<p role="status">読み込み中…</p>}>
-              <FunnelScreen />
-            </Suspense>
-          ),
-        },
-        { path: '*', element: <NotFoundScreen /> },
-      ],
-    },
-  ];
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <ApplicationsScreen /> },
+      { path: 'applications/:id', element: <ApplicationDetailScreen /> },
+      { path: 'staff', element: <StaffScreen /> },
+      { path: 'password', element: <PasswordScreen /> },
+      { path: 'passkeys', element: <PasskeysScreen /> },
+      { path: 'audit', element: <AuditScreen /> },
+      { path: 'maintenance', element: <MaintenanceScreen /> },
+      { path: 'notices', element: <NoticesScreen /> },
+      {
+        path: 'funnel',
+        element: (
+          <Suspense fallback={<p role="status">読み込み中…</p>}>
+            <FunnelScreen />
+          </Suspense>
+        ),
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -40,7 +40,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, sort, onSort, emp
           {columns.map((c) => {
             const current = sort?.key === c.key ? sort.direction : null;
             return (
-              <th key={c.key} scope="col" aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : c.sortable && onSort ? 'none' : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : c.sortable && onSort ? 'none' : undefined}
+              >
                 {c.sortable && onSort ? (
                   <button
                     type="button"

@@ -16,7 +16,12 @@ export function Layout() {
     document.getElementById('main')?.focus();
   }, [location.pathname]);
 
-  if (loading) return <p className="loading" role="status">読み込み中…</p>;
+  if (loading)
+    return (
+      <p className="loading" role="status">
+        読み込み中…
+      </p>
+    );
   if (!session) return <SignInScreen />;
   // A password someone else set is changed first, then the second factor is registered.
   if (session.passwordChangeRequired) return <ForcedPasswordScreen />;
@@ -36,9 +41,7 @@ export function Layout() {
         本文へスキップ
       </a>
       <header className="header">
-        <p className="brand">
-          {session.staff.bankName} Web口座開設 管理画面
-        </p>
+        <p className="brand">{session.staff.bankName} Web口座開設 管理画面</p>
         <nav aria-label="メニュー">
           <ul className="nav">
             <li>

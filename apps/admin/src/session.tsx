@@ -67,9 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const can = useCallback((permission: Permission) => session?.permissions.includes(permission) ?? false, [session]);
 
-  return (
-    <SessionContext.Provider value={{ session, loading: query.isPending, signedIn, signOut, refresh, can }}>{children}</SessionContext.Provider>
-  );
+  return <SessionContext.Provider value={{ session, loading: query.isPending, signedIn, signOut, refresh, can }}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionState {

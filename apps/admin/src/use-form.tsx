@@ -33,7 +33,16 @@ interface FormOptions<F extends Values, S extends z.ZodType> {
   confirmFirst?: boolean;
 }
 
-export function useForm<F extends Values, S extends z.ZodType>({ prefix, initial, schema, body, save, onSaved, failText, confirmFirst = false }: FormOptions<F, S>) {
+export function useForm<F extends Values, S extends z.ZodType>({
+  prefix,
+  initial,
+  schema,
+  body,
+  save,
+  onSaved,
+  failText,
+  confirmFirst = false,
+}: FormOptions<F, S>) {
   const [values, setValues] = useState<F>(initial);
   const [awaiting, setAwaiting] = useState<{ sent: unknown; checked: z.output<S> } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,21 +83,18 @@ export function useForm<F extends Values, S extends z.ZodType>({ prefix, initial
   }
 
   function send(variables: { sent: unknown; checked: z.output<S> }) {
-    mutation.mutate(
-      variables,
-      {
-        onSuccess: () => {
-          setAwaiting(null);
-          setValues(initial);
-          onSaved?.();
-        },
-        onError: (e) => {
-          setAwaiting(null);
-          if (e instanceof ApiProblem && e.fieldErrors.length > 0) showErrors(errorMap(e.fieldErrors));
-          else setError(e instanceof ApiProblem ? e.message : failText);
-        },
+    mutation.mutate(variables, {
+      onSuccess: () => {
+        setAwaiting(null);
+        setValues(initial);
+        onSaved?.();
       },
-    );
+      onError: (e) => {
+        setAwaiting(null);
+        if (e instanceof ApiProblem && e.fieldErrors.length > 0) showErrors(errorMap(e.fieldErrors));
+        else setError(e instanceof ApiProblem ? e.message : failText);
+      },
+    });
   }
 
   const id = (name: keyof F & string) => `${prefix}-${name}`;

@@ -141,10 +141,7 @@ export const retentionDefaults = {
 export class ConfigError extends Error {
   readonly problems: readonly string[];
   constructor(problems: readonly string[], env: string) {
-    super(
-      `Configuration is not valid (NODE_ENV=${env}). Fix these environment variables and start again:\n` +
-        problems.map((p) => `  - ${p}`).join('\n'),
-    );
+    super(`Configuration is not valid (NODE_ENV=${env}). Fix these environment variables and start again:\n` + problems.map((p) => `  - ${p}`).join('\n'));
     this.name = 'ConfigError';
     this.problems = problems;
   }
@@ -191,7 +188,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optional,
-  DEFAULT_BANK_CODE: z.string().default('0177').refine(isBankCode, { message: `one of ${bankCodes.join(', ')}` }),
+  DEFAULT_BANK_CODE: z
+    .string()
+    .default('0177')
+    .refine(isBankCode, { message: `one of ${bankCodes.join(', ')}` }),
   BANK_HOSTS: optional,
   SMTP_URL: optional,
   ...Object.fromEntries(bankCodes.map((c) => [mailFromName(c), optional])),
@@ -229,7 +229,12 @@ const envSchema = z.object({
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
   RETENTION_ABANDONED_DRAFTS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_ABANDONED_DRAFTS_DAYS),
   RETENTION_PAGE_VIEWS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_PAGE_VIEWS_DAYS),
-  RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).max(7 * day).default(retentionDefaults.RETENTION_INTERVAL_MS),
+  RETENTION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * day)
+    .default(retentionDefaults.RETENTION_INTERVAL_MS),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
@@ -408,11 +413,18 @@ export function loadConfig(env: Env = process.env): Config {
 /** `0177=a.example.jp,b.example.jp;0587=c.example.jp` → { 'a.example.jp': '0177', … } */
 export function parseBankHosts(text: string): Record<string, BankCode> {
   const map: Record<string, BankCode> = {};
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const code = part.slice(0, eq).trim();
     if (eq < 0 || !isBankCode(code)) throw new Error(`"${part}" is not BANKCODE=host[,host…] with a known bank code`);
-    for (const raw of part.slice(eq + 1).split(',').map((h) => h.trim()).filter(Boolean)) {
+    for (const raw of part
+      .slice(eq + 1)
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)) {
       const host = hostName(raw);
       if (!/^[a-z0-9.-]+$/.test(host)) throw new Error(`"${raw}" is not a host name`);
       if (map[host] !== undefined && map[host] !== code) throw new Error(`${host} is given to two banks`);

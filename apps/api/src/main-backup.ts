@@ -14,7 +14,9 @@ try {
   const config = loadConfig();
   const key = backupKey(process.env.BACKUP_ENCRYPTION_KEY);
   if (config.isProduction && !key && process.env.BACKUP_UNENCRYPTED !== '1') {
-    throw new Error('BACKUP_ENCRYPTION_KEY is required in production (the backup holds personal data); BACKUP_UNENCRYPTED=1 only for a target that encrypts at rest itself');
+    throw new Error(
+      'BACKUP_ENCRYPTION_KEY is required in production (the backup holds personal data); BACKUP_UNENCRYPTED=1 only for a target that encrypts at rest itself',
+    );
   }
   const dir = process.env.BACKUP_DIR ?? join(repoRoot, 'var/backups');
   const keep = Number(process.env.BACKUP_KEEP ?? 14);

@@ -31,9 +31,12 @@ try {
     const bytes = readFileSync(file);
     const { plan, rows } = await planPostalUpdate(db, bytes, { allowCountChange: flag('--allow-count-change') });
     const dataDate = date ?? toJapanIso(statSync(file).mtimeMs).slice(0, 10);
-    const list = (items: string[]) => (items.length === 0 ? 'none' : items.length > 20 ? `${items.slice(0, 20).join(', ')} … (${items.length})` : items.join(', '));
+    const list = (items: string[]) =>
+      items.length === 0 ? 'none' : items.length > 20 ? `${items.slice(0, 20).join(', ')} … (${items.length})` : items.join(', ');
     console.log(`postal update from ${basename(file)} (${plan.encoding}, sha256 ${plan.sha256.slice(0, 16)}…, data of ${dataDate})`);
-    console.log(`  lines read ${plan.stats.lines}; joined ${plan.stats.joined}; notes removed ${plan.stats.notesRemoved}; no-town rows ${plan.stats.noTown}; duplicates ${plan.stats.duplicates}`);
+    console.log(
+      `  lines read ${plan.stats.lines}; joined ${plan.stats.joined}; notes removed ${plan.stats.notesRemoved}; no-town rows ${plan.stats.noTown}; duplicates ${plan.stats.duplicates}`,
+    );
     console.log(`  rows ${plan.rowsBefore} → ${plan.rowsAfter} (${plan.rowsAfter - plan.rowsBefore >= 0 ? '+' : ''}${plan.rowsAfter - plan.rowsBefore})`);
     console.log(`  postal codes: +${plan.postalCodesAdded} −${plan.postalCodesRemoved}; towns: +${plan.townsAdded} −${plan.townsRemoved}`);
     console.log(`  municipalities added: ${list(plan.municipalitiesAdded)}`);

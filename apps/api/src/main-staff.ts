@@ -53,7 +53,13 @@ async function checkedPassword(loginId: string): Promise<string> {
 
 const commandLine = (bankCode: BankCode) => ({ staffId: null, loginId: 'command-line', bankCode, ipAddress: 'local' });
 
-async function changeMember(db: Db, bankCode: BankCode, loginId: string, action: AuditAction, change: (id: string, now: number) => Promise<void>): Promise<void> {
+async function changeMember(
+  db: Db,
+  bankCode: BankCode,
+  loginId: string,
+  action: AuditAction,
+  change: (id: string, now: number) => Promise<void>,
+): Promise<void> {
   const row = await findStaffByLoginId(db, bankCode, loginId);
   if (!row) fail(`no staff ${loginId} at bank ${bankCode}`, 1);
   const now = Date.now();

@@ -53,9 +53,5 @@ const underInspector = () => [...process.execArgv, ...(process.env.NODE_OPTIONS 
 export function relaunchTuned(): void {
   const missing = missingTuning(process.execArgv, process.env);
   if (!missing || typeof process.execve !== 'function' || process.channel || underInspector()) return;
-  process.execve(
-    process.execPath,
-    [process.execPath, ...missing.execArgv, ...process.execArgv, ...process.argv.slice(1)],
-    { ...process.env, ...missing.env },
-  );
+  process.execve(process.execPath, [process.execPath, ...missing.execArgv, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...missing.env });
 }

@@ -74,7 +74,11 @@ forEachDialect((dialect) => {
     for (const code of ['8100002', '0791571', '4410302']) {
       for (const encoding of ['gzip, deflate, br', 'gzip', undefined]) {
         const call = () =>
-          app.inject({ method: 'GET', url: `/api/addresses?postalNumber=${code}`, headers: { ...headers, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+          app.inject({
+            method: 'GET',
+            url: `/api/addresses?postalNumber=${code}`,
+            headers: { ...headers, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+          });
         // The first call of a code reads it; the second is answered from what was kept.
         const [first, second] = [await call(), await call()];
         const plain = (await app.inject({ method: 'GET', url: `/api/addresses?postalNumber=${code}`, headers })).body;
@@ -82,7 +86,11 @@ forEachDialect((dialect) => {
           expect(response.statusCode).toBe(200);
           const contentEncoding = response.headers['content-encoding'];
           const body =
-            contentEncoding === 'br' ? brotliDecompressSync(response.rawPayload) : contentEncoding === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+            contentEncoding === 'br'
+              ? brotliDecompressSync(response.rawPayload)
+              : contentEncoding === 'gzip'
+                ? gunzipSync(response.rawPayload)
+                : response.rawPayload;
           expect(body.toString(), `${code} ${encoding}`).toBe(plain);
           if (code !== '8100002' && encoding) expect(contentEncoding).toBe(encoding === 'gzip' ? 'gzip' : 'br');
         }
@@ -106,14 +114,11 @@ forEachDialect((dialect) => {
     expect(response.json()).toEqual({ errors: [{ field: 'postalNumber', message: messages.forbiddenChars }] });
   });
 
-  it.each([['?postalNumber=81000'], ['?postalNumber=81000011'], ['?postalNumber=abcdefg']])(
-    'refuses %s with the field error shape',
-    async (query) => {
-      const response = await search(query);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errors: [{ field: 'postalNumber', message: '郵便番号を7桁の半角数字で入力してください。' }] });
-    },
-  );
+  it.each([['?postalNumber=81000'], ['?postalNumber=81000011'], ['?postalNumber=abcdefg']])('refuses %s with the field error shape', async (query) => {
+    const response = await search(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [{ field: 'postalNumber', message: '郵便番号を7桁の半角数字で入力してください。' }] });
+  });
 
   it('refuses the code given twice', async () => {
     const response = await search('?postalNumber=8100001&postalNumber=8100002');

@@ -17,12 +17,17 @@ const hostOf: Record<string, string> = { '0177': 'fukuoka.localhost', '0587': 'k
 async function completed(app: AdminApp, options: Parameters<typeof insertCompletedApplication>[1] = {}): Promise<CompletedApplication> {
   const a = await insertCompletedApplication(app, options);
   // The helper's rows carry a placeholder address hash; the status check looks the address up by its real one.
-  await app.deps.db.kysely.updateTable('applications').set({ mailHash: mailLookupHash(app.deps.config.codeHashKey, a.mailAddress) }).where('id', '=', a.id).execute();
+  await app.deps.db.kysely
+    .updateTable('applications')
+    .set({ mailHash: mailLookupHash(app.deps.config.codeHashKey, a.mailAddress) })
+    .where('id', '=', a.id)
+    .execute();
   return a;
 }
 
 function statusClient(app: AdminApp, bankCode = '0177', ip = uniqueIp()) {
-  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { host: hostOf[bankCode]! }, payload: { bankCode, ...payload }, remoteAddress: ip });
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: { host: hostOf[bankCode]! }, payload: { bankCode, ...payload }, remoteAddress: ip });
   return {
     askCode: (mailAddress: string, applicationNumber: string) => post('/api/application-status/code', { mailAddress, applicationNumber }),
     show: (mailAddress: string, applicationNumber: string, verificationCode: string) =>
@@ -124,7 +129,14 @@ forEachDialect((dialect) => {
       ]);
       // Full-width digits and hyphens are read as half-width.
       const a = await completed(app);
-      expect((await client.askCode(a.mailAddress, a.applicationNumber.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)))).statusCode).toBe(204);
+      expect(
+        (
+          await client.askCode(
+            a.mailAddress,
+            a.applicationNumber.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)),
+          )
+        ).statusCode,
+      ).toBe(204);
       expect(await statusMails(app, a.mailAddress)).toHaveLength(1);
     } finally {
       await app.close();
@@ -198,16 +210,24 @@ forEachDialect((dialect) => {
       expect(cancelled).toMatchObject({ status: 'CANCELLED', decidedAt: approved.decidedAt, cancelledAt: expect.stringMatching(/\+09:00$/), reason: null });
 
       const b = await completed(app, { bankCode: '0587' });
-      expect((await reviewer.post(`/api/admin/applications/${b.id}/reject`, { reasonCode: 'BANK_POLICY', reason: '社内の判断（お客さまには伝えない）' })).statusCode).toBe(200);
+      expect(
+        (await reviewer.post(`/api/admin/applications/${b.id}/reject`, { reasonCode: 'BANK_POLICY', reason: '社内の判断（お客さまには伝えない）' })).statusCode,
+      ).toBe(200);
       const rejected = await statusOf(app, b, '0587');
       expect(rejected).toMatchObject({ status: 'REJECTED', reason: null });
       expect(JSON.stringify(rejected)).not.toContain('社内の判断');
 
       const c = await completed(app, { bankCode: '0587' });
-      const withReason = await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reasonCode: 'EXISTING_ACCOUNT', reason: '既存口座あり', shareableReason: 'EXISTING_ACCOUNT' });
+      const withReason = await reviewer.post(`/api/admin/applications/${c.id}/reject`, {
+        reasonCode: 'EXISTING_ACCOUNT',
+        reason: '既存口座あり',
+        shareableReason: 'EXISTING_ACCOUNT',
+      });
       expect(withReason.statusCode).toBe(200);
       expect(await statusOf(app, c, '0587')).toMatchObject({ status: 'REJECTED', reason: shareableRejectionReasons.EXISTING_ACCOUNT });
-      expect((await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reasonCode: 'OTHER', reason: 'x', shareableReason: 'SOMETHING_ELSE' })).statusCode).toBe(400);
+      expect(
+        (await reviewer.post(`/api/admin/applications/${c.id}/reject`, { reasonCode: 'OTHER', reason: 'x', shareableReason: 'SOMETHING_ELSE' })).statusCode,
+      ).toBe(400);
     } finally {
       await app.close();
     }

@@ -7,17 +7,64 @@ import { hosts, signIn } from './helpers/auth.ts';
 // GET /api/applications: { application, applicationParent } with exactly the names of SPEC.md §3.
 
 const applicationFields = [
-  'bankCode', 'lastName', 'firstName', 'kanaLastName', 'kanaFirstName', 'gender', 'birthday', 'eraBirthday',
-  'mobilePhoneNumber', 'phoneNumber', 'postalNumber', 'addressCode', 'addressPrefecture', 'addressMunicipality',
-  'addressSection', 'addressChome', 'kanaAddressPrefecture', 'kanaAddressMunicipality', 'kanaAddressSection',
-  'kanaAddressChome', 'address', 'subAddress', 'kanaAddress', 'kanaSubAddress', 'tempAddressPrefecture', 'tempAddress',
-  'kanaTempAddress', 'occupationName', 'occupationOther', 'workplaceCode', 'workplaceId', 'workplaceName',
-  'workplacePhoneNumber', 'invitationCode', 'existedAccountBranchCode', 'existedAccountNumber', 'branchCode',
-  'branchName', 'sealLess', 'utilizationPurpose', 'utilizationPurposeOther', 'distanceTransactionReason', 'applicationType',
+  'bankCode',
+  'lastName',
+  'firstName',
+  'kanaLastName',
+  'kanaFirstName',
+  'gender',
+  'birthday',
+  'eraBirthday',
+  'mobilePhoneNumber',
+  'phoneNumber',
+  'postalNumber',
+  'addressCode',
+  'addressPrefecture',
+  'addressMunicipality',
+  'addressSection',
+  'addressChome',
+  'kanaAddressPrefecture',
+  'kanaAddressMunicipality',
+  'kanaAddressSection',
+  'kanaAddressChome',
+  'address',
+  'subAddress',
+  'kanaAddress',
+  'kanaSubAddress',
+  'tempAddressPrefecture',
+  'tempAddress',
+  'kanaTempAddress',
+  'occupationName',
+  'occupationOther',
+  'workplaceCode',
+  'workplaceId',
+  'workplaceName',
+  'workplacePhoneNumber',
+  'invitationCode',
+  'existedAccountBranchCode',
+  'existedAccountNumber',
+  'branchCode',
+  'branchName',
+  'sealLess',
+  'utilizationPurpose',
+  'utilizationPurposeOther',
+  'distanceTransactionReason',
+  'applicationType',
 ];
 const parentFields = [
-  'lastName', 'firstName', 'kanaLastName', 'kanaFirstName', 'birthday', 'relationship', 'mobilePhoneNumber', 'phoneNumber',
-  'proxyApplicationReason', 'occupationName', 'occupationOther', 'workplaceName', 'workplacePhoneNumber',
+  'lastName',
+  'firstName',
+  'kanaLastName',
+  'kanaFirstName',
+  'birthday',
+  'relationship',
+  'mobilePhoneNumber',
+  'phoneNumber',
+  'proxyApplicationReason',
+  'occupationName',
+  'occupationOther',
+  'workplaceName',
+  'workplacePhoneNumber',
 ];
 
 forEachDialect((dialect) => {
@@ -112,6 +159,11 @@ forEachDialect((dialect) => {
         updatedAt: now,
       })
       .execute();
-    expect((await get(a.headers)).json().applicationParent).toMatchObject({ lastName: '山田', relationship: 'MOTHER', mobilePhoneNumber: '080-1111-2222', proxyApplicationReason: 'minor' });
+    expect((await get(a.headers)).json().applicationParent).toMatchObject({
+      lastName: '山田',
+      relationship: 'MOTHER',
+      mobilePhoneNumber: '080-1111-2222',
+      proxyApplicationReason: 'minor',
+    });
   });
 });

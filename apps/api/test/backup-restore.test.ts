@@ -32,7 +32,11 @@ afterAll(() => fake?.close());
 
 function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: apiDir, env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: apiDir,
+      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -105,7 +109,11 @@ forEachDialect((dialect) => {
       expect(restore.code, restore.output).toBe(0);
 
       restored = await openDatabase(parseDatabaseUrl(fresh, apiDir));
-      const after = { applications: await ids(restored, 'applications'), documents: await ids(restored, 'documents'), auditLog: await ids(restored, 'auditLog') };
+      const after = {
+        applications: await ids(restored, 'applications'),
+        documents: await ids(restored, 'documents'),
+        auditLog: await ids(restored, 'auditLog'),
+      };
       expect(after.applications).toEqual(expect.arrayContaining(before.applications));
       expect(after.documents).toEqual(expect.arrayContaining(before.documents));
       expect(after.auditLog).toEqual(expect.arrayContaining(before.auditLog));

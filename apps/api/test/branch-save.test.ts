@@ -2,14 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
-import {
-  applicant,
-  childPersonalPayload,
-  createStepsApp,
-  hakataEkimae,
-  saveThrough,
-  stepPaths,
-} from './helpers/application-steps.ts';
+import { applicant, childPersonalPayload, createStepsApp, hakataEkimae, saveThrough, stepPaths } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
 import { childApplicant, saveChildThrough } from './helpers/child-application.ts';
 

@@ -59,7 +59,11 @@ forEachDialect((dialect) => {
     const a = await applicant(app);
     const temporary = {
       ...personalPayload,
-      ...Object.fromEntries(Object.keys(hakataEkimae).filter((k) => k !== 'postalNumber').map((k) => [k, null])),
+      ...Object.fromEntries(
+        Object.keys(hakataEkimae)
+          .filter((k) => k !== 'postalNumber')
+          .map((k) => [k, null]),
+      ),
       address: null,
       subAddress: null,
       kanaAddress: null,

@@ -10,7 +10,18 @@ import { hosts } from './helpers/auth.ts';
 import { childApplicant, readyChildApplicant, saveChildThrough, uploadAs, uploadChildDocuments } from './helpers/child-application.ts';
 import { startFakeProvider } from './helpers/fake-provider.ts';
 import type { FakeProvider } from './helpers/fake-provider.ts';
-import { createEkycApp, finishEkycWithWebhook, imagePart, jpegBytes, pngBytes, postEmpty, sessionIdOf, setPin, startEkyc, uploadDocument } from './helpers/ready-application.ts';
+import {
+  createEkycApp,
+  finishEkycWithWebhook,
+  imagePart,
+  jpegBytes,
+  pngBytes,
+  postEmpty,
+  sessionIdOf,
+  setPin,
+  startEkyc,
+  uploadDocument,
+} from './helpers/ready-application.ts';
 
 // A child application to the receipt (SPEC.md §2.2, §4; DECISIONS.md §5, §6): the child's card and
 // supplementary document are uploaded to our API and kept per type (the latest counts); the

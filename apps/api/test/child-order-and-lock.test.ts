@@ -3,7 +3,15 @@ import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { branchPayload, childPersonalPayload, childWorkplacePayload, sealLessPayload, stepPaths } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
-import { childApplicant, childStepPaths, parentPayload, parentWorkplacePayload, readyChildApplicant, saveChildThrough, uploadAs } from './helpers/child-application.ts';
+import {
+  childApplicant,
+  childStepPaths,
+  parentPayload,
+  parentWorkplacePayload,
+  readyChildApplicant,
+  saveChildThrough,
+  uploadAs,
+} from './helpers/child-application.ts';
 import type { ChildStep } from './helpers/child-application.ts';
 import { startFakeProvider } from './helpers/fake-provider.ts';
 import type { FakeProvider } from './helpers/fake-provider.ts';
@@ -142,7 +150,9 @@ forEachDialect((dialect) => {
     });
 
     const a = await readyChildApplicant(app);
-    expect((await postEmpty(a, '/api/application-complete')).json()).toMatchObject({ missingSteps: ['identificationDocument', 'supplementaryDocument', 'ekyc'] });
+    expect((await postEmpty(a, '/api/application-complete')).json()).toMatchObject({
+      missingSteps: ['identificationDocument', 'supplementaryDocument', 'ekyc'],
+    });
     expect((await uploadAs(a, 'INDIVIDUAL_NUMBER_CARD')).statusCode).toBe(204);
     expect((await uploadAs(a, 'MATERNITY_HANDBOOK')).statusCode).toBe(204);
     expect((await postEmpty(a, '/api/application-complete')).json()).toMatchObject({ missingSteps: ['ekyc'] });

@@ -65,8 +65,13 @@ forEachDialect((dialect) => {
   it('saves again over the earlier values (going back from the branch), one parent row', async () => {
     const a = await atParent();
     await saveChildThrough(a, 'branch');
-    expect((await a.post(parentPath, { ...parentPayload, firstName: '一郎', kanaFirstName: 'ｲﾁﾛｳ', relationship: 'FATHER', phoneNumber: '092-123-4567' })).statusCode).toBe(204);
-    expect((await a.post(parentWorkplacePath, { occupationId: 99, occupationOther: '漁師', workplaceName: null, workplacePhoneNumber: null })).statusCode).toBe(204);
+    expect(
+      (await a.post(parentPath, { ...parentPayload, firstName: '一郎', kanaFirstName: 'ｲﾁﾛｳ', relationship: 'FATHER', phoneNumber: '092-123-4567' }))
+        .statusCode,
+    ).toBe(204);
+    expect((await a.post(parentWorkplacePath, { occupationId: 99, occupationOther: '漁師', workplaceName: null, workplacePhoneNumber: null })).statusCode).toBe(
+      204,
+    );
     expect(await findParentByApplicationId(app.deps.db, a.applicationId)).toMatchObject({
       firstName: '一郎',
       relationship: 'FATHER',
@@ -142,7 +147,9 @@ forEachDialect((dialect) => {
 
   it('checks the phones: mobile required and 0[5789]0-####-####, home empty or valid', async () => {
     const a = await atParent();
-    expect(await errorsOf(a, { ...parentPayload, mobilePhoneNumber: '060-1111-2222' })).toEqual([{ field: 'mobilePhoneNumber', message: messages.mobilePhoneInvalid }]);
+    expect(await errorsOf(a, { ...parentPayload, mobilePhoneNumber: '060-1111-2222' })).toEqual([
+      { field: 'mobilePhoneNumber', message: messages.mobilePhoneInvalid },
+    ]);
     expect(await errorsOf(a, { ...parentPayload, mobilePhoneNumber: '' })).toEqual([{ field: 'mobilePhoneNumber', message: messages.required }]);
     expect(await errorsOf(a, { ...parentPayload, phoneNumber: '092-1234' })).toEqual([{ field: 'phoneNumber', message: messages.homePhoneInvalid }]);
     expect((await a.post(parentPath, { ...parentPayload, phoneNumber: '' })).statusCode).toBe(204);
@@ -189,17 +196,30 @@ forEachDialect((dialect) => {
     expect(await errorsOf(a, { ...parentWorkplacePayload, workplaceName: '株'.repeat(26) }, parentWorkplacePath)).toEqual([
       { field: 'workplaceName', message: messages.maxLength(25) },
     ]);
-    expect(await errorsOf(a, { occupationId: 99, occupationOther: '' }, parentWorkplacePath)).toEqual([{ field: 'occupationOther', message: messages.otherRequired }]);
+    expect(await errorsOf(a, { occupationId: 99, occupationOther: '' }, parentWorkplacePath)).toEqual([
+      { field: 'occupationOther', message: messages.otherRequired },
+    ]);
     expect(await errorsOf(a, { occupationId: 99, occupationOther: 'あ'.repeat(26) }, parentWorkplacePath)).toEqual([
       { field: 'occupationOther', message: messages.maxLength(25) },
     ]);
     for (const occupationId of [null, 0, 12345, 'x']) {
-      expect(await errorsOf(a, { ...parentWorkplacePayload, occupationId }, parentWorkplacePath)).toContainEqual({ field: 'occupationId', message: messages.selectRequired });
+      expect(await errorsOf(a, { ...parentWorkplacePayload, occupationId }, parentWorkplacePath)).toContainEqual({
+        field: 'occupationId',
+        message: messages.selectRequired,
+      });
     }
     expect((await a.row()).parentWorkplaceSavedAt).toBeNull();
     // 主婦・主夫 asks no workplace: whatever is sent is not kept.
-    expect((await a.post(parentWorkplacePath, { occupationId: 10, occupationOther: 'x', workplaceName: '株式会社', workplacePhoneNumber: '092-111-2222' })).statusCode).toBe(204);
-    expect(await findParentByApplicationId(app.deps.db, a.applicationId)).toMatchObject({ occupationName: '主婦・主夫', occupationOther: null, workplaceName: null, workplacePhoneNumber: null });
+    expect(
+      (await a.post(parentWorkplacePath, { occupationId: 10, occupationOther: 'x', workplaceName: '株式会社', workplacePhoneNumber: '092-111-2222' }))
+        .statusCode,
+    ).toBe(204);
+    expect(await findParentByApplicationId(app.deps.db, a.applicationId)).toMatchObject({
+      occupationName: '主婦・主夫',
+      occupationOther: null,
+      workplaceName: null,
+      workplacePhoneNumber: null,
+    });
   });
 
   it('offers the parent only the general list’s occupations: 未就学児 (children only) is refused', async () => {
@@ -215,7 +235,10 @@ forEachDialect((dialect) => {
   it('answers 409 to a general application and before the child’s steps', async () => {
     const general = await applicant(app);
     await saveThrough(general, 'sealLess');
-    for (const [path, payload] of [[parentPath, parentPayload], [parentWorkplacePath, parentWorkplacePayload]] as const) {
+    for (const [path, payload] of [
+      [parentPath, parentPayload],
+      [parentWorkplacePath, parentWorkplacePayload],
+    ] as const) {
       const response = await general.post(path, payload);
       expect(response.statusCode, path).toBe(409);
       expect(response.json()).toEqual({ code: 'CONFLICT', message: expect.any(String) });

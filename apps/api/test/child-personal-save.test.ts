@@ -75,7 +75,13 @@ forEachDialect((dialect) => {
       existedAccountNumber: '1234567',
     });
     expect(response.statusCode).toBe(204);
-    expect(await a.row()).toMatchObject({ workplaceId: null, workplaceCode: null, existedAccountBranchCode: null, existedAccountNumber: null, occupationName: '学生' });
+    expect(await a.row()).toMatchObject({
+      workplaceId: null,
+      workplaceCode: null,
+      existedAccountBranchCode: null,
+      existedAccountNumber: null,
+      occupationName: '学生',
+    });
     expect((await a.get('/api/applications')).json().application).toMatchObject({ workplaceId: null, existedAccountNumber: null, workplaceName: '天神小学校' });
   });
 
@@ -85,7 +91,9 @@ forEachDialect((dialect) => {
       { field: 'workplaceName', message: messages.required },
       { field: 'workplacePhoneNumber', message: messages.required },
     ]);
-    expect(await workplaceErrors(sixteen, { ...childWorkplacePayload, occupationId: 99 })).toEqual([{ field: 'occupationOther', message: messages.otherRequired }]);
+    expect(await workplaceErrors(sixteen, { ...childWorkplacePayload, occupationId: 99 })).toEqual([
+      { field: 'occupationOther', message: messages.otherRequired },
+    ]);
   });
 
   it('makes the workplace unsaved when a new birthday no longer allows its occupation', async () => {

@@ -67,9 +67,12 @@ describe.skipIf(skip)('npm run start:cluster', () => {
 
   const viaNginx = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${ports.cluster}${path}`, init);
   const healthCountAt = async (i: number) =>
-    metricValue(await (await fetch(`http://127.0.0.1:${ports.metrics[i]}/metrics`)).text(), 'koza_http_requests_total', { route: '/api/health', status: '200' });
+    metricValue(await (await fetch(`http://127.0.0.1:${ports.metrics[i]}/metrics`)).text(), 'koza_http_requests_total', {
+      route: '/api/health',
+      status: '200',
+    });
 
-  it('round-robins requests through nginx to both instances, each answer with nginx\'s request id', async () => {
+  it("round-robins requests through nginx to both instances, each answer with nginx's request id", async () => {
     const before = [await healthCountAt(0), await healthCountAt(1)];
     for (let i = 0; i < 6; i++) {
       const response = await viaNginx('/api/health', { headers: { 'x-request-id': 'client-chosen-id-0001' } });

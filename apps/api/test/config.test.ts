@@ -2,8 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, devDefaults, loadConfig, parseBankHosts, repoRoot } from '../src/config.ts';
 
-const rsaPem = (bits: number) =>
-  generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const rsaPem = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 const pem3072 = rsaPem(3072);
 const accountSystemKey = generateKeyPairSync('rsa', { modulusLength: 3072 }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
@@ -201,8 +200,6 @@ describe('configuration in production', () => {
   });
 
   it('refuses a public URL without https', () => {
-    expect(problemsOf({ ...productionEnv, PUBLIC_BASE_URL: 'http://koza.fukuoka.example.jp' })).toEqual([
-      'PUBLIC_BASE_URL: must be https:// in production',
-    ]);
+    expect(problemsOf({ ...productionEnv, PUBLIC_BASE_URL: 'http://koza.fukuoka.example.jp' })).toEqual(['PUBLIC_BASE_URL: must be https:// in production']);
   });
 });

@@ -52,8 +52,7 @@ describe.skipIf(!ctx.postgres.available)('PostgreSQL stopped during requests', (
     if (database) await adminQuery(`drop database if exists ${quoteIdent(database)} with (force)`).catch(() => undefined);
   });
 
-  const savePersonal = () =>
-    app.inject({ method: 'POST', url: '/api/applications/personal', headers: user.headers, payload: personalPayload });
+  const savePersonal = () => app.inject({ method: 'POST', url: '/api/applications/personal', headers: user.headers, payload: personalPayload });
 
   it('answers 503 within a bounded time while the database is gone, and serves again when it is back', async () => {
     expect((await savePersonal()).statusCode).toBe(204);
@@ -65,7 +64,11 @@ describe.skipIf(!ctx.postgres.available)('PostgreSQL stopped during requests', (
       savePersonal(),
       app.inject({ method: 'GET', url: '/api/applications', headers: user.headers }),
       app.inject({ method: 'GET', url: '/api/occupations', headers: user.headers }),
-      app.inject({ method: 'POST', url: '/api/verification-codes/register', payload: { bankCode: '0177', mailAddress: 'outage@example.jp', applicationType: 'GENERAL' } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/verification-codes/register',
+        payload: { bankCode: '0177', mailAddress: 'outage@example.jp', applicationType: 'GENERAL' },
+      }),
       ...Array.from({ length: 6 }, () => savePersonal()), // more requests than the pool has connections
     ]);
     const elapsed = performance.now() - started;

@@ -63,7 +63,12 @@ forEachDialect((dialect) => {
       const [doc] = await listDocuments(db, a.applicationId);
       // Stored re-encoded: a plain JPEG of the same picture, without the megabyte of padding after it.
       const stored = (await readDocumentBytes(db, doc!.id))!;
-      expect(doc).toMatchObject({ type: 'CURRENT_ADDRESS_DOCUMENT', contentType: 'image/jpeg', size: stored.length, sha256: createHash('sha256').update(stored).digest('hex') });
+      expect(doc).toMatchObject({
+        type: 'CURRENT_ADDRESS_DOCUMENT',
+        contentType: 'image/jpeg',
+        size: stored.length,
+        sha256: createHash('sha256').update(stored).digest('hex'),
+      });
       expect(stored.length).toBeLessThan(100_000);
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
       expect((await a.row()).status).toBe('READY');

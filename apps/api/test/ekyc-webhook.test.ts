@@ -129,8 +129,14 @@ forEachDialect((dialect) => {
         EKYC_WEBHOOK_SECRET: 'production-webhook-secret-0123456789',
         PIN_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
         CODE_HASH_KEY: Buffer.alloc(32, 9).toString('base64'),
-        PIN_PRIVATE_KEY: (await import('node:crypto')).generateKeyPairSync('rsa', { modulusLength: 3072 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-        ACCOUNT_SYSTEM_PUBLIC_KEY: (await import('node:crypto')).generateKeyPairSync('rsa', { modulusLength: 3072 }).publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+        PIN_PRIVATE_KEY: (await import('node:crypto'))
+          .generateKeyPairSync('rsa', { modulusLength: 3072 })
+          .privateKey.export({ format: 'pem', type: 'pkcs8' })
+          .toString(),
+        ACCOUNT_SYSTEM_PUBLIC_KEY: (await import('node:crypto'))
+          .generateKeyPairSync('rsa', { modulusLength: 3072 })
+          .publicKey.export({ format: 'pem', type: 'spki' })
+          .toString(),
       },
     });
     try {

@@ -8,16 +8,7 @@ import { freePort, startSimulator } from './helpers/ekyc-simulator.ts';
 import type { RunningSimulator } from './helpers/ekyc-simulator.ts';
 import { startFakeProvider } from './helpers/fake-provider.ts';
 import type { FakeProvider } from './helpers/fake-provider.ts';
-import {
-  createEkycApp,
-  imagePart,
-  jpegBytes,
-  postEmpty,
-  readyApplicant,
-  sessionIdOf,
-  startEkyc,
-  uploadDocument,
-} from './helpers/ready-application.ts';
+import { createEkycApp, imagePart, jpegBytes, postEmpty, readyApplicant, sessionIdOf, startEkyc, uploadDocument } from './helpers/ready-application.ts';
 
 // Step 7 against the REAL simulator process (apps/ekyc-sim on a free port, in-memory database),
 // through the API's HTTP interface; provider failures against a small fake provider.
@@ -73,7 +64,10 @@ forEachDialect((dialect) => {
       const completed = await postEmpty(a, '/api/application-complete');
       const ms = performance.now() - passedAt;
       expect(completed.statusCode).toBe(200);
-      expect(completed.json()).toEqual({ applicationNumber: expect.stringMatching(/^0177-20260615-\d{6}$/), applicationCompletedAt: '2026-06-15T10:00:00+09:00' });
+      expect(completed.json()).toEqual({
+        applicationNumber: expect.stringMatching(/^0177-20260615-\d{6}$/),
+        applicationCompletedAt: '2026-06-15T10:00:00+09:00',
+      });
       console.log(`[ekyc ${dialect.name}] PASSED (simulate call) → webhook → status 4 → completion answer: ${ms.toFixed(0)} ms`);
     } finally {
       await app.close();

@@ -40,7 +40,11 @@ it('shows a field added to the registry on the confirmation screen, in the staff
   const empty = confirmationModel('CHILD', { ...application, secondPhoneNumber: null }, {}, withSecondPhone)[0];
   expect(empty?.rows).toContainEqual({ label: '日中の連絡先電話番号', value: 'なし' });
 
-  expect(staffDetailModel('application', application, withSecondPhone)).toContainEqual({ key: 'secondPhoneNumber', label: '日中の連絡先電話番号', value: '092-555-0101' });
+  expect(staffDetailModel('application', application, withSecondPhone)).toContainEqual({
+    key: 'secondPhoneNumber',
+    label: '日中の連絡先電話番号',
+    value: '092-555-0101',
+  });
 
   const header = handoverHeader(withSecondPhone);
   expect(header.slice(0, handoverColumns.length)).toEqual([...handoverColumns]);
@@ -59,7 +63,9 @@ it('without the entry, the field is nowhere', () => {
 });
 
 it('derives the applicant answer and the hand-over columns of the real registry', () => {
-  const viewed = fieldsOf('application').filter((f) => f.view).map((f) => f.key);
+  const viewed = fieldsOf('application')
+    .filter((f) => f.view)
+    .map((f) => f.key);
   expect(Object.keys(applicationViewSchema.shape)).toEqual(['bankCode', ...viewed, 'applicationType']);
   // Every registry column is one of the file's fixed columns: the file format does not move.
   for (const f of fieldRegistry as readonly FieldDefinition[]) if (f.handover) expect(handoverColumns as readonly string[]).toContain(f.handover);

@@ -62,7 +62,9 @@ function slowBody(port: number): Promise<Outcome> {
     const socket = connect(port, '127.0.0.1');
     let data = '';
     const timer = setInterval(() => socket.writable && socket.write('x'), 300);
-    socket.on('connect', () => socket.write('POST /api/page-views HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{'));
+    socket.on('connect', () =>
+      socket.write('POST /api/page-views HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{'),
+    );
     socket.on('data', (d) => (data += d.toString()));
     socket.on('error', (e: NodeJS.ErrnoException) => {
       clearInterval(timer);

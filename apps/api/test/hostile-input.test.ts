@@ -52,8 +52,30 @@ const bodies: readonly (readonly [string, string | Buffer])[] = [
   ['application/json', '12'],
   ['application/json', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}'],
   ['application/json', deep(5000)],
-  ['application/json', JSON.stringify({ bankCode: 177, mailAddress: ['a@b.jp'], verificationCode: {}, lastName: 1, branchCode: null, sealLess: 'yes', code: 1234, supplement: 'no', status: 'PASSED' })],
-  ['application/json', JSON.stringify({ lastName: '\u0000\ud800', firstName: '𠮷'.repeat(10_000), birthday: '2026-02-30', postalNumber: '８１０-０００１', utilizationPurpose: 'x' })],
+  [
+    'application/json',
+    JSON.stringify({
+      bankCode: 177,
+      mailAddress: ['a@b.jp'],
+      verificationCode: {},
+      lastName: 1,
+      branchCode: null,
+      sealLess: 'yes',
+      code: 1234,
+      supplement: 'no',
+      status: 'PASSED',
+    }),
+  ],
+  [
+    'application/json',
+    JSON.stringify({
+      lastName: '\u0000\ud800',
+      firstName: '𠮷'.repeat(10_000),
+      birthday: '2026-02-30',
+      postalNumber: '８１０-０００１',
+      utilizationPurpose: 'x',
+    }),
+  ],
   ['application/json; charset=shift_jis', Buffer.from([0x82, 0xa0, 0x7b])],
   ['text/plain', 'hello'],
   ['application/x-www-form-urlencoded', 'a=1&a=2'],
@@ -62,7 +84,13 @@ const bodies: readonly (readonly [string, string | Buffer])[] = [
   ['application/json', `{"lastName":"${'あ'.repeat(2 * 1024 * 1024)}"}`],
 ];
 
-const queries = ['', '?postalNumber[]=1&kanji[]=a&code[]=b', '?postalNumber=%ZZ', `?kanji=${encodeURIComponent('漢'.repeat(5000))}`, '?code=%00%00&postalNumber=8100001&postalNumber=8100002'];
+const queries = [
+  '',
+  '?postalNumber[]=1&kanji[]=a&code[]=b',
+  '?postalNumber=%ZZ',
+  `?kanji=${encodeURIComponent('漢'.repeat(5000))}`,
+  '?code=%00%00&postalNumber=8100001&postalNumber=8100002',
+];
 
 function expectNoServerError(label: string, response: { statusCode: number; body: string }): void {
   expect(response.statusCode, `${label} → ${response.statusCode} ${response.body.slice(0, 200)}`).toBeLessThan(500);
@@ -90,7 +118,8 @@ forEachDialect((dialect) => {
       stack.length = depth;
       stack.push(m[2]!);
       const path = stack.join('');
-      for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD' && path.startsWith('/api/') && !path.startsWith('/api/admin/')) served.push(`${method} ${path}`);
+      for (const method of m[3]?.split(', ') ?? [])
+        if (method !== 'HEAD' && path.startsWith('/api/') && !path.startsWith('/api/admin/')) served.push(`${method} ${path}`);
     }
     const listed = new Set(routes.map(([method, url]) => `${method} ${url.replace('/0177', '/:target')}`));
     expect(served).toHaveLength(routes.length);

@@ -25,7 +25,9 @@ forEachDialect((dialect) => {
       throw new ApiError(409);
     });
     typed.post('/api/test/rule', async () => {
-      throw new FieldValidationError([{ field: 'addressPrefecture', message: 'お住まいの地域ではWebでのお申込みができません。お近くの支店にご相談ください。' }]);
+      throw new FieldValidationError([
+        { field: 'addressPrefecture', message: 'お住まいの地域ではWebでのお申込みができません。お近くの支店にご相談ください。' },
+      ]);
     });
     typed.get('/api/test/crash', async () => {
       throw new Error('secret internal detail at /srv/app.ts:12');
@@ -123,7 +125,12 @@ forEachDialect((dialect) => {
 
   it('survives hostile input without a 5xx', async () => {
     const attempts = [
-      app.inject({ method: 'POST', url: '/api/test/echo', payload: '{"__proto__": {"x": 1}, "lastName": "a", "age": 1}', headers: { 'content-type': 'application/json' } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: '{"__proto__": {"x": 1}, "lastName": "a", "age": 1}',
+        headers: { 'content-type': 'application/json' },
+      }),
       app.inject({ method: 'POST', url: '/api/test/echo', payload: '{"constructor": {"prototype": {}}}', headers: { 'content-type': 'application/json' } }),
       app.inject({ method: 'POST', url: '/api/test/echo', payload: '[]', headers: { 'content-type': 'application/json; charset=shift_jis' } }),
       app.inject({ method: 'POST', url: '/api/test/echo', payload: 'x', headers: { 'content-type': 'text/plain' } }),

@@ -22,7 +22,9 @@ async function photoJpeg(): Promise<Buffer> {
     raw[i + 1] = (y * 255) / height;
     raw[i + 2] = (x ^ y) & 0xff;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function measure(run: () => Promise<unknown>): Promise<{ ms: number; maxStallMs: number }> {
@@ -47,7 +49,9 @@ it('decodes and re-encodes a 4032 × 3024 HEIC and JPEG without a long stall of 
     const { ms, maxStallMs } = await measure(async () => {
       out = await reencodeImage(type, bytes);
     });
-    console.log(`[image-check] 4032×3024 ${name} (${bytes.length} bytes) → JPEG ${out!.bytes.length} bytes in ${Math.round(ms)} ms; longest event-loop stall ${Math.round(maxStallMs)} ms`);
+    console.log(
+      `[image-check] 4032×3024 ${name} (${bytes.length} bytes) → JPEG ${out!.bytes.length} bytes in ${Math.round(ms)} ms; longest event-loop stall ${Math.round(maxStallMs)} ms`,
+    );
     expect(out).toMatchObject({ contentType: 'image/jpeg', width: 4032, height: 3024 });
     expect(maxStallMs).toBeLessThan(Math.max(150, ms / 3));
   }

@@ -21,7 +21,11 @@ forEachDialect((dialect) => {
       logger: { stream: { write: (line) => void lines.push(line) }, level: 'trace' },
     });
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    typed.post('/api/test/pin', { schema: { body: z.object({ code: z.string().regex(/^[A-Za-z]+$/, '暗証番号は4桁の半角数字で入力してください。') }) } }, async () => ({}));
+    typed.post(
+      '/api/test/pin',
+      { schema: { body: z.object({ code: z.string().regex(/^[A-Za-z]+$/, '暗証番号は4桁の半角数字で入力してください。') }) } },
+      async () => ({}),
+    );
     typed.post('/api/test/crash', async (request) => {
       // A driver or a parser quoting the input in its message: the log must not repeat it.
       throw new Error(`duplicate key value (${JSON.stringify(request.body)}) for ${request.headers.authorization}`);
@@ -34,15 +38,28 @@ forEachDialect((dialect) => {
     await app.inject({ method: 'GET', url: `/api/furigana?kanji=${encodeURIComponent(kanji)}`, headers: auth });
     await app.inject({ method: 'GET', url: `/api/verification?code=${code}&token=${token}`, headers: auth });
     await app.inject({ method: 'POST', url: '/api/test/pin', payload: body, headers: { ...auth, 'content-type': 'application/json' } });
-    await app.inject({ method: 'POST', url: '/api/test/pin', payload: `{"code": "${pin}", "mail": "${mail}"`, headers: { ...auth, 'content-type': 'application/json' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/test/pin',
+      payload: `{"code": "${pin}", "mail": "${mail}"`,
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
     await app.inject({ method: 'POST', url: '/api/test/crash', payload: body, headers: { ...auth, 'content-type': 'application/json' } });
     await app.inject({ method: 'GET', url: `/personal?mail=${encodeURIComponent(mail)}`, headers: auth });
     // Mail verification: the address, the mailed code and the token pass through register, verify and an authenticated call.
     const registerBody = { bankCode: '0177', mailAddress: mail, applicationType: 'GENERAL' };
     await app.inject({ method: 'POST', url: '/api/verification-codes/register', payload: registerBody });
     const mailedCode = await latestCode(app, mail);
-    await app.inject({ method: 'POST', url: '/api/verification-codes/verify', payload: { ...registerBody, verificationCode: '000000', channel: null, deviceId: null } });
-    const verified = await app.inject({ method: 'POST', url: '/api/verification-codes/verify', payload: { ...registerBody, verificationCode: mailedCode, channel: null, deviceId: null } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/verification-codes/verify',
+      payload: { ...registerBody, verificationCode: '000000', channel: null, deviceId: null },
+    });
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/verification-codes/verify',
+      payload: { ...registerBody, verificationCode: mailedCode, channel: null, deviceId: null },
+    });
     const issued = (verified.json() as { authenticationToken: string }).authenticationToken;
     await app.inject({ method: 'GET', url: '/api/applications', headers: { authorization: `Bearer ${issued}` } });
     const other = await signIn(app, { mailAddress: `other.${mail}` });
@@ -64,7 +81,22 @@ forEachDialect((dialect) => {
     expect(log).toContain('"type":"Error"');
     expect(log).toContain('logging.test.ts:');
     // …but nothing the applicant typed or holds.
-    for (const secret of [mail, encodeURIComponent(mail), 'taro.yamada', kanji, encodeURIComponent(kanji), token, pin, code, 'postalNumber=', '8100001', mailedCode, issued, other.token, other.mailAddress]) {
+    for (const secret of [
+      mail,
+      encodeURIComponent(mail),
+      'taro.yamada',
+      kanji,
+      encodeURIComponent(kanji),
+      token,
+      pin,
+      code,
+      'postalNumber=',
+      '8100001',
+      mailedCode,
+      issued,
+      other.token,
+      other.mailAddress,
+    ]) {
       expect(log, `log contains ${secret}`).not.toContain(secret);
     }
     expect(log).not.toMatch(/\\u5c71\\u7530/); // 山田 escaped as JSON unicode

@@ -28,7 +28,13 @@ forEachDialect((dialect) => {
   });
   afterAll(() => app.close());
   const register = (mailAddress: string, host: string = hosts['0177'], bankCode = '0177') =>
-    app.inject({ method: 'POST', url: '/api/verification-codes/register', headers: { host }, remoteAddress: uniqueIp(), payload: { bankCode, mailAddress, applicationType: 'GENERAL' } });
+    app.inject({
+      method: 'POST',
+      url: '/api/verification-codes/register',
+      headers: { host },
+      remoteAddress: uniqueIp(),
+      payload: { bankCode, mailAddress, applicationType: 'GENERAL' },
+    });
 
   it('lists the mails of an address newest first, whatever the case of the address', async () => {
     const to = uniqueMailAddress('Mixed.Case');
@@ -54,7 +60,14 @@ forEachDialect((dialect) => {
     const now = clock.now().getTime();
     await app.deps.db.kysely
       .insertInto('mailOutbox')
-      .values({ bankCode: '0177', toAddress: 'x@example.jp', subject: '<script>alert(1)</script>', textBody: 'a & b <img src=x onerror=alert(1)>', createdAt: now, sentAt: now })
+      .values({
+        bankCode: '0177',
+        toAddress: 'x@example.jp',
+        subject: '<script>alert(1)</script>',
+        textBody: 'a & b <img src=x onerror=alert(1)>',
+        createdAt: now,
+        sentAt: now,
+      })
       .execute();
     const response = await app.inject({ method: 'GET', url: '/__dev/mailbox' });
     expect(response.statusCode).toBe(200);

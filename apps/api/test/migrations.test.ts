@@ -66,8 +66,16 @@ forEachDialect((dialect) => {
       createdAt: 1,
       updatedAt: 1,
     });
-    await db.kysely.insertInto('applications').values([row('a', '0177', '0000001'), row('b', '0587', '0000001'), row('c', '0177', null), row('d', '0177', null)]).execute();
-    await expect(db.kysely.insertInto('applications').values(row('e', '0177', '0000001')).execute()).rejects.toThrow();
+    await db.kysely
+      .insertInto('applications')
+      .values([row('a', '0177', '0000001'), row('b', '0587', '0000001'), row('c', '0177', null), row('d', '0177', null)])
+      .execute();
+    await expect(
+      db.kysely
+        .insertInto('applications')
+        .values(row('e', '0177', '0000001'))
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('refuses a status outside the documented states', async () => {
@@ -75,37 +83,84 @@ forEachDialect((dialect) => {
     await expect(
       db.kysely
         .insertInto('applications')
-        .values({ id: 'x', bankCode: '0177', applicationType: 'GENERAL', status: 'LOST' as 'DRAFT', mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 })
+        .values({
+          id: 'x',
+          bankCode: '0177',
+          applicationType: 'GENERAL',
+          status: 'LOST' as 'DRAFT',
+          mailAddress: 'a@b.jp',
+          mailHash: 'h',
+          createdAt: 1,
+          updatedAt: 1,
+        })
         .execute(),
     ).rejects.toThrow();
   });
 
   it('refuses an unknown bank code or application type, on insert and on update (migration 047)', async () => {
     const db = await dialect.createDb();
-    const row = { id: 'k', bankCode: '0177' as BankCode, applicationType: 'GENERAL' as ApplicationType, status: 'DRAFT' as const, mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 };
-    await expect(db.kysely.insertInto('applications').values({ ...row, bankCode: '9999' as BankCode }).execute()).rejects.toThrow();
-    await expect(db.kysely.insertInto('applications').values({ ...row, applicationType: 'ADULT' as ApplicationType }).execute()).rejects.toThrow();
+    const row = {
+      id: 'k',
+      bankCode: '0177' as BankCode,
+      applicationType: 'GENERAL' as ApplicationType,
+      status: 'DRAFT' as const,
+      mailAddress: 'a@b.jp',
+      mailHash: 'h',
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await expect(
+      db.kysely
+        .insertInto('applications')
+        .values({ ...row, bankCode: '9999' as BankCode })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.kysely
+        .insertInto('applications')
+        .values({ ...row, applicationType: 'ADULT' as ApplicationType })
+        .execute(),
+    ).rejects.toThrow();
     await db.kysely.insertInto('applications').values(row).execute();
-    await expect(db.kysely.updateTable('applications').set({ bankCode: '0000' as BankCode }).where('id', '=', 'k').execute()).rejects.toThrow();
-    await expect(db.kysely.updateTable('applications').set({ applicationType: 'child' as ApplicationType }).where('id', '=', 'k').execute()).rejects.toThrow();
+    await expect(
+      db.kysely
+        .updateTable('applications')
+        .set({ bankCode: '0000' as BankCode })
+        .where('id', '=', 'k')
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.kysely
+        .updateTable('applications')
+        .set({ applicationType: 'child' as ApplicationType })
+        .where('id', '=', 'k')
+        .execute(),
+    ).rejects.toThrow();
     const kept = await db.kysely.selectFrom('applications').select(['bankCode', 'applicationType']).where('id', '=', 'k').executeTakeFirstOrThrow();
     expect(kept).toEqual({ bankCode: '0177', applicationType: 'GENERAL' });
   });
 
   it('enforces foreign keys (SQLite has them off unless asked)', async () => {
     const db = await dialect.createDb();
-    await expect(
-      db.kysely.insertInto('applicationParents').values({ applicationId: 'missing', createdAt: 1, updatedAt: 1 }).execute(),
-    ).rejects.toThrow();
+    await expect(db.kysely.insertInto('applicationParents').values({ applicationId: 'missing', createdAt: 1, updatedAt: 1 }).execute()).rejects.toThrow();
   });
 
   it('stores epoch milliseconds and counts as plain numbers', async () => {
     const db = await dialect.createDb();
     const at = Date.parse('2026-04-01T09:00:00+09:00');
-    await db.kysely.insertInto('rateLimitEvents').values([{ key: 'k', at }, { key: 'k', at: at + 1 }]).execute();
+    await db.kysely
+      .insertInto('rateLimitEvents')
+      .values([
+        { key: 'k', at },
+        { key: 'k', at: at + 1 },
+      ])
+      .execute();
     const rows = await db.kysely.selectFrom('rateLimitEvents').select('at').orderBy('at').execute();
     expect(rows).toEqual([{ at }, { at: at + 1 }]);
-    const count = await db.kysely.selectFrom('rateLimitEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await db.kysely
+      .selectFrom('rateLimitEvents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(2);
   });
 

@@ -51,7 +51,7 @@ forEachDialect((dialect) => {
     expect(keys.sort()).toEqual(['register:ip:198.51.100.9', 'register:ip:203.0.113.7', 'register:ip:203.0.113.9']);
   });
 
-  it('answers every request with an X-Request-Id, keeps a trusted proxy\'s id, and logs it on every line', async () => {
+  it("answers every request with an X-Request-Id, keeps a trusted proxy's id, and logs it on every line", async () => {
     const lines: string[] = [];
     const app = await appOn({
       db: await dialect.createDb(),
@@ -87,7 +87,11 @@ forEachDialect((dialect) => {
     await app.inject({ method: 'GET', url: '/api/applications' }); // 401
     await app.inject({ method: 'GET', url: '/api/notifications/0177' });
     await app.inject({ method: 'GET', url: '/api/nothing/12345' });
-    await app.inject({ method: 'POST', url: '/api/verification-codes/register', payload: { bankCode: '0177', mailAddress: uniqueMailAddress('metrics'), applicationType: 'GENERAL' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/verification-codes/register',
+      payload: { bankCode: '0177', mailAddress: uniqueMailAddress('metrics'), applicationType: 'GENERAL' },
+    });
 
     const port = await app.metrics.serve('127.0.0.1', 0);
     const response = await fetch(`http://127.0.0.1:${port}/metrics`);

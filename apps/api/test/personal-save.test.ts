@@ -7,23 +7,17 @@ import { nameMaxLength } from '@koza/domain/fields/name';
 import { purposeOtherMaxLength } from '@koza/domain/fields/purposes';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
-import {
-  applicant,
-  createStepsApp,
-  hakataEkimae,
-  hosts,
-  personalPayload,
-  sagaEkimae,
-  sapporo,
-  stepPaths,
-  tenjin,
-} from './helpers/application-steps.ts';
+import { applicant, createStepsApp, hakataEkimae, hosts, personalPayload, sagaEkimae, sapporo, stepPaths, tenjin } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
 
 const saga = { ...personalPayload, ...sagaEkimae, distanceTransactionReason: '勤務先が福岡市内のため' };
 const temporary = {
   ...personalPayload,
-  ...Object.fromEntries(Object.keys(tenjin).filter((k) => k !== 'postalNumber').map((k) => [k, null])),
+  ...Object.fromEntries(
+    Object.keys(tenjin)
+      .filter((k) => k !== 'postalNumber')
+      .map((k) => [k, null]),
+  ),
   address: null,
   subAddress: null,
   kanaAddress: null,
@@ -194,7 +188,18 @@ forEachDialect((dialect) => {
     const response = await a.post(stepPaths.personal, {});
     expect(response.statusCode).toBe(400);
     const fields = (response.json().errors as { field: string }[]).map((e) => e.field);
-    expect(fields).toEqual(['lastName', 'firstName', 'kanaLastName', 'kanaFirstName', 'gender', 'birthday', 'mobilePhoneNumber', 'postalNumber', 'utilizationPurpose', 'addressCode']);
+    expect(fields).toEqual([
+      'lastName',
+      'firstName',
+      'kanaLastName',
+      'kanaFirstName',
+      'gender',
+      'birthday',
+      'mobilePhoneNumber',
+      'postalNumber',
+      'utilizationPurpose',
+      'addressCode',
+    ]);
   });
 
   describe('what only the database knows', () => {
@@ -244,7 +249,16 @@ forEachDialect((dialect) => {
       // The sample branches all stand in listed prefectures: give 0181 a branch in 熊本市中央区.
       await app.deps.db.kysely
         .insertInto('branches')
-        .values({ bankCode: '0181', code: '900', name: '熊本出張所', postalNumber: '8620950', prefecture: '熊本県', municipality: '熊本市中央区', address: '熊本県熊本市中央区水前寺1-1-1', displayNumber: 900 })
+        .values({
+          bankCode: '0181',
+          code: '900',
+          name: '熊本出張所',
+          postalNumber: '8620950',
+          prefecture: '熊本県',
+          municipality: '熊本市中央区',
+          address: '熊本県熊本市中央区水前寺1-1-1',
+          displayNumber: 900,
+        })
         .execute();
       const b = await applicant(app, { host: hosts['0181'] });
       const suizenji = {

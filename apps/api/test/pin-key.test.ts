@@ -21,7 +21,11 @@ forEachDialect((dialect) => {
 
       // What the browser does (RSA-OAEP, SHA-256) with one instance's keyCode, the other decrypts.
       const encrypted = publicEncrypt(
-        { key: createPublicKey({ key: Buffer.from(a.publicKeySpkiBase64, 'base64'), format: 'der', type: 'spki' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        {
+          key: createPublicKey({ key: Buffer.from(a.publicKeySpkiBase64, 'base64'), format: 'der', type: 'spki' }),
+          padding: constants.RSA_PKCS1_OAEP_PADDING,
+          oaepHash: 'sha256',
+        },
         Buffer.from('1357'),
       );
       const decrypted = privateDecrypt({ key: b.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, encrypted);

@@ -45,7 +45,15 @@ function variant(dir: string, name: string, edit: (lines: string[]) => string[])
   return path;
 }
 
-const count = async (db: Db) => Number((await db.kysely.selectFrom('postalCodes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (db: Db) =>
+  Number(
+    (
+      await db.kysely
+        .selectFrom('postalCodes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 forEachDialect((dialect) => {
   it('checks a Japan Post file, shows what changes, replaces the table in one go, and names its date on /api/health', async () => {
@@ -73,7 +81,15 @@ forEachDialect((dialect) => {
       const app = await createTestApp({ db });
       try {
         const health = await app.inject({ method: 'GET', url: '/api/health', headers: { host: hosts['0177'] } });
-        expect(health.json()).toMatchObject({ status: 'ok', postalData: { version: expect.stringMatching(/^ken-all:[0-9a-f]{64}$/), source: 'Japan Post KEN_ALL (ken-all-small.csv)', dataDate: '2026-10-31', rows: 103 } });
+        expect(health.json()).toMatchObject({
+          status: 'ok',
+          postalData: {
+            version: expect.stringMatching(/^ken-all:[0-9a-f]{64}$/),
+            source: 'Japan Post KEN_ALL (ken-all-small.csv)',
+            dataDate: '2026-10-31',
+            rows: 103,
+          },
+        });
         const search = await (await applicant(app)).get('/api/addresses?postalNumber=8100099');
         expect(search.statusCode).toBe(200);
         expect(JSON.stringify(search.json())).toContain('試験町');
@@ -86,7 +102,10 @@ forEachDialect((dialect) => {
       expect(await count(db)).toBe(103);
 
       // Within ±5 % of the fixture-loaded table (one town more, in UTF-8): no flag needed; the summary counts it.
-      const oneMore = variant(dir, 'one-more.csv', (lines) => [...lines, '40133,"810  ","8100098","ﾌｸｵｶｹﾝ","ﾌｸｵｶｼﾁｭｳｵｳｸ","ｼﾝﾏﾁ","福岡県","福岡市中央区","新町",0,0,0,0,0,0']);
+      const oneMore = variant(dir, 'one-more.csv', (lines) => [
+        ...lines,
+        '40133,"810  ","8100098","ﾌｸｵｶｹﾝ","ﾌｸｵｶｼﾁｭｳｵｳｸ","ｼﾝﾏﾁ","福岡県","福岡市中央区","新町",0,0,0,0,0,0',
+      ]);
       const dry = await update(url, [oneMore, '--date', '2026-11-30', '--dry-run']);
       expect(dry.code, dry.output).toBe(0);
       expect(dry.output).toMatch(/utf-8/);

@@ -22,7 +22,12 @@ forEachDialect((dialect) => {
   });
 
   it('keeps one compiled query per shape key', async () => {
-    const columns = prepared((k, arg, list) => k.selectFrom('postalCodes').select(list.split(',') as 'prefecture'[]).where('postalNumber', '=', arg(0)));
+    const columns = prepared((k, arg, list) =>
+      k
+        .selectFrom('postalCodes')
+        .select(list.split(',') as 'prefecture'[])
+        .where('postalNumber', '=', arg(0)),
+    );
     expect((await columns(db.kysely, ['8100001'], 'prefecture')).rows[0]).toEqual({ prefecture: '福岡県' });
     expect((await columns(db.kysely, ['8100001'], 'prefecture,municipality')).rows[0]).toEqual({ prefecture: '福岡県', municipality: '福岡市中央区' });
   });

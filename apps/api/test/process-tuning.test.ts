@@ -21,8 +21,13 @@ describe('what an API process lacks of its tuning', () => {
     });
   });
 
-  it("is nothing when the operator chose otherwise, on the command line or in the environment", () => {
-    const env = { NODE_OPTIONS: '--max-semi-space-size=32 --no-liftoff', MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536', NODE_DISABLE_COMPILE_CACHE: '1' };
+  it('is nothing when the operator chose otherwise, on the command line or in the environment', () => {
+    const env = {
+      NODE_OPTIONS: '--max-semi-space-size=32 --no-liftoff',
+      MALLOC_ARENA_MAX: '4',
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      NODE_DISABLE_COMPILE_CACHE: '1',
+    };
     expect(missingTuning([], env)).toBeNull();
     expect(missingTuning(['--max-semi-space-size=16', '--liftoff-only'], { ...env, NODE_OPTIONS: '' })).toBeNull();
   });
@@ -37,14 +42,24 @@ describe.runIf(process.platform === 'linux')('a real API process on a fresh SQLi
     const first = spawnInstance({ name: 'fresh', port: await freePort(), databaseUrl });
     try {
       await waitUntilHealthy(first);
-      const pid = Number(JSON.parse(first.output().split('\n').find((l) => l.includes('Server listening')) ?? '{}').pid);
+      const pid = Number(
+        JSON.parse(
+          first
+            .output()
+            .split('\n')
+            .find((l) => l.includes('Server listening')) ?? '{}',
+        ).pid,
+      );
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(cmdline).toContain(`--max-semi-space-size=${semiSpaceMiB}`);
       expect(cmdline).toContain('--liftoff-only');
       expect(cmdline.at(-2)).toMatch(/apps\/api\/src\/server\.ts$/);
       expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
       // The rows were written by another process (its log lines carry its own pid).
-      const loaded = first.output().split('\n').find((l) => l.includes('reference data postal_codes: loaded'));
+      const loaded = first
+        .output()
+        .split('\n')
+        .find((l) => l.includes('reference data postal_codes: loaded'));
       expect(loaded).toBeDefined();
       expect(JSON.parse(loaded!).pid).not.toBe(pid);
     } finally {

@@ -44,7 +44,10 @@ async function application(db: Db, label: string, updatedAgo: number, options: {
     .execute();
   // What hangs on it: a parent, an eKYC session with a webhook receipt, a document, a session.
   const providerSessionId = `prov-${id}`;
-  await db.kysely.insertInto('applicationParents').values({ applicationId: id, lastName: '山田', firstName: '親', createdAt: at, updatedAt: at } as never).execute();
+  await db.kysely
+    .insertInto('applicationParents')
+    .values({ applicationId: id, lastName: '山田', firstName: '親', createdAt: at, updatedAt: at } as never)
+    .execute();
   await db.kysely
     .insertInto('ekycSessions')
     .values({
@@ -63,10 +66,22 @@ async function application(db: Db, label: string, updatedAgo: number, options: {
       updatedAt: at,
     })
     .execute();
-  await db.kysely.insertInto('webhookReceipts').values({ providerSessionId, providerStatus: 'PASSED', bodySha256: 'x'.repeat(64), receivedAt: at }).execute();
+  await db.kysely
+    .insertInto('webhookReceipts')
+    .values({ providerSessionId, providerStatus: 'PASSED', bodySha256: 'x'.repeat(64), receivedAt: at })
+    .execute();
   await db.kysely
     .insertInto('documents')
-    .values({ id: randomUUID(), applicationId: id, type: 'INDIVIDUAL_NUMBER_CARD', contentType: 'image/jpeg', size: 3, sha256: 'y'.repeat(64), bytes: new Uint8Array([1, 2, 3]), createdAt: at })
+    .values({
+      id: randomUUID(),
+      applicationId: id,
+      type: 'INDIVIDUAL_NUMBER_CARD',
+      contentType: 'image/jpeg',
+      size: 3,
+      sha256: 'y'.repeat(64),
+      bytes: new Uint8Array([1, 2, 3]),
+      createdAt: at,
+    })
     .execute();
   // A session that ended long ago but belongs to the application (removed with it, or by age).
   await session(db, `${label}-own`, { lastSeenAgo: updatedAgo, applicationId: id });
@@ -97,18 +112,41 @@ async function verificationCode(db: Db, label: string, createdAgo: number) {
   const id = randomUUID();
   await db.kysely
     .insertInto('verificationCodes')
-    .values({ id, bankCode: '0177', applicationType: 'GENERAL', mailHash: `h-${label}`, mailAddress: `${label}@example.jp`, codeHash: 'c', expiresAt: now - createdAgo + 10 * minute, createdAt: now - createdAgo })
+    .values({
+      id,
+      bankCode: '0177',
+      applicationType: 'GENERAL',
+      mailHash: `h-${label}`,
+      mailAddress: `${label}@example.jp`,
+      codeHash: 'c',
+      expiresAt: now - createdAgo + 10 * minute,
+      createdAt: now - createdAgo,
+    })
     .execute();
   return id;
 }
 
 async function outboxMail(db: Db, label: string, createdAgo: number) {
-  await db.kysely.insertInto('mailOutbox').values({ bankCode: '0177', toAddress: `${label}@example.jp`, subject: label, textBody: '認証コード 123456', createdAt: now - createdAgo, sentAt: now - createdAgo }).execute();
+  await db.kysely
+    .insertInto('mailOutbox')
+    .values({
+      bankCode: '0177',
+      toAddress: `${label}@example.jp`,
+      subject: label,
+      textBody: '認証コード 123456',
+      createdAt: now - createdAgo,
+      sentAt: now - createdAgo,
+    })
+    .execute();
 }
 
 async function pageView(db: Db, path: string, createdAgo: number) {
   const at = now - createdAgo;
-  await insertPageView(db, { bankCode: '0177', applicationType: 'GENERAL', path, deviceId: `device-${path}`, channel: null, createdAt: at }, toJapanIso(at).slice(0, 10));
+  await insertPageView(
+    db,
+    { bankCode: '0177', applicationType: 'GENERAL', path, deviceId: `device-${path}`, channel: null, createdAt: at },
+    toJapanIso(at).slice(0, 10),
+  );
 }
 
 const ids = async (db: Db, table: 'applications' | 'authSessions' | 'verificationCodes') =>
@@ -171,12 +209,23 @@ forEachDialect((dialect) => {
     }
 
     // A second run at the same time finds nothing more.
-    expect(await runRetention(db, fixedClock(new Date(now)), policy)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, pageViews: 0 });
+    expect(await runRetention(db, fixedClock(new Date(now)), policy)).toEqual({
+      verificationCodes: 0,
+      sessions: 0,
+      outboxMails: 0,
+      applications: 0,
+      pageViews: 0,
+    });
   });
 
   it('follows the configured policy (RETENTION_* variables)', async () => {
     const db = await dialect.createDb();
-    const custom = loadConfig({ NODE_ENV: 'test', RETENTION_ABANDONED_DRAFTS_DAYS: '90', RETENTION_MAIL_OUTBOX_DAYS: '1', RETENTION_PAGE_VIEWS_DAYS: '7' }).retention;
+    const custom = loadConfig({
+      NODE_ENV: 'test',
+      RETENTION_ABANDONED_DRAFTS_DAYS: '90',
+      RETENTION_MAIL_OUTBOX_DAYS: '1',
+      RETENTION_PAGE_VIEWS_DAYS: '7',
+    }).retention;
     const draft = await application(db, 'sixty-days', 60 * day);
     await outboxMail(db, 'two-days', 2 * day);
     await pageView(db, '/term', 8 * day);

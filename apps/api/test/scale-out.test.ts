@@ -123,7 +123,10 @@ describe.skipIf(!ctx.postgres.available)('several API instances on one PostgreSQ
     expect((await call(b, 'GET', '/api/ekyc', undefined, token)).json).toMatchObject({ status: 1 });
     expect((await sim.call('POST', `/v1/sessions/${providerId}/simulate`, { outcome: 'PASSED' })).status).toBe(200);
     const webhookAt = async (index: number) =>
-      metricValue(await (await fetch(`http://127.0.0.1:${metricsPorts[index]}/metrics`)).text(), 'koza_http_requests_total', { route: '/api/ekyc/webhook', status: '204' });
+      metricValue(await (await fetch(`http://127.0.0.1:${metricsPorts[index]}/metrics`)).text(), 'koza_http_requests_total', {
+        route: '/api/ekyc/webhook',
+        status: '204',
+      });
     const deadline = Date.now() + 15_000;
     while ((await webhookAt(1)) < 1) {
       if (Date.now() > deadline) throw new Error('the webhook did not arrive at instance 1');

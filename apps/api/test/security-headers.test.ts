@@ -8,7 +8,6 @@ const expectedCsp =
   "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self' blob:;" +
   "media-src 'self' blob:;worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';form-action 'self';base-uri 'none'";
 
-
 forEachDialect((dialect) => {
   it('sends the security headers on API answers, errors included', async () => {
     const app = await createTestApp({ db: await dialect.createDb() });

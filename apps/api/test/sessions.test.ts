@@ -151,7 +151,12 @@ forEachDialect((dialect) => {
     expect((await t.get(a.headers)).statusCode).toBe(401);
 
     const b = await signIn(t.app);
-    const expire = await t.app.inject({ method: 'POST', url: '/__dev/sessions/expire', headers: { host: hosts['0177'] }, payload: { mailAddress: b.mailAddress.toUpperCase() } });
+    const expire = await t.app.inject({
+      method: 'POST',
+      url: '/__dev/sessions/expire',
+      headers: { host: hosts['0177'] },
+      payload: { mailAddress: b.mailAddress.toUpperCase() },
+    });
     expect(expire.statusCode).toBe(204);
     expect((await t.get(b.headers)).statusCode).toBe(401);
     await t.app.close();
@@ -211,4 +216,3 @@ forEachDialect((dialect) => {
     });
   });
 });
-

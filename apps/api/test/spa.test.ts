@@ -29,7 +29,10 @@ function fakeWebBuild(): string {
   ];
   for (const [code, path, search, file] of prerendered) {
     mkdirSync(join(dir, 'prerendered', code), { recursive: true });
-    writeFileSync(join(dir, file), `<!doctype html><html data-bank="${code}"><body><div id="root" data-prerendered="${search}"><h1>${code}${path}${search}</h1></div></body></html>`);
+    writeFileSync(
+      join(dir, file),
+      `<!doctype html><html data-bank="${code}"><body><div id="root" data-prerendered="${search}"><h1>${code}${path}${search}</h1></div></body></html>`,
+    );
   }
   writeFileSync(
     join(dir, 'prerendered', 'manifest.json'),

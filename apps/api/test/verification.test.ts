@@ -149,7 +149,10 @@ forEachDialect((dialect) => {
       expect(a.statusCode).toBe(204);
       expect(b.statusCode).toBe(204);
       expect(a.body).toBe(b.body);
-      const strip = (h: Record<string, unknown>) => Object.keys(h).filter((k) => k !== 'date').sort();
+      const strip = (h: Record<string, unknown>) =>
+        Object.keys(h)
+          .filter((k) => k !== 'date')
+          .sort();
       expect(strip(a.headers)).toEqual(strip(b.headers));
     });
   });

@@ -64,7 +64,12 @@ forEachDialect((dialect) => {
   afterAll(() => app.close());
 
   it('saves occupation and workplace and answers 204', async () => {
-    const response = await a.post(stepPaths.workplace, { ...workplacePayload, workplaceName: '(株)博多テスト', workplacePhoneNumber: '０９２－１１１－２２２２', invitationCode: 'ＦＫ０００２' });
+    const response = await a.post(stepPaths.workplace, {
+      ...workplacePayload,
+      workplaceName: '(株)博多テスト',
+      workplacePhoneNumber: '０９２－１１１－２２２２',
+      invitationCode: 'ＦＫ０００２',
+    });
     expect(response.statusCode).toBe(204);
     expect(await a.row()).toMatchObject({
       occupationId: 1,
@@ -93,7 +98,12 @@ forEachDialect((dialect) => {
   });
 
   it('drops existing-account numbers the workplace does not ask for', async () => {
-    const response = await a.post(stepPaths.workplace, { ...workplacePayload, workplaceId: 1002, existedAccountBranchCode: '123', existedAccountNumber: '1234567' });
+    const response = await a.post(stepPaths.workplace, {
+      ...workplacePayload,
+      workplaceId: 1002,
+      existedAccountBranchCode: '123',
+      existedAccountNumber: '1234567',
+    });
     expect(response.statusCode).toBe(204);
     expect(await a.row()).toMatchObject({ workplaceCode: '100002', existedAccountBranchCode: null, existedAccountNumber: null });
   });
@@ -141,7 +151,10 @@ forEachDialect((dialect) => {
   it.each([
     ['an array', [workplacePayload]],
     ['null', null],
-    ['wrong types', { occupationId: { id: 1 }, workplaceName: 5, workplacePhoneNumber: ['092'], workplaceId: [1001], invitationCode: 123456, existedAccountNumber: {} }],
+    [
+      'wrong types',
+      { occupationId: { id: 1 }, workplaceName: 5, workplacePhoneNumber: ['092'], workplaceId: [1001], invitationCode: 123456, existedAccountNumber: {} },
+    ],
     ['huge strings', { ...workplacePayload, workplaceName: '株'.repeat(15_000), occupationOther: 'x'.repeat(10_000) }],
   ])('answers %s with 400, never a 5xx', async (_name, body) => {
     const response = await a.post(stepPaths.workplace, body);

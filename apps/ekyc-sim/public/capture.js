@@ -71,9 +71,14 @@
   }
 
   function stopStream() {
-    if (stream) stream.getTracks().forEach(function (track) { track.stop(); });
+    if (stream)
+      stream.getTracks().forEach(function (track) {
+        track.stop();
+      });
     stream = null;
-    steps.forEach(function (step) { step.video.srcObject = null; });
+    steps.forEach(function (step) {
+      step.video.srcObject = null;
+    });
     activeStep = null;
   }
 
@@ -97,7 +102,9 @@
     navigator.mediaDevices.getUserMedia(constraints).then(
       function (mediaStream) {
         if (activeStep !== step) {
-          mediaStream.getTracks().forEach(function (track) { track.stop(); });
+          mediaStream.getTracks().forEach(function (track) {
+            track.stop();
+          });
           return;
         }
         stream = mediaStream;
@@ -165,8 +172,12 @@
 
   steps.forEach(function (step) {
     step.section.setAttribute('data-enhanced', 'true');
-    step.startButton.addEventListener('click', function () { startCamera(step); });
-    step.shootButton.addEventListener('click', function () { shoot(step); });
+    step.startButton.addEventListener('click', function () {
+      startCamera(step);
+    });
+    step.shootButton.addEventListener('click', function () {
+      shoot(step);
+    });
     step.retakeButton.addEventListener('click', function () {
       retaking = step;
       step.input.value = '';
@@ -185,12 +196,18 @@
   });
 
   form.addEventListener('submit', function (event) {
-    var missing = steps.filter(function (step) { return !hasFile(step); });
+    var missing = steps.filter(function (step) {
+      return !hasFile(step);
+    });
     if (missing.length > 0) {
       event.preventDefault();
       say(
         '撮影が済んでいない写真があります：' +
-          missing.map(function (step) { return step.title; }).join('、'),
+          missing
+            .map(function (step) {
+              return step.title;
+            })
+            .join('、'),
       );
       missing[0].heading.focus();
       return;

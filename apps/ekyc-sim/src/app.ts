@@ -6,15 +6,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { SimConfig } from './config.ts';
 import { sniffImage } from './images.ts';
-import {
-  capturePage,
-  captureSteps,
-  homePage,
-  jpkiConfirmPage,
-  jpkiStartPage,
-  messagePage,
-  outcomeChoices,
-} from './pages.ts';
+import { capturePage, captureSteps, homePage, jpkiConfirmPage, jpkiStartPage, messagePage, outcomeChoices } from './pages.ts';
 import type { PageContext } from './pages.ts';
 import { SessionService } from './sessions.ts';
 import type { Clock, FinalStatus } from './sessions.ts';
@@ -69,7 +61,11 @@ const createSessionBody = z.object({
 const readField = z.string().min(1).max(200);
 const simulateBody = z.object({
   outcome: z.enum(['PASSED', 'ADDRESS_MISMATCH', 'FAILED', 'EXPIRED']),
-  read: z.object({ name: readField, birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), address: readField }).partial().strict().optional(),
+  read: z
+    .object({ name: readField, birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), address: readField })
+    .partial()
+    .strict()
+    .optional(),
 });
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -320,7 +316,10 @@ export function buildApp(options: BuildOptions): FastifyInstance {
       return sendPage(reply, 400, jpkiStartPage(pageContext(session, token, '署名用パスワードは英数字6〜16文字で入力してください。')), session);
     }
     sessions.markCardRead(session.id);
-    return reply.code(303).header('Location', `/s/${encodeURIComponent(session.id)}?t=${encodeURIComponent(token)}`).send();
+    return reply
+      .code(303)
+      .header('Location', `/s/${encodeURIComponent(session.id)}?t=${encodeURIComponent(token)}`)
+      .send();
   });
 
   app.post('/s/:id/submit', async (request, reply) => {

@@ -56,8 +56,7 @@ const httpUrl = z
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): SimConfig {
   const problems: string[] = [];
   const rawEnv = env.NODE_ENV ?? 'development';
-  const nodeEnv: NodeEnv | null =
-    rawEnv === 'development' || rawEnv === 'test' || rawEnv === 'production' ? rawEnv : null;
+  const nodeEnv: NodeEnv | null = rawEnv === 'development' || rawEnv === 'test' || rawEnv === 'production' ? rawEnv : null;
   if (nodeEnv === null) problems.push(`NODE_ENV must be development, test or production, got "${rawEnv}"`);
   const isProduction = nodeEnv === 'production';
 
@@ -105,12 +104,7 @@ function parsePort(raw: string | undefined, problems: string[]): number {
   return port;
 }
 
-function secret(
-  name: keyof typeof devDefaults,
-  env: Readonly<Record<string, string | undefined>>,
-  isProduction: boolean,
-  problems: string[],
-): string {
+function secret(name: keyof typeof devDefaults, env: Readonly<Record<string, string | undefined>>, isProduction: boolean, problems: string[]): string {
   const value = env[name];
   if (!isProduction) return value || devDefaults[name];
   if (!value) problems.push(`${name} is required in production`);

@@ -22,10 +22,7 @@ const app = buildApp({ config });
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { publicUrl: config.publicUrl, env: config.env, outcomePicker: !config.isProduction },
-    'eKYC provider simulator ready',
-  );
+  app.log.info({ publicUrl: config.publicUrl, env: config.env, outcomePicker: !config.isProduction }, 'eKYC provider simulator ready');
 } catch (error) {
   app.log.error(error);
   process.exit(1);

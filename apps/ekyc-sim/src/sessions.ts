@@ -143,7 +143,14 @@ export class SessionService {
   }
 
   private decideInTransaction(id: string, status: FinalStatus, from: readonly SessionStatus[], now: number, readOverride: ReadOverride | null = null): boolean {
-    const ok = this.store.updateSession(id, from, { status, decidedAt: now, pendingOutcome: null, decideAt: null, updatedAt: now, ...(readOverride ? { readOverride } : {}) });
+    const ok = this.store.updateSession(id, from, {
+      status,
+      decidedAt: now,
+      pendingOutcome: null,
+      decideAt: null,
+      updatedAt: now,
+      ...(readOverride ? { readOverride } : {}),
+    });
     if (!ok) return false;
     const session = this.store.findSession(id);
     if (!session) return false;
@@ -177,7 +184,10 @@ export class SessionService {
     if (!finalStatuses.includes(session.status) || session.decidedAt === null) return base;
     const status = session.status as FinalStatus;
     const certified = session.method === 'JPKI' && status === 'PASSED' ? { certified: { ...session.applicant } } : {};
-    const read = session.method === 'PHOTO_ID_AND_FACE' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH') ? { read: documentRead(session.applicant, status, session.readOverride) } : {};
+    const read =
+      session.method === 'PHOTO_ID_AND_FACE' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH')
+        ? { read: documentRead(session.applicant, status, session.readOverride) }
+        : {};
     return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read } };
   }
 }

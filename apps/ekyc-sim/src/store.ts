@@ -207,17 +207,15 @@ export class Store {
       values.push((key === 'captures' || key === 'readOverride') && value !== null ? JSON.stringify(value) : (value as SQLInputValue));
     }
     const placeholders = from.map(() => '?').join(', ');
-    const result = this.db
-      .prepare(`UPDATE sessions SET ${sets.join(', ')} WHERE id = ? AND status IN (${placeholders})`)
-      .run(...values, id, ...from);
+    const result = this.db.prepare(`UPDATE sessions SET ${sets.join(', ')} WHERE id = ? AND status IN (${placeholders})`).run(...values, id, ...from);
     return Number(result.changes) === 1;
   }
 
   /** CREATED sessions whose hour has passed. */
   sessionsToExpire(now: number, limit = 100): string[] {
-    const rows = this.db
-      .prepare(`SELECT id FROM sessions WHERE status = 'CREATED' AND expires_at <= ? ORDER BY expires_at LIMIT ?`)
-      .all(now, limit) as Array<{ id: string }>;
+    const rows = this.db.prepare(`SELECT id FROM sessions WHERE status = 'CREATED' AND expires_at <= ? ORDER BY expires_at LIMIT ?`).all(now, limit) as Array<{
+      id: string;
+    }>;
     return rows.map((r) => r.id);
   }
 
@@ -255,17 +253,15 @@ export class Store {
   }
 
   nextDecisionAt(): number | null {
-    const row = this.db
-      .prepare(`SELECT MIN(decide_at) AS next FROM sessions WHERE status = 'SUBMITTED' AND decide_at IS NOT NULL`)
-      .get() as { next: number | null };
+    const row = this.db.prepare(`SELECT MIN(decide_at) AS next FROM sessions WHERE status = 'SUBMITTED' AND decide_at IS NOT NULL`).get() as {
+      next: number | null;
+    };
     return row.next;
   }
 
   recordAttempt(id: number, result: { deliveredAt: number | null; nextAttemptAt: number | null; error: string | null }): void {
     this.db
-      .prepare(
-        'UPDATE webhook_deliveries SET attempts = attempts + 1, delivered_at = ?, next_attempt_at = ?, last_error = ? WHERE id = ?',
-      )
+      .prepare('UPDATE webhook_deliveries SET attempts = attempts + 1, delivered_at = ?, next_attempt_at = ?, last_error = ? WHERE id = ?')
       .run(result.deliveredAt, result.nextAttemptAt, result.error, id);
   }
 

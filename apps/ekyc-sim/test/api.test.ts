@@ -108,7 +108,8 @@ describe('server-to-server API', () => {
   it('reports what the document read gave: the applicant for PASSED, an earlier address for ADDRESS_MISMATCH', async () => {
     const passed = await createSession(app);
     const mismatch = await createSession(app);
-    const decide = (id: string, payload: object) => app.inject({ method: 'POST', url: `/v1/sessions/${id}/simulate`, headers: { 'x-api-key': apiKey }, payload });
+    const decide = (id: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/v1/sessions/${id}/simulate`, headers: { 'x-api-key': apiKey }, payload });
     await decide(passed.sessionId, { outcome: 'PASSED' });
     await decide(mismatch.sessionId, { outcome: 'ADDRESS_MISMATCH' });
     expect((await getSession(app, passed.sessionId)).result).toMatchObject({ read: applicant });

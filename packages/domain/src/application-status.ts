@@ -17,10 +17,7 @@ export const applicantStatusLabels: Readonly<Record<ApplicantStatus, string>> = 
 
 /** What happens next, per state (SPEC.md §1: the card by post in 1 to 2 weeks, cancelled when not collected). */
 export const applicantStatusNext: Readonly<Record<ApplicantStatus, readonly string[]>> = {
-  RECEIVED: [
-    'お申込みを受け付けました。これから当行でお申込み内容と本人確認の結果を確認します。',
-    '確認の結果は、お申込みのメールアドレスにお知らせします。',
-  ],
+  RECEIVED: ['お申込みを受け付けました。これから当行でお申込み内容と本人確認の結果を確認します。', '確認の結果は、お申込みのメールアドレスにお知らせします。'],
   IN_REVIEW: ['当行でお申込み内容を確認しています。', '確認の結果は、お申込みのメールアドレスにお知らせします。'],
   APPROVED: [
     '口座開設の手続きが完了しました。キャッシュカードを、お届けのご住所へ郵送します。',
@@ -42,8 +39,7 @@ export const shareableRejectionReasons = {
 export type ShareableRejectionReason = keyof typeof shareableRejectionReasons;
 export const shareableRejectionReasonCodes = Object.keys(shareableRejectionReasons) as [ShareableRejectionReason, ...ShareableRejectionReason[]];
 
-export const isShareableRejectionReason = (v: unknown): v is ShareableRejectionReason =>
-  typeof v === 'string' && Object.hasOwn(shareableRejectionReasons, v);
+export const isShareableRejectionReason = (v: unknown): v is ShareableRejectionReason => typeof v === 'string' && Object.hasOwn(shareableRejectionReasons, v);
 
 /** The receipt number as the completion screen and mail show it: 0177-20260615-000042 (decision 0052). */
 export const applicationNumberPattern = /^\d{4}-\d{8}-\d{6,9}$/;
@@ -69,8 +65,7 @@ export const statusText = {
   show: '状況を確認する',
   checking: '確認しています',
   back: '戻る',
-  notArriving:
-    'メールが届かない場合は、メールアドレスと受付番号に誤りがないかご確認のうえ、「戻る」から入力し直してください。',
+  notArriving: 'メールが届かない場合は、メールアドレスと受付番号に誤りがないかご確認のうえ、「戻る」から入力し直してください。',
   rateLimited: '短時間に続けて送信されたため、受け付けできませんでした。しばらく経ってから再度お試しください。',
   resultStep: 'お申込み状況',
   numberRequired: '受付番号を入力してください。',

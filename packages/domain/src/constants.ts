@@ -2,8 +2,7 @@
 
 export const bankCodes = ['0177', '0587', '0181'] as const;
 export type BankCode = (typeof bankCodes)[number];
-export const isBankCode = (v: unknown): v is BankCode =>
-  typeof v === 'string' && (bankCodes as readonly string[]).includes(v);
+export const isBankCode = (v: unknown): v is BankCode => typeof v === 'string' && (bankCodes as readonly string[]).includes(v);
 
 export const applicationTypes = ['GENERAL', 'CHILD'] as const;
 export type ApplicationType = (typeof applicationTypes)[number];
@@ -55,12 +54,7 @@ export const upload = {
   qualityStep: 0.1,
 } as const;
 
-export const documentTypes = [
-  'INDIVIDUAL_NUMBER_CARD',
-  'CERTIFICATE_RESIDENCE',
-  'MATERNITY_HANDBOOK',
-  'CURRENT_ADDRESS_DOCUMENT',
-] as const;
+export const documentTypes = ['INDIVIDUAL_NUMBER_CARD', 'CERTIFICATE_RESIDENCE', 'MATERNITY_HANDBOOK', 'CURRENT_ADDRESS_DOCUMENT'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
 export const verification = {

@@ -14,8 +14,7 @@ export type DateInput = string | Date;
 
 const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
-export const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+export const daysInMonth = (year: number, month: number): number => (month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
 
 /** Strict 'YYYY-MM-DD' of a real calendar day (no 2023-02-29, no 2024-1-5, no time part); else null. */
 export const parseIsoDate = (s: unknown): CalendarDate | null => {
@@ -50,8 +49,7 @@ export const toCalendarDate = (d: DateInput): CalendarDate => {
   return parsed;
 };
 
-export const compareDates = (a: CalendarDate, b: CalendarDate): number =>
-  a.year - b.year || a.month - b.month || a.day - b.day;
+export const compareDates = (a: CalendarDate, b: CalendarDate): number => a.year - b.year || a.month - b.month || a.day - b.day;
 
 /**
  * Completed years of age on `today`. A birthday of 29 February counts as reached on 1 March in common
@@ -67,8 +65,7 @@ export const ageOn = (birthday: DateInput, today: DateInput): number => {
 };
 
 /** True when born on or before today. */
-export const isBornBy = (birthday: DateInput, today: DateInput): boolean =>
-  compareDates(toCalendarDate(birthday), toCalendarDate(today)) <= 0;
+export const isBornBy = (birthday: DateInput, today: DateInput): boolean => compareDates(toCalendarDate(birthday), toCalendarDate(today)) <= 0;
 
 const eraFormat = new Intl.DateTimeFormat('ja-JP-u-ca-japanese', { era: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -58,7 +58,9 @@ export function typedIdentity(person: Values, addressOf: Values): { name: string
   const name = [text(person, 'lastName'), text(person, 'firstName')].filter(Boolean).join('\u3000');
   const searched = ['addressPrefecture', 'addressMunicipality', 'addressSection', 'addressChome', 'address'].map((k) => text(addressOf, k)).join('');
   const sub = text(addressOf, 'subAddress');
-  const address = text(addressOf, 'addressPrefecture') ? `${searched}${sub ? `\u3000${sub}` : ''}` : `${text(addressOf, 'tempAddressPrefecture')}${text(addressOf, 'tempAddress')}`;
+  const address = text(addressOf, 'addressPrefecture')
+    ? `${searched}${sub ? `\u3000${sub}` : ''}`
+    : `${text(addressOf, 'tempAddressPrefecture')}${text(addressOf, 'tempAddress')}`;
   return { name, birthday: text(person, 'birthday'), address };
 }
 
@@ -74,7 +76,10 @@ export interface IdentityComparison {
 }
 
 /** The typed identity beside the provider's read data, field by field, with differences marked. */
-export function compareIdentity(typed: { name: string; birthday: string; address: string }, read: { name: string; birthday: string; address: string }): IdentityComparison[] {
+export function compareIdentity(
+  typed: { name: string; birthday: string; address: string },
+  read: { name: string; birthday: string; address: string },
+): IdentityComparison[] {
   return (Object.keys(identityLabels) as (keyof typeof identityLabels)[]).map((field) => ({
     field,
     label: identityLabels[field],
@@ -93,7 +98,11 @@ const labelOf = (record: 'application' | 'parent', key: string): string => field
  * separate postal-code row goes), and the mail address, which staff need and the applicant's
  * confirmation does not show.
  */
-export function caseViewSections(type: ApplicationType, application: FieldValues, parent: FieldValues | null): { title: string; rows: { label: string; value: string }[] }[] {
+export function caseViewSections(
+  type: ApplicationType,
+  application: FieldValues,
+  parent: FieldValues | null,
+): { title: string; rows: { label: string; value: string }[] }[] {
   const postalLabel = labelOf('application', 'postalNumber');
   const postal = postalText(typeof application.postalNumber === 'string' ? application.postalNumber : '');
   return confirmationModel(type, application, parent).map((section: DisplaySection, i) => {

@@ -224,9 +224,7 @@ export const childJourney = {
 const outsideJourneyPages = [{ slug: 'status', path: '/status', title: statusText.title }] as const;
 
 export type PageSlug =
-  | (typeof generalJourney.pages)[number]['slug']
-  | (typeof childJourney.pages)[number]['slug']
-  | (typeof outsideJourneyPages)[number]['slug'];
+  (typeof generalJourney.pages)[number]['slug'] | (typeof childJourney.pages)[number]['slug'] | (typeof outsideJourneyPages)[number]['slug'];
 
 export interface FlowPage {
   slug: PageSlug;
@@ -281,7 +279,10 @@ export interface DerivedJourneys {
  * Derives the pages and flows from the definitions. Throws when a definition names a page it does
  * not define, or a shared page is given different routes, titles or entry rules.
  */
-export function deriveJourneys(journeys: readonly JourneyDefinition[], extraPages: readonly { slug: string; path: string; title: string }[] = []): DerivedJourneys {
+export function deriveJourneys(
+  journeys: readonly JourneyDefinition[],
+  extraPages: readonly { slug: string; path: string; title: string }[] = [],
+): DerivedJourneys {
   type Slug = PageSlug;
   const pages: Record<string, FlowPage & { entryRules: Set<EntryRule> }> = {};
   const sources = new Map<string, Set<string>>(); // page → pages whose Next or exits lead to it
@@ -321,7 +322,7 @@ export function deriveJourneys(journeys: readonly JourneyDefinition[], extraPage
     defs.forEach((def, index) => {
       const slug = def.slug as Slug;
       const target = def.side
-        ? check(def.next, `${def.slug}.next`) ?? (defs.slice(index + 1).find((d) => !d.side)?.slug as Slug | undefined)
+        ? (check(def.next, `${def.slug}.next`) ?? (defs.slice(index + 1).find((d) => !d.side)?.slug as Slug | undefined))
         : (main[main.indexOf(def) + 1]?.slug as Slug | undefined);
       if (def.side && def.next === undefined && target !== undefined) addSource(target, slug);
       if (def.side && def.next !== undefined) addSource(def.next, slug);
@@ -401,7 +402,8 @@ export function deriveJourneys(journeys: readonly JourneyDefinition[], extraPage
 
   const out: Record<string, FlowPage> = {};
   for (const { entryRules: _rules, ...page } of Object.values(pages)) out[page.slug] = page;
-  for (const extra of extraPages) out[extra.slug] = { slug: extra.slug as Slug, path: extra.path, title: extra.title, flows: [], step: null, allowedFrom: null, outsideJourney: true };
+  for (const extra of extraPages)
+    out[extra.slug] = { slug: extra.slug as Slug, path: extra.path, title: extra.title, flows: [], step: null, allowedFrom: null, outsideJourney: true };
   return { pages: out, flows };
 }
 
@@ -413,7 +415,10 @@ export const pages = derived.pages as Readonly<Record<PageSlug, FlowPage>>;
 export const pageSlugs: readonly PageSlug[] = Object.keys(pages) as PageSlug[];
 export const flows = derived.flows as Readonly<Record<ApplicationType, Flow>>;
 /** The h1 of every page. */
-export const pageTitles: Readonly<Record<PageSlug, string>> = Object.fromEntries(Object.values(pages).map((p) => [p.slug, p.title])) as Record<PageSlug, string>;
+export const pageTitles: Readonly<Record<PageSlug, string>> = Object.fromEntries(Object.values(pages).map((p) => [p.slug, p.title])) as Record<
+  PageSlug,
+  string
+>;
 
 /** '/' and any unknown path lead to /term (SPEC.md §2.1). */
 export const fallbackPath = '/term';

@@ -63,38 +63,27 @@ export const messages = {
   // Confirmation, eligibility
   addressConfirmed: '確認しました',
   addressConfirmationRequired: '「確認しました」にチェックを入れてください。',
-  residenceNotEligible:
-    'お住まいの地域ではWebでのお申込みができません。お近くの支店にご相談ください。',
+  residenceNotEligible: 'お住まいの地域ではWebでのお申込みができません。お近くの支店にご相談ください。',
   bankMismatch: '金融機関コードが正しくありません。',
 
   // Error screens (SPEC.md §8)
-  sessionError:
-    'お申込みから一定時間が経過したため、お申込みを中断しました。お手数ですが、再度お申込みをお願いいたします。',
-  systemError:
-    'ご迷惑をお掛けしており、誠に申し訳ございません。しばらく経ってから再度お申込をお願いいたします。',
+  sessionError: 'お申込みから一定時間が経過したため、お申込みを中断しました。お手数ですが、再度お申込みをお願いいたします。',
+  systemError: 'ご迷惑をお掛けしており、誠に申し訳ございません。しばらく経ってから再度お申込をお願いいたします。',
   ekycError: '本人確認時にエラーが発生しました。お手数ですが、再度本人確認をお願いいたします。',
-  uploadError:
-    '現住所確認書類のアップロード時にエラーが発生しました。お手数ですが、再度アップロードをお願いいたします。',
+  uploadError: '現住所確認書類のアップロード時にエラーが発生しました。お手数ですが、再度アップロードをお願いいたします。',
   // Documents the server cannot decode, or whose header declares too many pixels (issue 12).
   imageUnreadable: '画像を読み取れませんでした。JPEG・PNG・HEIC形式の写真を選んでください。',
   imageTooLarge: '画像の画素数が大きすぎます。写真を撮り直すか、縮小してからお送りください。',
 
   // Blocked confirmation steps (SPEC.md §4 and §8)
-  conditionsNotMet:
-    '上記の条件を満たしていない場合、本サービスはご利用いただけません。お近くの支店にご相談ください。',
-  branchVisitNote:
-    '支店へのご来店は事前にご予約ください。ご予約なしでのご来店の場合、当日のお手続きができない場合がございます。',
-  blockedExistingAccount:
-    'すでに当行に口座をお持ちの方は、本サービスはご利用いただけません。お近くの支店にご相談ください。',
-  blockedNoDocument:
-    '本人確認書類をお持ちでない方、または記載の住所が現住所と異なる方は、本サービスはご利用いただけません。お近くの支店にご相談ください。',
-  blockedUnder18:
-    '18歳未満の方は、本サービスはご利用いただけません。親権者さまによるお子さまの口座開設をご利用いただくか、お近くの支店にご相談ください。',
+  conditionsNotMet: '上記の条件を満たしていない場合、本サービスはご利用いただけません。お近くの支店にご相談ください。',
+  branchVisitNote: '支店へのご来店は事前にご予約ください。ご予約なしでのご来店の場合、当日のお手続きができない場合がございます。',
+  blockedExistingAccount: 'すでに当行に口座をお持ちの方は、本サービスはご利用いただけません。お近くの支店にご相談ください。',
+  blockedNoDocument: '本人確認書類をお持ちでない方、または記載の住所が現住所と異なる方は、本サービスはご利用いただけません。お近くの支店にご相談ください。',
+  blockedUnder18: '18歳未満の方は、本サービスはご利用いただけません。親権者さまによるお子さまの口座開設をご利用いただくか、お近くの支店にご相談ください。',
   regulationRefused: 'ご同意いただけない場合、本サービスはご利用いただけません。',
-  childConditionsNotMet:
-    '親権者さままたはお子さまが上記の条件を満たしていない場合、本サービスはご利用いただけません。お近くの支店にご相談ください。',
-  branchUnavailable:
-    '申し訳ございません。お住まいの市区町村には当行の支店がないため、Webでのお申込みはご利用いただけません。',
+  childConditionsNotMet: '親権者さままたはお子さまが上記の条件を満たしていない場合、本サービスはご利用いただけません。お近くの支店にご相談ください。',
+  branchUnavailable: '申し訳ございません。お住まいの市区町村には当行の支店がないため、Webでのお申込みはご利用いただけません。',
 
   // Address-match toast on identity-check preparation (SPEC.md §2.5)
   addressMatchToast: '運転免許証・マイナンバーカード等の本人確認資料と現在お住まいの住所は一致していますか？',

@@ -19,8 +19,7 @@ export const trim = (s: string): string => s.trim();
 export const stripSpaces = (s: string): string => s.replace(/[\s\u3000]/g, '');
 
 /** Full-width ASCII letters, digits and symbols (U+FF01–FF5E) → half-width; full-width space → ' '. */
-export const toHalfWidth = (s: string): string =>
-  s.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+export const toHalfWidth = (s: string): string => s.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 
 /** Characters typed as hyphens or minus signs by Japanese IMEs and phone keyboards. Not ー/ｰ (long vowel). */
 export const hyphenVariants = ['-', '\uFF0D', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\uFE63'] as const;
@@ -31,37 +30,113 @@ export const unifyHyphens = (s: string): string => s.replace(hyphenPattern, '-')
 
 // Full-width katakana ↔ half-width katakana. Voiced and semi-voiced kana are two half-width characters.
 const halfKanaPairs: readonly [string, string][] = [
-  ['ア', 'ｱ'], ['イ', 'ｲ'], ['ウ', 'ｳ'], ['エ', 'ｴ'], ['オ', 'ｵ'],
-  ['カ', 'ｶ'], ['キ', 'ｷ'], ['ク', 'ｸ'], ['ケ', 'ｹ'], ['コ', 'ｺ'],
-  ['サ', 'ｻ'], ['シ', 'ｼ'], ['ス', 'ｽ'], ['セ', 'ｾ'], ['ソ', 'ｿ'],
-  ['タ', 'ﾀ'], ['チ', 'ﾁ'], ['ツ', 'ﾂ'], ['テ', 'ﾃ'], ['ト', 'ﾄ'],
-  ['ナ', 'ﾅ'], ['ニ', 'ﾆ'], ['ヌ', 'ﾇ'], ['ネ', 'ﾈ'], ['ノ', 'ﾉ'],
-  ['ハ', 'ﾊ'], ['ヒ', 'ﾋ'], ['フ', 'ﾌ'], ['ヘ', 'ﾍ'], ['ホ', 'ﾎ'],
-  ['マ', 'ﾏ'], ['ミ', 'ﾐ'], ['ム', 'ﾑ'], ['メ', 'ﾒ'], ['モ', 'ﾓ'],
-  ['ヤ', 'ﾔ'], ['ユ', 'ﾕ'], ['ヨ', 'ﾖ'],
-  ['ラ', 'ﾗ'], ['リ', 'ﾘ'], ['ル', 'ﾙ'], ['レ', 'ﾚ'], ['ロ', 'ﾛ'],
-  ['ワ', 'ﾜ'], ['ヲ', 'ｦ'], ['ン', 'ﾝ'],
-  ['ァ', 'ｧ'], ['ィ', 'ｨ'], ['ゥ', 'ｩ'], ['ェ', 'ｪ'], ['ォ', 'ｫ'],
-  ['ッ', 'ｯ'], ['ャ', 'ｬ'], ['ュ', 'ｭ'], ['ョ', 'ｮ'],
-  ['ガ', 'ｶﾞ'], ['ギ', 'ｷﾞ'], ['グ', 'ｸﾞ'], ['ゲ', 'ｹﾞ'], ['ゴ', 'ｺﾞ'],
-  ['ザ', 'ｻﾞ'], ['ジ', 'ｼﾞ'], ['ズ', 'ｽﾞ'], ['ゼ', 'ｾﾞ'], ['ゾ', 'ｿﾞ'],
-  ['ダ', 'ﾀﾞ'], ['ヂ', 'ﾁﾞ'], ['ヅ', 'ﾂﾞ'], ['デ', 'ﾃﾞ'], ['ド', 'ﾄﾞ'],
-  ['バ', 'ﾊﾞ'], ['ビ', 'ﾋﾞ'], ['ブ', 'ﾌﾞ'], ['ベ', 'ﾍﾞ'], ['ボ', 'ﾎﾞ'],
-  ['パ', 'ﾊﾟ'], ['ピ', 'ﾋﾟ'], ['プ', 'ﾌﾟ'], ['ペ', 'ﾍﾟ'], ['ポ', 'ﾎﾟ'],
-  ['ヴ', 'ｳﾞ'], ['ヷ', 'ﾜﾞ'], ['ヺ', 'ｦﾞ'],
-  ['ー', 'ｰ'], ['・', '･'], ['。', '｡'], ['「', '｢'], ['」', '｣'], ['、', '､'], ['゛', 'ﾞ'], ['゜', 'ﾟ'],
+  ['ア', 'ｱ'],
+  ['イ', 'ｲ'],
+  ['ウ', 'ｳ'],
+  ['エ', 'ｴ'],
+  ['オ', 'ｵ'],
+  ['カ', 'ｶ'],
+  ['キ', 'ｷ'],
+  ['ク', 'ｸ'],
+  ['ケ', 'ｹ'],
+  ['コ', 'ｺ'],
+  ['サ', 'ｻ'],
+  ['シ', 'ｼ'],
+  ['ス', 'ｽ'],
+  ['セ', 'ｾ'],
+  ['ソ', 'ｿ'],
+  ['タ', 'ﾀ'],
+  ['チ', 'ﾁ'],
+  ['ツ', 'ﾂ'],
+  ['テ', 'ﾃ'],
+  ['ト', 'ﾄ'],
+  ['ナ', 'ﾅ'],
+  ['ニ', 'ﾆ'],
+  ['ヌ', 'ﾇ'],
+  ['ネ', 'ﾈ'],
+  ['ノ', 'ﾉ'],
+  ['ハ', 'ﾊ'],
+  ['ヒ', 'ﾋ'],
+  ['フ', 'ﾌ'],
+  ['ヘ', 'ﾍ'],
+  ['ホ', 'ﾎ'],
+  ['マ', 'ﾏ'],
+  ['ミ', 'ﾐ'],
+  ['ム', 'ﾑ'],
+  ['メ', 'ﾒ'],
+  ['モ', 'ﾓ'],
+  ['ヤ', 'ﾔ'],
+  ['ユ', 'ﾕ'],
+  ['ヨ', 'ﾖ'],
+  ['ラ', 'ﾗ'],
+  ['リ', 'ﾘ'],
+  ['ル', 'ﾙ'],
+  ['レ', 'ﾚ'],
+  ['ロ', 'ﾛ'],
+  ['ワ', 'ﾜ'],
+  ['ヲ', 'ｦ'],
+  ['ン', 'ﾝ'],
+  ['ァ', 'ｧ'],
+  ['ィ', 'ｨ'],
+  ['ゥ', 'ｩ'],
+  ['ェ', 'ｪ'],
+  ['ォ', 'ｫ'],
+  ['ッ', 'ｯ'],
+  ['ャ', 'ｬ'],
+  ['ュ', 'ｭ'],
+  ['ョ', 'ｮ'],
+  ['ガ', 'ｶﾞ'],
+  ['ギ', 'ｷﾞ'],
+  ['グ', 'ｸﾞ'],
+  ['ゲ', 'ｹﾞ'],
+  ['ゴ', 'ｺﾞ'],
+  ['ザ', 'ｻﾞ'],
+  ['ジ', 'ｼﾞ'],
+  ['ズ', 'ｽﾞ'],
+  ['ゼ', 'ｾﾞ'],
+  ['ゾ', 'ｿﾞ'],
+  ['ダ', 'ﾀﾞ'],
+  ['ヂ', 'ﾁﾞ'],
+  ['ヅ', 'ﾂﾞ'],
+  ['デ', 'ﾃﾞ'],
+  ['ド', 'ﾄﾞ'],
+  ['バ', 'ﾊﾞ'],
+  ['ビ', 'ﾋﾞ'],
+  ['ブ', 'ﾌﾞ'],
+  ['ベ', 'ﾍﾞ'],
+  ['ボ', 'ﾎﾞ'],
+  ['パ', 'ﾊﾟ'],
+  ['ピ', 'ﾋﾟ'],
+  ['プ', 'ﾌﾟ'],
+  ['ペ', 'ﾍﾟ'],
+  ['ポ', 'ﾎﾟ'],
+  ['ヴ', 'ｳﾞ'],
+  ['ヷ', 'ﾜﾞ'],
+  ['ヺ', 'ｦﾞ'],
+  ['ー', 'ｰ'],
+  ['・', '･'],
+  ['。', '｡'],
+  ['「', '｢'],
+  ['」', '｣'],
+  ['、', '､'],
+  ['゛', 'ﾞ'],
+  ['゜', 'ﾟ'],
 ];
 // Full-width-only kana with no half-width form: mapped to their nearest half-width kana.
 const halfKanaExtra: readonly [string, string][] = [
-  ['ヮ', 'ﾜ'], ['ヵ', 'ｶ'], ['ヶ', 'ｹ'], ['ヰ', 'ｲ'], ['ヱ', 'ｴ'],
-  ['\u3099', 'ﾞ'], ['\u309A', 'ﾟ'],
+  ['ヮ', 'ﾜ'],
+  ['ヵ', 'ｶ'],
+  ['ヶ', 'ｹ'],
+  ['ヰ', 'ｲ'],
+  ['ヱ', 'ｴ'],
+  ['\u3099', 'ﾞ'],
+  ['\u309A', 'ﾟ'],
 ];
 const toHalfKanaTable = new Map<string, string>([...halfKanaPairs, ...halfKanaExtra]);
 const toFullKanaTable = new Map<string, string>(halfKanaPairs.map(([full, half]) => [half, full]));
 
 /** Hiragana (U+3041–3096, ゝゞ) → full-width katakana. */
-export const hiraganaToKatakana = (s: string): string =>
-  s.replace(/[\u3041-\u3096\u309D\u309E]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+export const hiraganaToKatakana = (s: string): string => s.replace(/[\u3041-\u3096\u309D\u309E]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 
 /**
  * Hiragana and full-width katakana → half-width katakana, splitting voiced kana into kana + ﾞ/ﾟ,
@@ -89,19 +164,59 @@ export const halfKatakanaToFull = (s: string): string => {
 
 /** Half-width ASCII (U+0021–007E) → full-width; ' ' → full-width space; half-width katakana → full-width. */
 export const toFullWidth = (s: string): string =>
-  halfKatakanaToFull(
-    s.replace(/[\u0021-\u007E]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).replace(/ /g, '\u3000'),
-  );
+  halfKatakanaToFull(s.replace(/[\u0021-\u007E]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).replace(/ /g, '\u3000'));
 
 const smallToLarge = new Map<string, string>([
-  ['ァ', 'ア'], ['ィ', 'イ'], ['ゥ', 'ウ'], ['ェ', 'エ'], ['ォ', 'オ'], ['ッ', 'ツ'],
-  ['ャ', 'ヤ'], ['ュ', 'ユ'], ['ョ', 'ヨ'], ['ヮ', 'ワ'], ['ヵ', 'カ'], ['ヶ', 'ケ'],
-  ['ぁ', 'あ'], ['ぃ', 'い'], ['ぅ', 'う'], ['ぇ', 'え'], ['ぉ', 'お'], ['っ', 'つ'],
-  ['ゃ', 'や'], ['ゅ', 'ゆ'], ['ょ', 'よ'], ['ゎ', 'わ'], ['ゕ', 'か'], ['ゖ', 'け'],
-  ['ｧ', 'ｱ'], ['ｨ', 'ｲ'], ['ｩ', 'ｳ'], ['ｪ', 'ｴ'], ['ｫ', 'ｵ'], ['ｯ', 'ﾂ'], ['ｬ', 'ﾔ'], ['ｭ', 'ﾕ'], ['ｮ', 'ﾖ'],
+  ['ァ', 'ア'],
+  ['ィ', 'イ'],
+  ['ゥ', 'ウ'],
+  ['ェ', 'エ'],
+  ['ォ', 'オ'],
+  ['ッ', 'ツ'],
+  ['ャ', 'ヤ'],
+  ['ュ', 'ユ'],
+  ['ョ', 'ヨ'],
+  ['ヮ', 'ワ'],
+  ['ヵ', 'カ'],
+  ['ヶ', 'ケ'],
+  ['ぁ', 'あ'],
+  ['ぃ', 'い'],
+  ['ぅ', 'う'],
+  ['ぇ', 'え'],
+  ['ぉ', 'お'],
+  ['っ', 'つ'],
+  ['ゃ', 'や'],
+  ['ゅ', 'ゆ'],
+  ['ょ', 'よ'],
+  ['ゎ', 'わ'],
+  ['ゕ', 'か'],
+  ['ゖ', 'け'],
+  ['ｧ', 'ｱ'],
+  ['ｨ', 'ｲ'],
+  ['ｩ', 'ｳ'],
+  ['ｪ', 'ｴ'],
+  ['ｫ', 'ｵ'],
+  ['ｯ', 'ﾂ'],
+  ['ｬ', 'ﾔ'],
+  ['ｭ', 'ﾕ'],
+  ['ｮ', 'ﾖ'],
   // Katakana phonetic extensions (Ainu small kana).
-  ['ㇰ', 'ク'], ['ㇱ', 'シ'], ['ㇲ', 'ス'], ['ㇳ', 'ト'], ['ㇴ', 'ヌ'], ['ㇵ', 'ハ'], ['ㇶ', 'ヒ'], ['ㇷ', 'フ'],
-  ['ㇸ', 'ヘ'], ['ㇹ', 'ホ'], ['ㇺ', 'ム'], ['ㇻ', 'ラ'], ['ㇼ', 'リ'], ['ㇽ', 'ル'], ['ㇾ', 'レ'], ['ㇿ', 'ロ'],
+  ['ㇰ', 'ク'],
+  ['ㇱ', 'シ'],
+  ['ㇲ', 'ス'],
+  ['ㇳ', 'ト'],
+  ['ㇴ', 'ヌ'],
+  ['ㇵ', 'ハ'],
+  ['ㇶ', 'ヒ'],
+  ['ㇷ', 'フ'],
+  ['ㇸ', 'ヘ'],
+  ['ㇹ', 'ホ'],
+  ['ㇺ', 'ム'],
+  ['ㇻ', 'ラ'],
+  ['ㇼ', 'リ'],
+  ['ㇽ', 'ル'],
+  ['ㇾ', 'レ'],
+  ['ㇿ', 'ロ'],
 ]);
 
 /** Small kana → large kana (bank kana names carry no small kana): ｼﾔﾁﾖｳ for シャチョウ. */
@@ -114,8 +229,7 @@ const companyAbbreviations: readonly [RegExp, string][] = [
 ];
 
 /** ㈱ ㊑ ㍿ (株) （株） → 株式会社; ㈲ ㊒ (有) （有） → 有限会社 (either parenthesis width). */
-export const expandCompanyAbbreviations = (s: string): string =>
-  companyAbbreviations.reduce((acc, [pattern, full]) => acc.replace(pattern, full), s);
+export const expandCompanyAbbreviations = (s: string): string => companyAbbreviations.reduce((acc, [pattern, full]) => acc.replace(pattern, full), s);
 
 /**
  * Roman numerals and similar number forms that the bank's systems cannot carry and that users should
@@ -123,8 +237,7 @@ export const expandCompanyAbbreviations = (s: string): string =>
  * (①–⓿, ⑴, ⒈, U+2460–24FF except letters), circled numbers 21–50 (U+3251–325F, U+32B1–32BF) and dingbat
  * circled numbers (❶–➓, U+2776–2793).
  */
-export const numberFormPattern =
-  /[\u2150-\u218F\u2460-\u249B\u24EA-\u24FF\u3251-\u325F\u32B1-\u32BF\u2776-\u2793]/gu;
+export const numberFormPattern = /[\u2150-\u218F\u2460-\u249B\u24EA-\u24FF\u3251-\u325F\u32B1-\u32BF\u2776-\u2793]/gu;
 
 /** The distinct roman-numeral / number-form characters of s, in order of first appearance. */
 export const romanNumeralChars = (s: string): string[] => [...new Set(s.match(numberFormPattern) ?? [])];

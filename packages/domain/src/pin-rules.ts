@@ -100,8 +100,7 @@ const addressKeys = [
   'kanaAddressChome',
 ] as const satisfies readonly (keyof PinContext)[];
 
-const digitsOnly = (s: string): string =>
-  s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[^0-9]/g, '');
+const digitsOnly = (s: string): string => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[^0-9]/g, '');
 
 const birthdayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -143,10 +142,11 @@ export function forbiddenBirthdayPins(birthday: string): string[] {
   const add = (s: string) => {
     if (s.length === 4) out.add(s);
   };
-  for (const mo of months) for (const da of days) {
-    add(mo + da);
-    add(da + mo);
-  }
+  for (const mo of months)
+    for (const da of days) {
+      add(mo + da);
+      add(da + mo);
+    }
   for (const y of years) {
     for (const mo of months) {
       add(y + mo);
@@ -156,11 +156,12 @@ export function forbiddenBirthdayPins(birthday: string): string[] {
       add(y + da);
       add(da + y);
     }
-    for (const mo of months) for (const da of days) {
-      add(y + mo + da);
-      add(mo + da + y);
-      add(da + mo + y);
-    }
+    for (const mo of months)
+      for (const da of days) {
+        add(y + mo + da);
+        add(mo + da + y);
+        add(da + mo + y);
+      }
   }
   return [...out];
 }
@@ -204,8 +205,7 @@ export function pinViolations(pin: string, confirmation: string | null, context:
   if (/^(\d)\1{3}$/.test(pin)) out.push('sameDigits');
   const persons = people(context);
   if (persons.some((p) => forbiddenBirthdayPins(p.birthday ?? '').includes(pin))) out.push('birthday');
-  if (persons.some((p) => forbiddenPhonePins(p.mobilePhoneNumber, p.phoneNumber, p.workplacePhoneNumber).includes(pin)))
-    out.push('phone');
+  if (persons.some((p) => forbiddenPhonePins(p.mobilePhoneNumber, p.phoneNumber, p.workplacePhoneNumber).includes(pin))) out.push('phone');
   if (forbiddenAddressPins(...addressKeys.map((k) => context[k])).includes(pin)) out.push('address');
   return out;
 }

@@ -13,7 +13,16 @@ describe('funnel steps', () => {
       expect(steps.map((s) => s.slug)).not.toContain('ekyc-callback');
     }
     expect(funnelSteps('GENERAL').map((s) => s.path)).toEqual([
-      '/term', '/verification', '/personal', '/workplace', '/branch', '/seal-less', '/confirmation', '/pin', '/ekyc-preparation', '/complete',
+      '/term',
+      '/verification',
+      '/personal',
+      '/workplace',
+      '/branch',
+      '/seal-less',
+      '/confirmation',
+      '/pin',
+      '/ekyc-preparation',
+      '/complete',
     ]);
     expect(funnelSteps('CHILD')[0]).toEqual({ slug: 'child-before-check', path: '/child/before-check', label: '申込前確認' });
   });

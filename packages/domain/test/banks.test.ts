@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankCodes } from '../src/constants.ts';
 import { regulationIds } from '../src/banks/bank.ts';
-import {
-  allBanks,
-  asksDistanceReasonFor,
-  bankCodeForHost,
-  banks,
-  devHostMap,
-  getBank,
-  isHomeOrNeighbour,
-} from '../src/banks/banks.ts';
+import { allBanks, asksDistanceReasonFor, bankCodeForHost, banks, devHostMap, getBank, isHomeOrNeighbour } from '../src/banks/banks.ts';
 import { prefectureNames } from '../src/prefectures.ts';
 import { flows } from '../src/flows.ts';
 
@@ -114,11 +106,7 @@ describe('banks', () => {
   });
 
   it('places each bank in its home prefecture with the reception hours of SPEC.md §3', () => {
-    expect([banks['0177'].homePrefecture, banks['0587'].homePrefecture, banks['0181'].homePrefecture]).toEqual([
-      '福岡県',
-      '熊本県',
-      '長崎県',
-    ]);
+    expect([banks['0177'].homePrefecture, banks['0587'].homePrefecture, banks['0181'].homePrefecture]).toEqual(['福岡県', '熊本県', '長崎県']);
     expect(allBanks.map((b) => b.defaultTempAddressPrefecture)).toEqual(['福岡県', '熊本県', '長崎県']);
     expect(allBanks.map((b) => [b.contact.opens, b.contact.closes])).toEqual([
       ['09:00', '17:00'],

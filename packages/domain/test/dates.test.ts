@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ageOn,
-  birthYearChoices,
-  isBornBy,
-  japaneseEraYear,
-  parseIsoDate,
-  toCalendarDate,
-  toJapanDate,
-} from '../src/dates.ts';
+import { ageOn, birthYearChoices, isBornBy, japaneseEraYear, parseIsoDate, toCalendarDate, toJapanDate } from '../src/dates.ts';
 
 describe('parseIsoDate', () => {
   it.each([

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages.ts';
-import {
-  joinName,
-  nameDisallowedChars,
-  nameLengthError,
-  nameMaxLength,
-  namePartSchema,
-} from '../src/fields/name.ts';
+import { joinName, nameDisallowedChars, nameLengthError, nameMaxLength, namePartSchema } from '../src/fields/name.ts';
 import { kanaNameLengthError, kanaNameMaxLength, kanaNamePartSchema } from '../src/fields/kana-name.ts';
 import type { z } from 'zod';
 
@@ -31,12 +25,9 @@ describe('name: surname + full-width space + given name, at most 24', () => {
     [12, 12, messages.maxLength(24)], // 25
     [1, 22, null],
     [1, 23, messages.maxLength(24)],
-  ])('%i + space + %i characters → %s', (last, first, expected) =>
-    expect(nameLengthError(kanji(last), kanji(first))).toBe(expected),
-  );
+  ])('%i + space + %i characters → %s', (last, first, expected) => expect(nameLengthError(kanji(last), kanji(first))).toBe(expected));
   it('the limit is 24', () => expect(nameMaxLength).toBe(24));
-  it('the message reads 24文字以内で入力してください。', () =>
-    expect(nameLengthError(kanji(12), kanji(12))).toBe('24文字以内で入力してください。'));
+  it('the message reads 24文字以内で入力してください。', () => expect(nameLengthError(kanji(12), kanji(12))).toBe('24文字以内で入力してください。'));
 });
 
 describe('name part', () => {
@@ -92,17 +83,13 @@ describe('kana name', () => {
     ['ハットリ', 'ﾊﾂﾄﾘ'],
     ['オオヤマ－ハヤシ', 'ｵｵﾔﾏ-ﾊﾔｼ'],
     [' ヤマダ ', 'ﾔﾏﾀﾞ'],
-  ])('%j is saved as %s (small kana made large, half-width)', (input, expected) =>
-    expect(valueOf(kanaNamePartSchema, input)).toBe(expected),
-  );
+  ])('%j is saved as %s (small kana made large, half-width)', (input, expected) => expect(valueOf(kanaNamePartSchema, input)).toBe(expected));
 
   it.each([
     [23, 24, null], // 23 + 1 + 24 = 48
     [24, 23, null],
     [24, 24, messages.maxLength(48)], // 49
-  ])('%i + space + %i characters → %s', (last, first, expected) =>
-    expect(kanaNameLengthError(kana(last), kana(first))).toBe(expected),
-  );
+  ])('%i + space + %i characters → %s', (last, first, expected) => expect(kanaNameLengthError(kana(last), kana(first))).toBe(expected));
   it('voiced kana count as two characters', () => {
     expect(kanaNameLengthError('ｶﾞ'.repeat(12), kana(23))).toBe(null); // 24 + 1 + 23
     expect(kanaNameLengthError('ｶﾞ'.repeat(12), kana(24))).toBe('48文字以内で入力してください。');

@@ -4,14 +4,7 @@ import { messages } from '../src/messages.ts';
 import { birthdaySchema } from '../src/fields/birthday.ts';
 import { homePhoneSchema, joinPhoneParts, mobilePhoneSchema, workplacePhoneSchema } from '../src/fields/phone.ts';
 import { formatPostalCode, isSearchablePostalCode, postalCodeSchema } from '../src/fields/postal-code.ts';
-import {
-  addressLineSchema,
-  kanaAddressSchema,
-  kanaTempAddressSchema,
-  prefectureSchema,
-  subAddressSchema,
-  tempAddressSchema,
-} from '../src/fields/address.ts';
+import { addressLineSchema, kanaAddressSchema, kanaTempAddressSchema, prefectureSchema, subAddressSchema, tempAddressSchema } from '../src/fields/address.ts';
 import { purposeOtherSchema, purposesSchema } from '../src/fields/purposes.ts';
 import { distanceReasonSchema, isDistanceReasonRequired } from '../src/fields/distance-reason.ts';
 import { genderSchema, relationshipSchema, proxyReasonSchema } from '../src/fields/choices.ts';
@@ -43,9 +36,7 @@ describe('birthday', () => {
     ['PARENT', '', '選択が必須です。'],
     ['GENERAL', null, '選択が必須です。'],
     ['GENERAL', undefined, '選択が必須です。'],
-  ] as const)('%s born %j, on 2026-06-15 → %s', (kind, birthday, expected) =>
-    expect(messageOf(birthdaySchema(kind, today), birthday)).toBe(expected),
-  );
+  ] as const)('%s born %j, on 2026-06-15 → %s', (kind, birthday, expected) => expect(messageOf(birthdaySchema(kind, today), birthday)).toBe(expected));
 
   it.each([
     // 29 February birthdays in a common year: 18 on 1 March.
@@ -58,9 +49,7 @@ describe('birthday', () => {
     // (18 years after a leap year is never one: every 29 February child turns 18 on 1 March.)
     ['GENERAL', '2012-02-29', '2030-02-28', messages.generalUnder18],
     ['GENERAL', '2012-02-29', '2030-03-01', null],
-  ] as const)('%s born %s, on %s → %s', (kind, birthday, today2, expected) =>
-    expect(messageOf(birthdaySchema(kind, today2), birthday)).toBe(expected),
-  );
+  ] as const)('%s born %s, on %s → %s', (kind, birthday, today2, expected) => expect(messageOf(birthdaySchema(kind, today2), birthday)).toBe(expected));
 
   it('accepts the clock as a Date (Japan time)', () => {
     const schema = birthdaySchema('GENERAL', new Date('2026-06-14T15:00:00Z'));
@@ -85,8 +74,7 @@ describe('mobile phone', () => {
   ])('%j → %s', (input, expected) => expect(messageOf(mobilePhoneSchema, input)).toBe(expected));
   it('the message reads 携帯電話番号を正しく入力してください。', () =>
     expect(messageOf(mobilePhoneSchema, '060-1234-5678')).toBe('携帯電話番号を正しく入力してください。'));
-  it('full-width input is made half-width first', () =>
-    expect(valueOf(mobilePhoneSchema, '０９０－１２３４－５６７８')).toBe('090-1234-5678'));
+  it('full-width input is made half-width first', () => expect(valueOf(mobilePhoneSchema, '０９０－１２３４－５６７８')).toBe('090-1234-5678'));
 });
 
 describe('home phone (optional)', () => {
@@ -102,9 +90,7 @@ describe('home phone (optional)', () => {
     ['03-12345-6789', '自宅電話番号を正しく入力してください。'],
   ])('%j → %s', (input, expected) => expect(messageOf(homePhoneSchema, input)).toBe(expected));
 
-  it.each([[''], ['  '], [null], [undefined]])('%j is saved as null', (input) =>
-    expect(valueOf(homePhoneSchema, input)).toBeNull(),
-  );
+  it.each([[''], ['  '], [null], [undefined]])('%j is saved as null', (input) => expect(valueOf(homePhoneSchema, input)).toBeNull());
   it.each([
     [['03', '1234', '5678'], '03-1234-5678'],
     [['', '', ''], ''],
@@ -121,9 +107,7 @@ describe('workplace phone', () => {
     ['OPTIONAL', '092-123-4567', null],
     ['OPTIONAL', '0921234567', '勤務先電話番号を正しく入力してください。'],
     ['NONE', '092-123-456', null],
-  ] as const)('%s, %j → %s', (requirement, input, expected) =>
-    expect(messageOf(workplacePhoneSchema(requirement), input)).toBe(expected),
-  );
+  ] as const)('%s, %j → %s', (requirement, input, expected) => expect(messageOf(workplacePhoneSchema(requirement), input)).toBe(expected));
   it('is saved as null when not asked', () => expect(valueOf(workplacePhoneSchema('NONE'), '092-123-4567')).toBeNull());
 });
 
@@ -212,9 +196,7 @@ describe('purposes', () => {
     [true, 'あ'.repeat(24), null],
     [true, 'あ'.repeat(25), '24文字以内で入力してください。'],
     [false, '', null],
-  ])('その他 chosen: %s, text %j → %s', (chosen, input, expected) =>
-    expect(messageOf(purposeOtherSchema(chosen), input)).toBe(expected),
-  );
+  ])('その他 chosen: %s, text %j → %s', (chosen, input, expected) => expect(messageOf(purposeOtherSchema(chosen), input)).toBe(expected));
 });
 
 describe('distance reason', () => {
@@ -224,18 +206,14 @@ describe('distance reason', () => {
     [false, '熊本県', '福岡県', false],
     [true, '福岡県', null, false],
   ])('asked %s, home %s, living in %s → required %s', (asks, home, residence, expected) =>
-    expect(isDistanceReasonRequired({ asksDistanceReason: asks, homePrefecture: home, residencePrefecture: residence })).toBe(
-      expected,
-    ),
+    expect(isDistanceReasonRequired({ asksDistanceReason: asks, homePrefecture: home, residencePrefecture: residence })).toBe(expected),
   );
   it.each([
     [true, '', messages.required],
     [true, 'あ'.repeat(50), null],
     [true, 'あ'.repeat(51), '50文字以内で入力してください。'],
     [false, 'あ'.repeat(51), null],
-  ])('required %s, %j → %s', (required, input, expected) =>
-    expect(messageOf(distanceReasonSchema(required), input)).toBe(expected),
-  );
+  ])('required %s, %j → %s', (required, input, expected) => expect(messageOf(distanceReasonSchema(required), input)).toBe(expected));
 });
 
 describe('fixed choices', () => {

@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messages } from '../src/messages.ts';
 import { isOccupationAllowed, isOccupationShownForAge, occupationIdSchema, occupationOtherSchema } from '../src/fields/occupation.ts';
-import {
-  workplaceForbiddenSymbols,
-  workplaceNameMaxLength,
-  workplaceNameSchema,
-} from '../src/fields/workplace-name.ts';
+import { workplaceForbiddenSymbols, workplaceNameMaxLength, workplaceNameSchema } from '../src/fields/workplace-name.ts';
 import { invitationCodeSchema, optionalInvitationCodeSchema, workplaceCodeSchema } from '../src/fields/codes.ts';
-import {
-  existingAccountNumberSchema,
-  existingBranchCodeSchema,
-  padAccountNumber,
-  padBranchCode,
-} from '../src/fields/existing-account.ts';
+import { existingAccountNumberSchema, existingBranchCodeSchema, padAccountNumber, padBranchCode } from '../src/fields/existing-account.ts';
 import { mailSchema } from '../src/fields/mail.ts';
 import { verificationCodeSchema } from '../src/fields/verification-code.ts';
 
@@ -41,9 +32,7 @@ describe('occupation', () => {
     [true, 'あ'.repeat(25), null],
     [true, 'あ'.repeat(26), '25文字以内で入力してください。'],
     [false, 'anything', null],
-  ])('その他 %s, text %j → %s', (isOther, input, expected) =>
-    expect(messageOf(occupationOtherSchema(isOther), input)).toBe(expected),
-  );
+  ])('その他 %s, text %j → %s', (isOther, input, expected) => expect(messageOf(occupationOtherSchema(isOther), input)).toBe(expected));
   it('the text is dropped for other occupations', () => expect(valueOf(occupationOtherSchema(false), 'x')).toBeNull());
   it.each([
     [{ minDisplayAge: 15, maxDisplayAge: null }, 14, false],
@@ -82,9 +71,7 @@ describe('workplace name', () => {
     ['REQUIRED', '福岡商事★☆', '「★」「☆」は使用できません。'],
     ['REQUIRED', '福岡商事😀', '「😀」は使用できません。'],
     ['REQUIRED', 'Ｐ＆Ｇ（ジャパン）', null],
-  ] as const)('%s, %j → %s', (requirement, input, expected) =>
-    expect(messageOf(workplaceNameSchema(requirement), input)).toBe(expected),
-  );
+  ] as const)('%s, %j → %s', (requirement, input, expected) => expect(messageOf(workplaceNameSchema(requirement), input)).toBe(expected));
 
   it.each([
     ['㈱福岡商事', '株式会社福岡商事'],

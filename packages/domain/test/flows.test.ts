@@ -109,9 +109,7 @@ describe('steps', () => {
     }
     expect([...covered].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(
-      (['child-personal', 'child-parent', 'child-branch', 'child-confirmation', 'child-pin', 'child-ekyc-preparation'] as const).map(
-        (s) => pages[s].step,
-      ),
+      (['child-personal', 'child-parent', 'child-branch', 'child-confirmation', 'child-pin', 'child-ekyc-preparation'] as const).map((s) => pages[s].step),
     ).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pages['child-ekyc-identification-documents'].subSteps).toEqual({ camera: 7, confirm: 8 });
     expect(pages['child-ekyc-supplementary-documents'].subSteps).toEqual({ select: 9, camera: 10, confirm: 11 });
@@ -355,9 +353,7 @@ describe('API order checks', () => {
   it('reports what is missing, in flow order', () => {
     expect(missingSteps('GENERAL', 'pin', ['personal', 'branch'])).toEqual(['workplace', 'sealLess']);
     expect(missingSteps('GENERAL', 'workplace', ['personal'])).toEqual([]);
-    expect(missingSteps('CHILD', 'branch', new Set<SavedStep>(['personal', 'workplace', 'parentPersonal']))).toEqual([
-      'parentWorkplace',
-    ]);
+    expect(missingSteps('CHILD', 'branch', new Set<SavedStep>(['personal', 'workplace', 'parentPersonal']))).toEqual(['parentWorkplace']);
   });
 
   it('knows which calls belong to which flow', () => {

@@ -32,9 +32,7 @@ describe('toHalfWidth', () => {
 });
 
 describe('unifyHyphens', () => {
-  it.each([['－'], ['‐'], ['‑'], ['‒'], ['–'], ['—'], ['―'], ['−'], ['﹣'], ['-']])('%s → -', (h) =>
-    expect(unifyHyphens(`1${h}2`)).toBe('1-2'),
-  );
+  it.each([['－'], ['‐'], ['‑'], ['‒'], ['–'], ['—'], ['―'], ['−'], ['﹣'], ['-']])('%s → -', (h) => expect(unifyHyphens(`1${h}2`)).toBe('1-2'));
   it('keeps the long vowel marks', () => expect(unifyHyphens('ーｰ')).toBe('ーｰ'));
 });
 
@@ -121,8 +119,7 @@ describe('roman numerals and number forms', () => {
     ['山田', false],
   ])('%s contains a number form: %s', (input, expected) => expect(containsRomanNumeral(input)).toBe(expected));
 
-  it('lists each distinct character once, in order', () =>
-    expect(romanNumeralChars('第Ⅲ期Ⅱ号Ⅲ')).toEqual(['Ⅲ', 'Ⅱ']));
+  it('lists each distinct character once, in order', () => expect(romanNumeralChars('第Ⅲ期Ⅱ号Ⅲ')).toEqual(['Ⅲ', 'Ⅱ']));
 });
 
 describe('spaces', () => {
@@ -168,7 +165,5 @@ describe('compositions', () => {
   it.each([
     ['123 456', '123456'],
     ['１２３　４５６', '123456'],
-  ])('normaliseVerificationCode(%j) → %s', (input, expected) =>
-    expect(normaliseVerificationCode(input)).toBe(expected),
-  );
+  ])('normaliseVerificationCode(%j) → %s', (input, expected) => expect(normaliseVerificationCode(input)).toBe(expected));
 });

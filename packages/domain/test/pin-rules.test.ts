@@ -260,13 +260,7 @@ describe('address', () => {
 describe('several rules at once', () => {
   it('lists every broken rule in the order of SPEC.md §5', () => {
     const ctx: PinContext = { birthday: '2011-11-11', mobilePhoneNumber: '090-0000-1111', address: '1111' };
-    expect(checkPin('1111', '1112', ctx)).toEqual([
-      messages.pinMismatch,
-      messages.pinSameDigits,
-      messages.pinBirthday,
-      messages.pinPhone,
-      messages.pinAddress,
-    ]);
+    expect(checkPin('1111', '1112', ctx)).toEqual([messages.pinMismatch, messages.pinSameDigits, messages.pinBirthday, messages.pinPhone, messages.pinAddress]);
     expect(pinViolations('1111', '1111', ctx)).toEqual(['sameDigits', 'birthday', 'phone', 'address']);
   });
 });

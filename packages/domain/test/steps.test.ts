@@ -156,9 +156,7 @@ describe('personal', () => {
   });
 
   it('asks the building kana when a building is given', () => {
-    expect(errorsOf(check({ ...personal, subAddress: 'ハイツ天神101' }))).toEqual([
-      { field: 'kanaSubAddress', message: messages.required },
-    ]);
+    expect(errorsOf(check({ ...personal, subAddress: 'ハイツ天神101' }))).toEqual([{ field: 'kanaSubAddress', message: messages.required }]);
   });
 
   it('accepts a temporary address and blanks the searched one', () => {
@@ -223,9 +221,7 @@ describe('personal', () => {
   });
 
   it('refuses purposes the bank does not offer', () => {
-    expect(errorsOf(check({ ...personal, utilizationPurpose: ['公営競技'] }))).toEqual([
-      { field: 'utilizationPurpose', message: messages.selectRequired },
-    ]);
+    expect(errorsOf(check({ ...personal, utilizationPurpose: ['公営競技'] }))).toEqual([{ field: 'utilizationPurpose', message: messages.selectRequired }]);
   });
 });
 
@@ -250,10 +246,13 @@ describe('workplace', () => {
   });
 
   it.each([
-    ['REQUIRED', [
-      { field: 'workplaceName', message: messages.required },
-      { field: 'workplacePhoneNumber', message: messages.required },
-    ]],
+    [
+      'REQUIRED',
+      [
+        { field: 'workplaceName', message: messages.required },
+        { field: 'workplacePhoneNumber', message: messages.required },
+      ],
+    ],
     ['OPTIONAL', []],
     ['NONE', []],
   ] as const)('occupation requiring %s: empty workplace → %j', (workplaceRequirement, expected) => {
@@ -401,14 +400,22 @@ describe('small screens', () => {
     [confirmationSchema, { addressConfirmed: false }, [{ field: 'addressConfirmed', message: messages.addressConfirmationRequired }]],
     [pinEntrySchema, { pin: '1357', pinConfirmation: '1357' }, []],
     [pinEntrySchema, { pin: '1357', pinConfirmation: '1358' }, [{ field: 'pinConfirmation', message: '暗証番号が一致しません。 再度入力してください。' }]],
-    [pinEntrySchema, { pin: '１３５７', pinConfirmation: '１３５７' }, [
-      { field: 'pin', message: '暗証番号は4桁の半角数字で入力してください。' },
-      { field: 'pinConfirmation', message: '暗証番号は4桁の半角数字で入力してください。' },
-    ]],
-    [pinEntrySchema, { pin: '13579', pinConfirmation: '13579' }, [
-      { field: 'pin', message: messages.pinFormat },
-      { field: 'pinConfirmation', message: messages.pinFormat },
-    ]],
+    [
+      pinEntrySchema,
+      { pin: '１３５７', pinConfirmation: '１３５７' },
+      [
+        { field: 'pin', message: '暗証番号は4桁の半角数字で入力してください。' },
+        { field: 'pinConfirmation', message: '暗証番号は4桁の半角数字で入力してください。' },
+      ],
+    ],
+    [
+      pinEntrySchema,
+      { pin: '13579', pinConfirmation: '13579' },
+      [
+        { field: 'pin', message: messages.pinFormat },
+        { field: 'pinConfirmation', message: messages.pinFormat },
+      ],
+    ],
     [verificationMailSchema, { mailAddress: 'taro@example.jp' }, []],
     [verificationMailSchema, { mailAddress: 'taro@' }, [{ field: 'mailAddress', message: messages.mailInvalid }]],
     [verificationCodeStepSchema, { verificationCode: '12 34 56' }, []],
@@ -420,11 +427,8 @@ describe('small screens', () => {
 });
 
 describe('every message is one of ours, whatever arrives', () => {
-  const ours = new Set<string>(
-    Object.values(messages).flatMap((m) => (typeof m === 'string' ? [m] : [])),
-  );
-  const isOurs = (m: string) =>
-    ours.has(m) || /^\d+文字以内で入力してください。$/.test(m) || /^(「.+」)+は使用できません。$/u.test(m);
+  const ours = new Set<string>(Object.values(messages).flatMap((m) => (typeof m === 'string' ? [m] : [])));
+  const isOurs = (m: string) => ours.has(m) || /^\d+文字以内で入力してください。$/.test(m) || /^(「.+」)+は使用できません。$/u.test(m);
   const anyValue = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object());
   const schemas = [
     personalSchema(fukuoka),

@@ -17,7 +17,12 @@ function HelloForm() {
         }}
       >
         <label htmlFor="name">お名前</label>
-        <input id="name" value={name} onChange={(event) => setName(event.target.value)} style={{ display: 'block', fontSize: 16, width: '100%', margin: '8px 0' }} />
+        <input
+          id="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          style={{ display: 'block', fontSize: 16, width: '100%', margin: '8px 0' }}
+        />
         <button type="submit" style={{ fontSize: 16, minHeight: 44 }}>
           次へ
         </button>

@@ -40,7 +40,8 @@ function MaintenanceForm({ editing, onSaved, onCancel }: { editing: MaintenanceI
           onConfirm={form.proceed}
         >
           <p>
-            {startedAt.replace('T', ' ')}〜{endedAt.replace('T', ' ')}（日本時間）の間、{'お客さまの画面に「メンテナンス中」が表示され、お申込みができなくなります。'}
+            {startedAt.replace('T', ' ')}〜{endedAt.replace('T', ' ')}（日本時間）の間、
+            {'お客さまの画面に「メンテナンス中」が表示され、お申込みができなくなります。'}
           </p>
         </ConfirmDialog>
       )}
@@ -153,10 +154,20 @@ export function MaintenanceScreen() {
               publisher
                 ? (w) => (
                     <div className="row-actions">
-                      <button type="button" className="secondary" aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを変更`} onClick={() => setEditing(w)}>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを変更`}
+                        onClick={() => setEditing(w)}
+                      >
                         変更
                       </button>
-                      <button type="button" className="secondary" aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを${endVerb(w)}`} onClick={() => setEnding(w)}>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={`${formatDateTime(w.startedAt)}開始のメンテナンスを${endVerb(w)}`}
+                        onClick={() => setEnding(w)}
+                      >
                         {endVerb(w)}
                       </button>
                     </div>

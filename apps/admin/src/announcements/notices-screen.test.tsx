@@ -10,7 +10,20 @@ describe('notices screen', () => {
     const api = mockAdminApi('ADMIN', {
       'GET /api/admin/notices': () => json(200, { items }),
       'POST /api/admin/notices': () => {
-        items = [{ id: 3, bankCode: '0177', channel: 'fair', contents: '記念品をご用意しています。', displayOrder: 10, startedAt: '2026-12-01T09:00:00+09:00', endedAt: null, state: 'SCHEDULED', editable: true, updatedBy: '管理 太郎' }];
+        items = [
+          {
+            id: 3,
+            bankCode: '0177',
+            channel: 'fair',
+            contents: '記念品をご用意しています。',
+            displayOrder: 10,
+            startedAt: '2026-12-01T09:00:00+09:00',
+            endedAt: null,
+            state: 'SCHEDULED',
+            editable: true,
+            updatedBy: '管理 太郎',
+          },
+        ];
         return json(201, items[0]);
       },
     });
@@ -28,7 +41,9 @@ describe('notices screen', () => {
     await user.click(screen.getByRole('button', { name: '登録する' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '公開する' }));
     expect(await screen.findByText('お知らせを登録しました。')).toBeTruthy();
-    expect(bodiesSentTo(api, 'POST /api/admin/notices')).toEqual([{ channel: 'fair', displayOrder: 10, startedAt: '2026-12-01T09:00', endedAt: null, contents: '記念品をご用意しています。' }]);
+    expect(bodiesSentTo(api, 'POST /api/admin/notices')).toEqual([
+      { channel: 'fair', displayOrder: 10, startedAt: '2026-12-01T09:00', endedAt: null, contents: '記念品をご用意しています。' },
+    ]);
     expect(await screen.findByRole('cell', { name: '記念品をご用意しています。' })).toBeTruthy();
   });
 

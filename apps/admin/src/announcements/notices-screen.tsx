@@ -22,7 +22,12 @@ interface Draft {
 }
 
 /** The body of POST /notices for the form's values (the domain's noticeBodySchema reads it). */
-const bodyOf = (draft: Draft) => ({ ...draft, displayOrder: Number(draft.displayOrder), channel: draft.channel.trim() || null, endedAt: draft.endedAt || null });
+const bodyOf = (draft: Draft) => ({
+  ...draft,
+  displayOrder: Number(draft.displayOrder),
+  channel: draft.channel.trim() || null,
+  endedAt: draft.endedAt || null,
+});
 
 /**
  * What the applicant arriving with the draft's channel (or with none) would see when the draft starts:
@@ -85,7 +90,9 @@ function NoticeForm({
           onConfirm={form.proceed}
         >
           <p>
-            {form.values.startedAt.replace('T', ' ')}（日本時間）から、{form.values.channel.trim() ? `チャネル ${form.values.channel.trim()} から来た` : 'チャネル指定なしの'}お客さまの申込画面に次のお知らせが表示されます。
+            {form.values.startedAt.replace('T', ' ')}（日本時間）から、
+            {form.values.channel.trim() ? `チャネル ${form.values.channel.trim()} から来た` : 'チャネル指定なしの'}
+            お客さまの申込画面に次のお知らせが表示されます。
           </p>
           <blockquote className="pre-line">{form.values.contents}</blockquote>
         </ConfirmDialog>
@@ -155,7 +162,10 @@ export function NoticesScreen() {
   return (
     <>
       <h1>お知らせ</h1>
-      <p>お客さまが申込画面を開いたときに「{landingText.noticeTitle}」として表示されます。チャネルIDを指定すると、そのチャネル（URLの channel=…）から来たお客さまにだけ表示されます。日時は日本時間です。</p>
+      <p>
+        お客さまが申込画面を開いたときに「{landingText.noticeTitle}」として表示されます。チャネルIDを指定すると、そのチャネル（URLの
+        channel=…）から来たお客さまにだけ表示されます。日時は日本時間です。
+      </p>
       <Outcome done={done} error={list.error ? '読み込めませんでした。' : null} />
       {publisher && (
         <NoticeForm
@@ -180,7 +190,8 @@ export function NoticesScreen() {
               {
                 key: 'target',
                 header: '対象',
-                cell: (n) => `${n.bankCode === null ? '全行' : (session?.staff.bankName ?? n.bankCode)}${n.channel === null ? '（チャネル指定なし）' : `（チャネル ${n.channel}）`}`,
+                cell: (n) =>
+                  `${n.bankCode === null ? '全行' : (session?.staff.bankName ?? n.bankCode)}${n.channel === null ? '（チャネル指定なし）' : `（チャネル ${n.channel}）`}`,
               },
               { key: 'displayOrder', header: '表示順', cell: (n) => n.displayOrder },
               { key: 'period', header: '掲載期間', cell: (n) => `${formatDateTime(n.startedAt)}〜${n.endedAt ? formatDateTime(n.endedAt) : ''}` },

@@ -15,7 +15,13 @@ function postalDataOf(body: unknown): PostalData | null {
   if (typeof p !== 'object' || p === null) return null;
   const r = p as Record<string, unknown>;
   return typeof r.rows === 'number' && typeof r.loadedAt === 'string' && typeof r.version === 'string'
-    ? { version: r.version, source: typeof r.source === 'string' ? r.source : null, dataDate: typeof r.dataDate === 'string' ? r.dataDate : null, rows: r.rows, loadedAt: r.loadedAt }
+    ? {
+        version: r.version,
+        source: typeof r.source === 'string' ? r.source : null,
+        dataDate: typeof r.dataDate === 'string' ? r.dataDate : null,
+        rows: r.rows,
+        loadedAt: r.loadedAt,
+      }
     : null;
 }
 
@@ -40,8 +46,9 @@ export function PostalDataNote() {
         <p>郵便番号データの情報を取得できませんでした。</p>
       ) : (
         <p>
-          {data.dataDate ? `${data.dataDate.replaceAll('-', '/')} 時点のデータ` : '日付不明のデータ'}（{data.source ?? '出所不明'}、{data.rows.toLocaleString('ja-JP')}件、
-          版 {data.version.slice(0, 20)}、{formatDateTime(data.loadedAt)} 読込）。更新は運用担当が日本郵便の KEN_ALL.CSV を「npm run postal:update」で読み込みます。
+          {data.dataDate ? `${data.dataDate.replaceAll('-', '/')} 時点のデータ` : '日付不明のデータ'}（{data.source ?? '出所不明'}、
+          {data.rows.toLocaleString('ja-JP')}件、 版 {data.version.slice(0, 20)}、{formatDateTime(data.loadedAt)} 読込）。更新は運用担当が日本郵便の KEN_ALL.CSV
+          を「npm run postal:update」で読み込みます。
         </p>
       )}
     </section>

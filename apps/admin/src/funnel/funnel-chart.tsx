@@ -31,8 +31,20 @@ export function FunnelChart({ labels, counts, summary }: { labels: readonly stri
           );
         })}
       </Group>
-      <AxisLeft left={margin.left} scale={y} tickFormat={(i) => labels[Number(i)] ?? ''} hideTicks tickLabelProps={{ className: 'funnel-tick', textAnchor: 'end' }} />
-      <AxisBottom top={height - margin.bottom} scale={x} numTicks={5} tickFormat={(v) => Number(v).toLocaleString('ja-JP')} tickLabelProps={{ className: 'funnel-tick', textAnchor: 'middle' }} />
+      <AxisLeft
+        left={margin.left}
+        scale={y}
+        tickFormat={(i) => labels[Number(i)] ?? ''}
+        hideTicks
+        tickLabelProps={{ className: 'funnel-tick', textAnchor: 'end' }}
+      />
+      <AxisBottom
+        top={height - margin.bottom}
+        scale={x}
+        numTicks={5}
+        tickFormat={(v) => Number(v).toLocaleString('ja-JP')}
+        tickLabelProps={{ className: 'funnel-tick', textAnchor: 'middle' }}
+      />
     </svg>
   );
 }

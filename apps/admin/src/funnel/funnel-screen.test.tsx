@@ -29,8 +29,16 @@ describe('funnel screen', () => {
     expect(await screen.findByText(funnelMethodText)).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'ステップ別の合計と離脱率' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(second!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '10', '60.0%']);
-    expect(within(first!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10', '10', '0.0%']);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12', '10', '60.0%']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['10', '10', '0.0%']);
     expect(screen.queryByText(/^-/)).toBeNull();
   });
 });

@@ -28,7 +28,16 @@ describe('case view', () => {
     const childCase = addressMismatchCase({
       applicationType: 'CHILD',
       application: { ...addressMismatchCase().application, applicationType: 'CHILD', firstName: '花子', gender: 'WOMAN' },
-      applicationParent: { lastName: '山田', firstName: '太郎', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾀﾛｳ', birthday: '1985-05-05', relationship: 'FATHER', mobilePhoneNumber: '090-0000-0000', proxyApplicationReason: 'minor' },
+      applicationParent: {
+        lastName: '山田',
+        firstName: '太郎',
+        kanaLastName: 'ﾔﾏﾀﾞ',
+        kanaFirstName: 'ﾀﾛｳ',
+        birthday: '1985-05-05',
+        relationship: 'FATHER',
+        mobilePhoneNumber: '090-0000-0000',
+        proxyApplicationReason: 'minor',
+      },
     });
     mockAdminApi('REVIEWER', { [url]: () => json(200, childCase) });
     renderAdmin('/applications/app-1');
@@ -63,7 +72,10 @@ describe('case view', () => {
         history: [],
       },
     });
-    const api = mockAdminApi('REVIEWER', { [url]: () => json(200, proposed), 'POST /api/admin/applications/app-1/approve': () => json(200, { applicationNumber: proposed.applicationNumber }) });
+    const api = mockAdminApi('REVIEWER', {
+      [url]: () => json(200, proposed),
+      'POST /api/admin/applications/app-1/approve': () => json(200, { applicationNumber: proposed.applicationNumber }),
+    });
     renderAdmin('/applications/app-1');
     const user = userEvent.setup();
     expect(await screen.findByText(/承認申請中：審査 一郎/)).toBeTruthy();
@@ -99,7 +111,10 @@ describe('case view', () => {
   });
 
   it('rejects with a reason chosen from the list (checked before sending), kept with the free words', async () => {
-    const api = mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()), 'POST /api/admin/applications/app-1/reject': () => json(200, { applicationNumber: 'x' }) });
+    const api = mockAdminApi('REVIEWER', {
+      [url]: () => json(200, addressMismatchCase()),
+      'POST /api/admin/applications/app-1/reject': () => json(200, { applicationNumber: 'x' }),
+    });
     renderAdmin('/applications/app-1');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '否認する' }));
@@ -113,7 +128,9 @@ describe('case view', () => {
     await user.type(within(dialog).getByLabelText(/補足/), '書類の住所が旧住所');
     await user.click(within(dialog).getByRole('button', { name: '否認を確定する' }));
     expect(await screen.findByText('否認しました。')).toBeTruthy();
-    expect(bodiesSentTo(api, 'POST /api/admin/applications/app-1/reject')).toEqual([{ reasonCode: 'ADDRESS_UNCONFIRMED', reason: '書類の住所が旧住所', shareableReason: null }]);
+    expect(bodiesSentTo(api, 'POST /api/admin/applications/app-1/reject')).toEqual([
+      { reasonCode: 'ADDRESS_UNCONFIRMED', reason: '書類の住所が旧住所', shareableReason: null },
+    ]);
   });
 
   it('zooms and rotates a document image', async () => {

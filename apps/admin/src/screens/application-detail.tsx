@@ -5,7 +5,16 @@ import type { ApplicationDetail } from '@koza/domain/api/admin';
 import { cancelReasons, caseEventLabels, rejectReasons } from '@koza/domain/admin/case';
 import { adminStatusLabels } from '@koza/domain/admin/rules';
 import { shareableRejectionReasons } from '@koza/domain/application-status';
-import { applicationTypeLabels, caseViewSections, compareIdentity, documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels, relationshipText, typedIdentity } from '@koza/domain/field-labels';
+import {
+  applicationTypeLabels,
+  caseViewSections,
+  compareIdentity,
+  documentTypeLabels,
+  ekycMethodLabels,
+  ekycOutcomeLabels,
+  relationshipText,
+  typedIdentity,
+} from '@koza/domain/field-labels';
 import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../format.ts';
@@ -28,7 +37,8 @@ function Answers({ rows }: { rows: readonly { label: string; value: string }[] }
 }
 
 /** Who the case is about, for confirmations: 山田 太郎 さま（受付番号 0177-…）. */
-const applicantOf = (d: ApplicationDetail) => `${String(d.application.lastName ?? '')} ${String(d.application.firstName ?? '')} さま（受付番号 ${d.applicationNumber ?? '未採番'}）`;
+const applicantOf = (d: ApplicationDetail) =>
+  `${String(d.application.lastName ?? '')} ${String(d.application.firstName ?? '')} さま（受付番号 ${d.applicationNumber ?? '未採番'}）`;
 
 type Dialog = 'approve' | 'reject' | 'cancel' | null;
 
@@ -49,7 +59,8 @@ function ReasonDialog({
     prefix: kind,
     initial: { reasonCode: '', reason: '', shareableReason: '' },
     schema: reject ? rejectBodySchema : cancelBodySchema,
-    body: (v) => (reject ? { reasonCode: v.reasonCode, reason: v.reason, shareableReason: v.shareableReason || null } : { reasonCode: v.reasonCode, reason: v.reason }),
+    body: (v) =>
+      reject ? { reasonCode: v.reasonCode, reason: v.reason, shareableReason: v.shareableReason || null } : { reasonCode: v.reasonCode, reason: v.reason },
     save: (body) => call.mutateAsync(body),
     onSaved: () => onDone(reject ? '否認しました。' : '取消しました。'),
     failText: '操作に失敗しました。',
@@ -65,7 +76,8 @@ function ReasonDialog({
       onConfirm={() => form.formRef.current?.requestSubmit()}
     >
       <p>
-        {applicantOf(detail)}のお申込みを{reject ? '否認します。保管している暗証番号を消去し、お客さまに審査結果をメールでお知らせします。' : '取消します。口座開設は取り消され、'}
+        {applicantOf(detail)}のお申込みを
+        {reject ? '否認します。保管している暗証番号を消去し、お客さまに審査結果をメールでお知らせします。' : '取消します。口座開設は取り消され、'}
         元に戻せません。
       </p>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="reason-form">
@@ -185,12 +197,15 @@ function AnswersSection({ detail }: { detail: ApplicationDetail }) {
       <h2 id="applicant">お子さま（口座名義人）と親権者（代理人）</h2>
       <p>続柄：親権者はお子さまの{relationshipText(String(detail.applicationParent?.relationship ?? ''))}</p>
       <div className="side-by-side">
-        {[child, parent].map((s) => s && (
-          <section key={s.title} aria-label={s.title}>
-            <h3>{s.title}</h3>
-            <Answers rows={s.rows} />
-          </section>
-        ))}
+        {[child, parent].map(
+          (s) =>
+            s && (
+              <section key={s.title} aria-label={s.title}>
+                <h3>{s.title}</h3>
+                <Answers rows={s.rows} />
+              </section>
+            ),
+        )}
       </div>
       {rest.map((s) => (
         <section key={s.title} aria-label={s.title}>
@@ -258,7 +273,8 @@ export function ApplicationDetailScreen() {
             <dt>状態</dt>
             <dd>
               {adminStatusLabels[detail.status] ?? detail.status}
-              {detail.case.proposedBy && `（承認申請中：${detail.case.proposedBy.displayName}、${detail.case.proposedAt ? formatDateTime(detail.case.proposedAt) : ''}。別の職員の承認待ち）`}
+              {detail.case.proposedBy &&
+                `（承認申請中：${detail.case.proposedBy.displayName}、${detail.case.proposedAt ? formatDateTime(detail.case.proposedAt) : ''}。別の職員の承認待ち）`}
             </dd>
           </div>
           <div>
@@ -324,7 +340,12 @@ export function ApplicationDetailScreen() {
               </button>
             )}
             {actions.includes('propose') && (
-              <button type="button" className="primary" disabled={act.isPending} onClick={() => run('propose', '承認申請しました。別の審査担当者の承認を待っています。')}>
+              <button
+                type="button"
+                className="primary"
+                disabled={act.isPending}
+                onClick={() => run('propose', '承認申請しました。別の審査担当者の承認を待っています。')}
+              >
                 承認申請する
               </button>
             )}
@@ -357,7 +378,8 @@ export function ApplicationDetailScreen() {
           onConfirm={() => run('approve', '承認しました。')}
         >
           <p>
-            {applicantOf(detail)}のお申込みを承認します（承認申請：{detail.case.proposedBy?.displayName}）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。
+            {applicantOf(detail)}のお申込みを承認します（承認申請：{detail.case.proposedBy?.displayName}
+            ）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。
           </p>
         </ConfirmDialog>
       )}

@@ -27,7 +27,10 @@ function queueApi(items: object[]) {
 }
 
 const requestedQueries = (api: ReturnType<typeof queueApi>) =>
-  api.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/admin/applications').map((u) => u.search);
+  api.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/admin/applications')
+    .map((u) => u.search);
 
 describe('work queue', () => {
   it('marks a case past the target in words as well as colour, and shows the assignee', async () => {
@@ -68,7 +71,9 @@ describe('work queue', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?branch=123&minAge=3&view=second'));
     expect(screen.getByRole('button', { name: '二次確認待ち（承認申請済み）' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(requestedQueries(api)).toContain('?branch=123&minAge=3&view=second'));
-    expect(screen.getByRole('link', { name: 'この条件でCSV出力' }).getAttribute('href')).toBe('/api/admin/applications/export.csv?branch=123&minAge=3&view=second');
+    expect(screen.getByRole('link', { name: 'この条件でCSV出力' }).getAttribute('href')).toBe(
+      '/api/admin/applications/export.csv?branch=123&minAge=3&view=second',
+    );
   });
 
   it('keeps the filters for the case view’s Back link', async () => {

@@ -24,7 +24,12 @@ function FiltersForm({ params, onSearch }: { params: URLSearchParams; onSearch: 
     initial: Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])) as Filters,
     schema: applicationListQuerySchema,
     // Only what was filled in is sent: the schema reads absent filters as "any".
-    body: (values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])),
+    body: (values) =>
+      Object.fromEntries(
+        Object.entries(values)
+          .filter(([, v]) => v.trim() !== '')
+          .map(([k, v]) => [k, v.trim()]),
+      ),
     save: async (body) => onSearch(body as Filters),
     failText: '検索できませんでした。',
   });
@@ -135,7 +140,12 @@ export function ApplicationsScreen() {
       ),
     },
     { key: 'type', header: '申込種別', cell: (item) => applicationTypeLabels[item.applicationType] },
-    { key: 'status', header: '状態', sortable: true, cell: (item) => `${adminStatusLabels[item.status] ?? item.status}${item.proposed ? '（承認申請済み）' : ''}` },
+    {
+      key: 'status',
+      header: '状態',
+      sortable: true,
+      cell: (item) => `${adminStatusLabels[item.status] ?? item.status}${item.proposed ? '（承認申請済み）' : ''}`,
+    },
     { key: 'name', header: '氏名', cell: (item) => item.name },
     { key: 'kanaName', header: 'フリガナ', sortable: true, cell: (item) => item.kanaName },
     { key: 'branch', header: '取引店', sortable: true, cell: (item) => (item.branchName ? `${item.branchName}（${item.branchCode ?? ''}）` : '') },

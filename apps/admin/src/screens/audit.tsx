@@ -29,7 +29,12 @@ function AuditFilters({ params, onFilter, onClear }: { params: URLSearchParams; 
     prefix: 'audit',
     initial: Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])) as Filters,
     schema: auditListQuerySchema,
-    body: (values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])),
+    body: (values) =>
+      Object.fromEntries(
+        Object.entries(values)
+          .filter(([, v]) => v.trim() !== '')
+          .map(([k, v]) => [k, v.trim()]),
+      ),
     save: async (body) => onFilter(body as Partial<Filters>),
     failText: '絞り込めませんでした。',
   });

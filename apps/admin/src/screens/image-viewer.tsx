@@ -19,7 +19,13 @@ export function ImageViewer({ src, name, caption }: { src: string; name: string;
         <button type="button" className="secondary" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={`${name}を縮小`}>
           縮小
         </button>
-        <button type="button" className="secondary" onClick={() => setZoom((z) => Math.min(zoomSteps.length - 1, z + 1))} disabled={zoom === zoomSteps.length - 1} aria-label={`${name}を拡大`}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setZoom((z) => Math.min(zoomSteps.length - 1, z + 1))}
+          disabled={zoom === zoomSteps.length - 1}
+          aria-label={`${name}を拡大`}
+        >
           拡大
         </button>
         <button type="button" className="secondary" onClick={() => setAngle((a) => (a + 90) % 360)} aria-label={`${name}を右に90度回転`}>

@@ -42,7 +42,15 @@ export function PasskeysScreen() {
   const remove = useApiMutation((p: Passkey) => post(`/passkeys/${encodeURIComponent(p.id)}/delete`), ['/passkeys']);
   const offered = passkeysOffered();
   const items = list.data?.items;
-  const failure = register.error ? passkeyNotRegistered : remove.error ? (remove.error instanceof ApiProblem ? remove.error.message : '削除できませんでした。') : list.error ? '読み込めませんでした。' : null;
+  const failure = register.error
+    ? passkeyNotRegistered
+    : remove.error
+      ? remove.error instanceof ApiProblem
+        ? remove.error.message
+        : '削除できませんでした。'
+      : list.error
+        ? '読み込めませんでした。'
+        : null;
 
   return (
     <>

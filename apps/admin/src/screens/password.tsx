@@ -29,7 +29,8 @@ export function ForcedPasswordScreen() {
       <h1>パスワードの変更</h1>
       <p className="notice">{adminMessages.passwordChangeRequired}</p>
       <p className="hint">
-        {staffAuth.passwordMinLength}文字以上で、よく使われるパスワードやログインID・銀行名・サービス名を含むものは使えません。長い文（パスフレーズ）がおすすめです。
+        {staffAuth.passwordMinLength}
+        文字以上で、よく使われるパスワードやログインID・銀行名・サービス名を含むものは使えません。長い文（パスフレーズ）がおすすめです。
       </p>
       <PasswordForm onChanged={() => void refresh()} />
       <button type="button" className="secondary" onClick={() => void signOut()}>

@@ -28,7 +28,11 @@ export function SignInScreen() {
       const { challengeId, options } = await postJson('/sign-in/passkey-options', {}, passkeyOptionsSchema);
       const { startAuthentication } = await webauthn();
       const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-      return postJson('/sign-in', { loginId: form.values.loginId.trim(), password: form.values.password, passkey: { challengeId, response } }, staffSessionSchema);
+      return postJson(
+        '/sign-in',
+        { loginId: form.values.loginId.trim(), password: form.values.password, passkey: { challengeId, response } },
+        staffSessionSchema,
+      );
     },
     onSuccess: signedIn,
   });

@@ -24,7 +24,12 @@ const memberChanges = {
     confirm: '確認する',
     done: 'の作成・権限変更を確認しました。',
   },
-  disable: { button: '利用停止', question: 'を利用停止しますか？ログイン中の場合はログアウトされます。', confirm: '利用停止する', done: 'を利用停止しました。' },
+  disable: {
+    button: '利用停止',
+    question: 'を利用停止しますか？ログイン中の場合はログアウトされます。',
+    confirm: '利用停止する',
+    done: 'を利用停止しました。',
+  },
   enable: { button: '利用再開', question: 'の利用を再開しますか？', confirm: '利用を再開する', done: 'の利用を再開しました。' },
   'totp-reset': {
     button: '二要素認証をリセット',
@@ -44,7 +49,12 @@ const memberChanges = {
     confirm: '権限を変更する',
     done: 'の権限変更を受け付けました。',
   },
-  'sessions/end': { button: 'ログインを終了', question: 'のログイン中のセッションをすべて終了しますか？', confirm: '終了する', done: 'のセッションを終了しました。' },
+  'sessions/end': {
+    button: 'ログインを終了',
+    question: 'のログイン中のセッションをすべて終了しますか？',
+    confirm: '終了する',
+    done: 'のセッションを終了しました。',
+  },
 } as const;
 type MemberChange = keyof typeof memberChanges;
 
@@ -190,7 +200,13 @@ export function StaffScreen() {
   const actionsOf = (s: Member) => {
     if (s.id === session?.staff.id) return <span>（ご自身）</span>;
     const waiting = s.awaitingConfirmation || s.pendingRole !== null;
-    const kinds: MemberChange[] = [...(waiting ? (['confirm'] as const) : []), s.disabled ? 'enable' : 'disable', ...(s.totpEnabled ? (['totp-reset'] as const) : []), 'password', 'role'];
+    const kinds: MemberChange[] = [
+      ...(waiting ? (['confirm'] as const) : []),
+      s.disabled ? 'enable' : 'disable',
+      ...(s.totpEnabled ? (['totp-reset'] as const) : []),
+      'password',
+      'role',
+    ];
     return (
       <div className="row-actions">
         {/* Offered while the throttle holds the member back (or a lock-out from before it is left). */}
@@ -210,7 +226,13 @@ export function StaffScreen() {
           ログイン状況
         </button>
         {kinds.map((kind) => (
-          <button key={kind} type="button" className="secondary" aria-label={`${s.loginId} の${memberChanges[kind].button}`} onClick={() => setPending({ kind, member: s })}>
+          <button
+            key={kind}
+            type="button"
+            className="secondary"
+            aria-label={`${s.loginId} の${memberChanges[kind].button}`}
+            onClick={() => setPending({ kind, member: s })}
+          >
             {memberChanges[kind].button}
           </button>
         ))}
@@ -229,7 +251,13 @@ export function StaffScreen() {
     { key: 'confirmedBy', header: '確認者', cell: (s) => s.confirmedBy ?? (s.awaitingConfirmation || s.pendingRole ? '確認待ち' : '—') },
     { key: 'actions', header: '操作', cell: actionsOf },
   ];
-  const failure = unlock.error ? (unlock.error instanceof ApiProblem ? unlock.error.message : '解除できませんでした。') : list.error ? '読み込めませんでした。' : null;
+  const failure = unlock.error
+    ? unlock.error instanceof ApiProblem
+      ? unlock.error.message
+      : '解除できませんでした。'
+    : list.error
+      ? '読み込めませんでした。'
+      : null;
 
   return (
     <>
@@ -247,7 +275,9 @@ export function StaffScreen() {
           }}
         />
       )}
-      {sessionsOf && <MemberSessions member={sessionsOf} onEnd={() => setPending({ kind: 'sessions/end', member: sessionsOf })} onClose={() => setSessionsOf(null)} />}
+      {sessionsOf && (
+        <MemberSessions member={sessionsOf} onEnd={() => setPending({ kind: 'sessions/end', member: sessionsOf })} onClose={() => setSessionsOf(null)} />
+      )}
       <NewMemberForm onDone={setDone} />
       <section aria-labelledby="staff-list">
         <h2 id="staff-list">職員一覧</h2>

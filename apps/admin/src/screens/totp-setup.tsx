@@ -65,7 +65,9 @@ export function TotpSetupScreen() {
         {passkeysOffered() && (
           <section aria-labelledby="passkey-offer">
             <h2 id="passkey-offer">パスキーの登録（おすすめ）</h2>
-            <p>この端末にパスキーを登録すると、次回から認証アプリのコードの代わりに、指紋・顔認証や画面ロックで本人確認できます。あとで画面上部の「パスキー」からも登録できます。</p>
+            <p>
+              この端末にパスキーを登録すると、次回から認証アプリのコードの代わりに、指紋・顔認証や画面ロックで本人確認できます。あとで画面上部の「パスキー」からも登録できます。
+            </p>
             <Outcome done={passkey.done} error={passkey.error} />
             {!passkey.done && (
               <button

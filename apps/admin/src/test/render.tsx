@@ -19,7 +19,14 @@ export const json = (status: number, body?: unknown): Response =>
 
 export function sessionOf(role: StaffRole, overrides: { id?: string; displayName?: string } = {}) {
   return {
-    staff: { id: overrides.id ?? `staff-${role}`, loginId: `${role.toLowerCase()}.fukuoka`, displayName: overrides.displayName ?? `${role} 太郎`, role, bankCode: '0177', bankName: 'ふくおか銀行' },
+    staff: {
+      id: overrides.id ?? `staff-${role}`,
+      loginId: `${role.toLowerCase()}.fukuoka`,
+      displayName: overrides.displayName ?? `${role} 太郎`,
+      role,
+      bankCode: '0177',
+      bankName: 'ふくおか銀行',
+    },
     permissions: [...rolePermissions[role]],
     csrfToken: 'csrf',
     totpSetupRequired: false,

@@ -27,7 +27,9 @@ export class SmtpMailSender implements MailSender {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await (await this.#transporter()).sendMail({
+    await (
+      await this.#transporter()
+    ).sendMail({
       from: { name: getBank(mail.bankCode).name, address: senderAddress(this.#mailFrom[mail.bankCode]) },
       to: mail.to,
       subject: mail.subject,

@@ -31,8 +31,7 @@ export function auditRowHash(prevHash: string, row: ChainedFields): string {
 export type ChainRow = ChainedFields & { id: number | string; prevHash: string | null; rowHash: string | null };
 
 export type ChainReport =
-  | { ok: true; rows: number; unchained: number; head: { id: number; hash: string } | null }
-  | { ok: false; rows: number; brokenAt: number; reason: string };
+  { ok: true; rows: number; unchained: number; head: { id: number; hash: string } | null } | { ok: false; rows: number; brokenAt: number; reason: string };
 
 /**
  * Walks rows in id order. Rows from before the chain (no hashes, migration 046) may only come first;
@@ -52,8 +51,15 @@ export async function verifyAuditChain(rows: AsyncIterable<ChainRow>): Promise<C
       continue;
     }
     const expectedPrev = previous ?? chainGenesis;
-    if (row.prevHash !== expectedPrev) return { ok: false, rows: count, brokenAt: id, reason: 'previous hash does not match the row before it (a row removed, inserted or changed before this one)' };
-    if (row.rowHash !== auditRowHash(expectedPrev, row)) return { ok: false, rows: count, brokenAt: id, reason: 'row hash does not match its fields (the row was changed)' };
+    if (row.prevHash !== expectedPrev)
+      return {
+        ok: false,
+        rows: count,
+        brokenAt: id,
+        reason: 'previous hash does not match the row before it (a row removed, inserted or changed before this one)',
+      };
+    if (row.rowHash !== auditRowHash(expectedPrev, row))
+      return { ok: false, rows: count, brokenAt: id, reason: 'row hash does not match its fields (the row was changed)' };
     previous = row.rowHash;
     head = { id, hash: row.rowHash };
   }

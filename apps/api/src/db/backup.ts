@@ -61,7 +61,11 @@ function runTool(command: string, args: string[]): Promise<void> {
   });
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -165,7 +169,11 @@ function sqliteTables(path: string): number {
  * `force`: then SQLite's file is replaced, PostgreSQL's objects are dropped and recreated, in one
  * transaction. The API instances must be stopped meanwhile.
  */
-export async function restoreDatabase(location: DatabaseLocation, file: string, options: { force?: boolean; key?: Buffer | undefined }): Promise<{ ms: number; tables: number }> {
+export async function restoreDatabase(
+  location: DatabaseLocation,
+  file: string,
+  options: { force?: boolean; key?: Buffer | undefined },
+): Promise<{ ms: number; tables: number }> {
   const t0 = Date.now();
   if (!existsSync(file)) throw new Error(`no such file: ${file}`);
   let source = file;

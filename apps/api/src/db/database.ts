@@ -127,7 +127,6 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   };
 }
 
-
 /**
  * Whether an error means "the database cannot be reached right now" (PostgreSQL stopped, the network
  * cut, the pool's connect timeout, a server shutting down or full) rather than a fault in a query.
@@ -142,7 +141,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
     }
     if (
-      /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly)/.test(e.message)
+      /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly)/.test(
+        e.message,
+      )
     ) {
       return true;
     }

@@ -15,16 +15,7 @@ export type EpochMs = number;
 export type Flag = 0 | 1;
 export type JsonText = string;
 
-export const applicationStatuses = [
-  'DRAFT',
-  'PIN_SET',
-  'EKYC_IN_PROGRESS',
-  'SUPPLEMENT_REQUIRED',
-  'READY',
-  'COMPLETED',
-  'APPROVED',
-  'REJECTED',
-] as const;
+export const applicationStatuses = ['DRAFT', 'PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY', 'COMPLETED', 'APPROVED', 'REJECTED'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 // ---- reference data (reloaded from data/ when its version changes) ----

@@ -32,8 +32,7 @@ const genericMessages: Partial<Record<ErrorStatus, string>> = httpStatusMessages
 export const messageForStatus = (status: number): string =>
   genericMessages[status as ErrorStatus] ?? (status >= 500 ? messages.systemError : genericMessages[400]!);
 
-export const codeForStatus = (status: number): string =>
-  errorCodes[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+export const codeForStatus = (status: number): string => errorCodes[status as ErrorStatus] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
 
 /** An answer other than 2xx that the caller is meant to see: `{ code, message }`. */
 export class ApiError extends Error {

@@ -126,14 +126,22 @@ export function gracefulShutdown(app: FastifyInstance, drain: DrainState, option
       clearTimeout(timer);
       if (outcome === 'deadline') {
         const left = [...sockets.entries()];
-        options.log.warn({ connections: left.length, requests: left.reduce((n, [, t]) => n + t.active, 0) }, 'shutdown: grace period over, cutting what is left');
+        options.log.warn(
+          { connections: left.length, requests: left.reduce((n, [, t]) => n + t.active, 0) },
+          'shutdown: grace period over, cutting what is left',
+        );
         for (const [socket, tracked] of left) {
           // Not yet answered (typically a body still trickling in): 503 rather than a reset.
           const response = tracked.response;
           if (response && !response.headersSent && !response.writableEnded) {
             const body = JSON.stringify({ code: codeForStatus(503), message: messageForStatus(503) });
             try {
-              response.writeHead(503, { ...options.answerHeaders, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+              response.writeHead(503, {
+                ...options.answerHeaders,
+                'cache-control': 'no-store',
+                'content-type': 'application/json; charset=utf-8',
+                connection: 'close',
+              });
               response.end(body, () => socket.destroy());
               setTimeout(() => socket.destroy(), 200).unref();
               continue;

@@ -49,7 +49,9 @@ export function installAdminStatic(app: FastifyInstance, options: { adminDistDir
     const index = await existing(root, 'index.html');
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (index === null) {
-      return reply.send('<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>管理画面</title></head><body><main><h1>管理画面が未ビルドです</h1><p><code>npm run build</code> を実行してください。</p></main></body></html>');
+      return reply.send(
+        '<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>管理画面</title></head><body><main><h1>管理画面が未ビルドです</h1><p><code>npm run build</code> を実行してください。</p></main></body></html>',
+      );
     }
     return reply.send(await readFile(index));
   };

@@ -33,10 +33,7 @@ export function loggerOptions(option: LoggerOption | undefined, level: LogLevel)
 
 /** The `request` line of an answered request (the onResponse hook of plugins/request-hooks.ts). */
 export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
-  request.log.info(
-    { method: request.method, path: stripQuery(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-    'request',
-  );
+  request.log.info({ method: request.method, path: stripQuery(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
 }
 
 export const stripQuery = (url: string): string => {

@@ -62,7 +62,7 @@ export function createMetrics(db: Db): AppMetrics {
   });
   const ekycPolls = new Counter({
     name: 'koza_ekyc_polls_total',
-    help: "Status look-ups at the eKYC provider (GET /v1/sessions/{id}), by result",
+    help: 'Status look-ups at the eKYC provider (GET /v1/sessions/{id}), by result',
     labelNames: ['result'] as const,
     registers: [registry],
   });

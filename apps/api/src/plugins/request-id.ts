@@ -13,7 +13,12 @@ export function trustsPeer(trustProxy: boolean | number | string): (address: str
   if (trustProxy === false) return () => false;
   if (trustProxy === true) return (address) => address !== undefined;
   if (typeof trustProxy === 'number') return (address) => address !== undefined && trustProxy >= 1;
-  const trusted = proxyAddr.compile(trustProxy.split(',').map((part) => part.trim()).filter(Boolean));
+  const trusted = proxyAddr.compile(
+    trustProxy
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
   return (address) => address !== undefined && trusted(address, 0);
 }
 

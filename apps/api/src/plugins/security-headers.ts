@@ -64,5 +64,4 @@ export function securityHeaders(isProduction: boolean): Readonly<Record<string, 
 }
 
 /** Answers of the API and of the development tools carry personal data: no cache anywhere may keep them. */
-export const isNoStoreUrl = (url: string): boolean =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/__dev');
+export const isNoStoreUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/__dev');

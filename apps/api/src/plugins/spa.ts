@@ -47,9 +47,7 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
     if (page !== undefined) return reply.code(200).send(page);
     const template = await indexHtml();
     if (template === null) return reply.code(200).send(notBuiltPage(bank.name));
-    return reply
-      .code(200)
-      .send(template.replaceAll('%BANK_CODE%', bank.code).replaceAll('%BANK_NAME%', escapeHtml(bank.name)));
+    return reply.code(200).send(template.replaceAll('%BANK_CODE%', bank.code).replaceAll('%BANK_NAME%', escapeHtml(bank.name)));
   };
 }
 
@@ -63,7 +61,12 @@ async function existingFile(root: string, urlPath: string): Promise<string | nul
   }
   if (decoded.includes('\0')) return null;
   const relative = normalize(decoded).replace(/^[/\\]+/, '');
-  if (relative === '' || relative === 'index.html' || relative.startsWith('prerendered') || relative.split(/[/\\]/).some((part) => part === '..' || part.startsWith('.'))) {
+  if (
+    relative === '' ||
+    relative === 'index.html' ||
+    relative.startsWith('prerendered') ||
+    relative.split(/[/\\]/).some((part) => part === '..' || part.startsWith('.'))
+  ) {
     return null;
   }
   const full = join(root, relative);
@@ -156,5 +159,4 @@ function notBuiltPage(bankName: string): string {
 `;
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -142,7 +142,10 @@ async function providerRead(deps: DetailDeps, providerSessionId: string): Promis
   try {
     return (await deps.provider.getSession(providerSessionId)).read ?? null;
   } catch (error) {
-    deps.log.warn({ event: 'ekyc-read-unavailable', reason: error instanceof Error ? error.message : 'unknown' }, 'the provider read data could not be fetched for a case view');
+    deps.log.warn(
+      { event: 'ekyc-read-unavailable', reason: error instanceof Error ? error.message : 'unknown' },
+      'the provider read data could not be fetched for a case view',
+    );
     return 'unavailable';
   }
 }
@@ -167,7 +170,12 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
   const events = await listCaseEvents(db, id);
   const status = displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null });
   const actions = caseActions(
-    { status, proposedBy: caseRow?.proposedBy ?? null, approvedAt: review?.outcome === 'APPROVED' ? review.decidedAt : null, assignedTo: caseRow?.assignedTo ?? null },
+    {
+      status,
+      proposedBy: caseRow?.proposedBy ?? null,
+      approvedAt: review?.outcome === 'APPROVED' ? review.decidedAt : null,
+      assignedTo: caseRow?.assignedTo ?? null,
+    },
     reader.staffId,
     (p) => can(reader.role, p),
     reader.now,

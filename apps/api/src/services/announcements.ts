@@ -32,7 +32,8 @@ type NoticeInput = z.output<typeof noticeBodySchema>;
 const stateAt = (startedAt: number, endedAt: number | null, now: number): AnnouncementState =>
   now < startedAt ? 'SCHEDULED' : endedAt === null || now < endedAt ? 'ACTIVE' : 'ENDED';
 
-const period = (startedAt: number, endedAt: number | null) => `${toJapanIso(startedAt).slice(0, 16)}〜${endedAt === null ? '' : toJapanIso(endedAt).slice(0, 16)}`;
+const period = (startedAt: number, endedAt: number | null) =>
+  `${toJapanIso(startedAt).slice(0, 16)}〜${endedAt === null ? '' : toJapanIso(endedAt).slice(0, 16)}`;
 
 function refuseEndInPast(endedAt: number | null, now: number) {
   if (endedAt !== null && endedAt <= now) throw new FieldValidationError([{ field: 'endedAt', message: adminMessages.endInPast }]);

@@ -98,7 +98,12 @@ export async function checkStatus(deps: VerificationDeps, input: Lookup & { veri
   const row = await findLiveCode(deps.db, key, now);
   if (!row) return null;
   if (!(await takeTry(deps.db, row.id, verification.maxWrongTries))) return null;
-  const expected = codeHash(deps.codeHashKey, { bankCode: input.bank.code, mailAddress: input.mailAddress, applicationNumber: input.applicationNumber, code: input.verificationCode });
+  const expected = codeHash(deps.codeHashKey, {
+    bankCode: input.bank.code,
+    mailAddress: input.mailAddress,
+    applicationNumber: input.applicationNumber,
+    code: input.verificationCode,
+  });
   if (!sameHash(expected, row.codeHash)) return null;
   if (!(await deleteCode(deps.db, row.id))) return null;
   const facts = await ownApplication(deps, input);

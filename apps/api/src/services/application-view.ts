@@ -57,8 +57,7 @@ export async function applicationsResponse(db: Db, applicationId: string): Promi
   const row = await findById(db, applicationId);
   if (!row) return null;
   const application = toApplicationView(row);
-  const applicationParent =
-    application.applicationType === 'CHILD' ? toApplicationParentView(await findParentByApplicationId(db, applicationId)) : null;
+  const applicationParent = application.applicationType === 'CHILD' ? toApplicationParentView(await findParentByApplicationId(db, applicationId)) : null;
   return { application, applicationParent };
 }
 

@@ -20,12 +20,7 @@ import type { Db } from '../db/database.ts';
 import { durableTransaction } from '../db/durable-transaction.ts';
 import { findById, findParentByApplicationId, setPinOnce, updateDraftStep } from '../db/repositories/applications-repository.ts';
 import type { ApplicationRow, StepValues } from '../db/repositories/applications-repository.ts';
-import {
-  branchMunicipalities,
-  findPostalTowns,
-  findValidInvitationCode,
-  findWorkplaceById,
-} from '../db/repositories/reference-lookups-repository.ts';
+import { branchMunicipalities, findPostalTowns, findValidInvitationCode, findWorkplaceById } from '../db/repositories/reference-lookups-repository.ts';
 import { conflict, FieldValidationError, Refusal } from './refusals.ts';
 import { unprintableFieldErrors } from './text-input.ts';
 import { pinKeyPair } from './pin-key.ts';
@@ -78,7 +73,6 @@ export function savedStepsOf(row: ApplicationRow): SavedStep[] {
   return marks.filter(([, at]) => at !== null).map(([step]) => step);
 }
 
-
 /** 409 when the call does not belong to the flow, is locked after the PIN, or comes before its predecessors. */
 export function assertSaveAllowed(row: ApplicationRow, call: SaveCall): void {
   const type = row.applicationType;
@@ -119,7 +113,9 @@ export async function update(db: Db, row: ApplicationRow, values: Parameters<typ
 }
 
 /** The residence the saved personal data gives (searched municipality, or the typed temporary address). */
-export function residenceOf(row: Pick<ApplicationRow, 'addressCode' | 'addressPrefecture' | 'addressMunicipality' | 'tempAddressPrefecture' | 'tempAddress'>): Residence {
+export function residenceOf(
+  row: Pick<ApplicationRow, 'addressCode' | 'addressPrefecture' | 'addressMunicipality' | 'tempAddressPrefecture' | 'tempAddress'>,
+): Residence {
   const mode = addressMode(row);
   if (mode === 'SEARCHED') return { prefecture: row.addressPrefecture, municipality: row.addressMunicipality, typedAddress: null };
   if (mode === 'TEMPORARY') return { prefecture: row.tempAddressPrefecture, municipality: null, typedAddress: row.tempAddress };
@@ -136,7 +132,6 @@ export async function isEligibleResidence(db: Db, bank: Bank, residence: Residen
   const municipalities = await branchMunicipalities(db, bank.code, residence.prefecture);
   return municipalities.some((municipality) => isInResidenceMunicipality({ prefecture: residence.prefecture!, municipality }, residence));
 }
-
 
 /** The personal schema of a context, built once per bank, type and day (schema-cache.ts). */
 const personalSchemaOf = memoised(
@@ -280,7 +275,6 @@ export async function setPin({ db, clock, config }: SaveDeps, { application, bod
   const ciphertext = encryptPinForStorage(pin, application.id, config.pinDataKey);
   if (!(await durableTransaction(db, (trx) => setPinOnce(trx, application.id, ciphertext, clock.now().getTime())))) throw conflict();
 }
-
 
 /** The application of the caller's session (routes behind guards.applicant); 401 when it is gone. */
 export async function sessionApplication(db: Db, auth: { applicationId: string; bankCode: string }): Promise<ApplicationRow> {

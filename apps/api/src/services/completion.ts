@@ -47,16 +47,12 @@ export function formatApplicationNumber(bankCode: string, completedAt: number, s
   return `${bankCode}-${day}-${String(sequence).padStart(6, '0')}`;
 }
 
-
 const completionOf = (row: ApplicationRow): Completion => ({
   applicationNumber: row.applicationNumber!,
   applicationCompletedAt: toJapanIso(row.completedAt!),
 });
 
-export async function completeApplication(
-  { db, clock, mail }: { db: Db; clock: Clock; mail?: MailSender },
-  applicationId: string,
-): Promise<Completion> {
+export async function completeApplication({ db, clock, mail }: { db: Db; clock: Clock; mail?: MailSender }, applicationId: string): Promise<Completion> {
   let completedRow: ApplicationRow | null = null;
   const completion = await durableTransaction(db, async (trx) => {
     const row = await findByIdForUpdate(trx, applicationId, db.dialect);
@@ -98,13 +94,7 @@ export const completionRetryWindowMs = idleLimitMs;
  * The caller of a repeated completion call whose session the completion itself revoked (within
  * the retry window): a lost answer can be fetched again. Null for any other revoked session.
  */
-export async function authContextClosedByCompletion(
-  db: Db,
-  key: Buffer,
-  token: string,
-  bankCode: BankCode,
-  now: number,
-): Promise<AuthContext | null> {
+export async function authContextClosedByCompletion(db: Db, key: Buffer, token: string, bankCode: BankCode, now: number): Promise<AuthContext | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const s = await findSessionClosedByCompletion(db, { tokenHash: tokenHash(key, token), bankCode, completedSince: now - completionRetryWindowMs });
   if (!s) return null;

@@ -56,7 +56,6 @@ export function declaredTypeMatches(declared: string | undefined, detected: Imag
 
 export const isDocumentType = (v: unknown): v is DocumentType => typeof v === 'string' && (documentTypes as readonly string[]).includes(v);
 
-
 /** Saved steps including what the documents and the supplement record (for the flow's order checks). */
 export async function savedStepsWithDocuments(db: Db | Executor, row: ApplicationRow): Promise<SavedStep[]> {
   const steps = new Set<SavedStep>(savedStepsOf(row));

@@ -91,7 +91,6 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-
 /** 409 with the steps still missing before eKYC may start. */
 export class StepsMissingError extends Refusal {
   readonly missingSteps: readonly SavedStep[];
@@ -149,7 +148,15 @@ export async function startEkyc(deps: EkycDeps, application: ApplicationRow, ori
     }),
   );
   const recorded = await durableTransaction(db, async (trx) => {
-    const session = { id, applicationId: application.id, attempt: (latest?.attempt ?? 0) + 1, providerSessionId: created.sessionId, method, url: created.url, now: now.getTime() };
+    const session = {
+      id,
+      applicationId: application.id,
+      attempt: (latest?.attempt ?? 0) + 1,
+      providerSessionId: created.sessionId,
+      method,
+      url: created.url,
+      now: now.getTime(),
+    };
     if (!(await insertEkycSessionOnce(trx, session))) return false;
     if (!(await markEkycStarted(trx, application.id, now.getTime()))) throw conflict();
     return true;

@@ -67,7 +67,9 @@ export async function* funnelCsv(db: Db, bankCode: string, query: FunnelQuery, n
   const lines = (day: string, counts: readonly number[]) => {
     const reached = reachedCounts(counts);
     const drops = dropOffs(reached);
-    return f.steps.map((s, i) => csvLine([day, applicationTypeLabels[f.type], s.label, s.path, counts[i] ?? 0, reached[i] ?? 0, percent(drops[i] ?? null)])).join('');
+    return f.steps
+      .map((s, i) => csvLine([day, applicationTypeLabels[f.type], s.label, s.path, counts[i] ?? 0, reached[i] ?? 0, percent(drops[i] ?? null)]))
+      .join('');
   };
   for (const d of f.days) yield lines(d.day, d.counts);
   yield lines(`${f.from}〜${f.to} 合計`, f.totals);

@@ -21,6 +21,12 @@ export interface PostalDataInfo {
 export async function checkHealth(db: Db): Promise<{ postalData: PostalDataInfo | null }> {
   const postal = await readRecordedVersion(db, 'postal_codes');
   return {
-    postalData: postal && { version: postal.version, source: postal.source, dataDate: postal.dataDate, rows: postal.rowCount, loadedAt: toJapanIso(postal.loadedAt) },
+    postalData: postal && {
+      version: postal.version,
+      source: postal.source,
+      dataDate: postal.dataDate,
+      rows: postal.rowCount,
+      loadedAt: toJapanIso(postal.loadedAt),
+    },
   };
 }

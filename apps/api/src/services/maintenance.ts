@@ -13,7 +13,11 @@ export async function activeMaintenance(db: Db, bankCode: string, now: Date): Pr
  * Read from the database on every write (one indexed query): a window the staff start applies at
  * once on every instance.
  */
-export async function maintenanceBlockingWrites(db: Db, bankCode: string, now: Date): Promise<{ startedAt: string; endedAt: string; secondsLeft: number } | null> {
+export async function maintenanceBlockingWrites(
+  db: Db,
+  bankCode: string,
+  now: Date,
+): Promise<{ startedAt: string; endedAt: string; secondsLeft: number } | null> {
   const w = await findActiveMaintenance(db, bankCode, now.getTime());
   if (!w) return null;
   return { startedAt: toJapanIso(w.startedAt), endedAt: toJapanIso(w.endedAt), secondsLeft: Math.max(1, Math.ceil((w.endedAt - now.getTime()) / 1000)) };

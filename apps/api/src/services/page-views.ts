@@ -14,12 +14,16 @@ export async function recordPageView(
   now: number,
 ): Promise<void> {
   await enforceLimits(db, [{ key: `page-view:ip:${view.ip}`, limits: [pageViewLimit] }], now);
-  await insertPageView(db, {
-    bankCode: view.bankCode,
-    applicationType: view.applicationType,
-    path: view.path,
-    deviceId: view.deviceId,
-    channel: view.channel,
-    createdAt: now,
-  }, toJapanIso(now).slice(0, 10));
+  await insertPageView(
+    db,
+    {
+      bankCode: view.bankCode,
+      applicationType: view.applicationType,
+      path: view.path,
+      deviceId: view.deviceId,
+      channel: view.channel,
+      createdAt: now,
+    },
+    toJapanIso(now).slice(0, 10),
+  );
 }

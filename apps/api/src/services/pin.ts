@@ -33,10 +33,7 @@ export function decryptSubmittedPin(code: unknown, privateKey: KeyObject): strin
   if (typeof code !== 'string' || code.length === 0 || code.length > maxEncryptedBase64Length) return null;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(code) || code.length % 4 !== 0) return null;
   try {
-    const plain = privateDecrypt(
-      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(code, 'base64'),
-    );
+    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(code, 'base64'));
     return plain.toString('utf8');
   } catch {
     return null;

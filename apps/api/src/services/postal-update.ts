@@ -41,7 +41,11 @@ export interface PostalUpdatePlan {
 const municipalityKey = (r: { addressCode: string; prefecture: string; municipality: string }) => `${r.addressCode} ${r.prefecture}${r.municipality}`;
 
 /** Reads and checks `bytes` against the table in `db`; changes nothing. */
-export async function planPostalUpdate(db: Db, bytes: Uint8Array, options: { allowCountChange?: boolean } = {}): Promise<{ plan: PostalUpdatePlan; rows: PostalRow[] }> {
+export async function planPostalUpdate(
+  db: Db,
+  bytes: Uint8Array,
+  options: { allowCountChange?: boolean } = {},
+): Promise<{ plan: PostalUpdatePlan; rows: PostalRow[] }> {
   const { text, encoding } = decodeJapanPostCsv(bytes);
   const { rows, stats } = parseKenAll(text);
   const current = await readPostalKeys(db);
@@ -66,12 +70,20 @@ export async function planPostalUpdate(db: Db, bytes: Uint8Array, options: { all
   const lostBranchPlaces = (await branchMunicipalities(db))
     .map((b) => `${b.prefecture}${b.municipality}`)
     .filter((m) => oldMunicipalities.has(m) && !newMunicipalities.has(m));
-  if (lostBranchPlaces.length > 0) problems.push(`municipalities with a branch would disappear: ${[...new Set(lostBranchPlaces)].join(', ')} (update data/files/branches.json first)`);
+  if (lostBranchPlaces.length > 0)
+    problems.push(`municipalities with a branch would disappear: ${[...new Set(lostBranchPlaces)].join(', ')} (update data/files/branches.json first)`);
 
   const codes = (list: readonly { postalNumber: string }[]) => new Set(list.map((r) => r.postalNumber));
   const towns = (list: readonly { postalNumber: string; section: string }[]) => new Set(list.map((r) => `${r.postalNumber} ${r.section}`));
   const municipalities = (list: readonly { addressCode: string; prefecture: string; municipality: string }[]) => new Set(list.map(municipalityKey));
-  const [oldCodes, newCodes, oldTowns, newTowns, oldMuni, newMuni] = [codes(current), codes(rows), towns(current), towns(rows), municipalities(current), municipalities(rows)];
+  const [oldCodes, newCodes, oldTowns, newTowns, oldMuni, newMuni] = [
+    codes(current),
+    codes(rows),
+    towns(current),
+    towns(rows),
+    municipalities(current),
+    municipalities(rows),
+  ];
   const count = (a: Set<string>, b: Set<string>) => [...a].filter((x) => !b.has(x)).length;
 
   return {
@@ -98,7 +110,12 @@ export async function planPostalUpdate(db: Db, bytes: Uint8Array, options: { all
  * starting instance does not load at the same time) and records version, source and data date.
  * Instances drop their kept address answers when they see the new version (services/addresses.ts).
  */
-export async function applyPostalUpdate(db: Db, rows: readonly PostalRow[], origin: { sha256: string; fileName: string; dataDate: string }, now: number): Promise<void> {
+export async function applyPostalUpdate(
+  db: Db,
+  rows: readonly PostalRow[],
+  origin: { sha256: string; fileName: string; dataDate: string },
+  now: number,
+): Promise<void> {
   await inReferenceLock(db, async (trx) => {
     await deletePostalCodes(trx, db.dialect);
     for (let i = 0; i < rows.length; i += postalBatchSize) {
@@ -108,6 +125,9 @@ export async function applyPostalUpdate(db: Db, rows: readonly PostalRow[], orig
         rows.slice(i, i + postalBatchSize).map((row, j) => ({ id: i + j + 1, ...row })),
       );
     }
-    await writeVersion(trx, 'postal_codes', `ken-all:${origin.sha256}`, rows.length, now, { source: `${kenAllSource} (${origin.fileName})`, dataDate: origin.dataDate });
+    await writeVersion(trx, 'postal_codes', `ken-all:${origin.sha256}`, rows.length, now, {
+      source: `${kenAllSource} (${origin.fileName})`,
+      dataDate: origin.dataDate,
+    });
   });
 }

@@ -94,11 +94,13 @@ export async function referenceDataCurrent(db: Db, dataSets: readonly DataSet[] 
 }
 
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
-export function postalDataSet(source: { version(): string; rows(): AsyncIterable<PostalRow>; origin?(): { source: string | null; dataDate: string | null } } = {
-  version: readPostalVersion,
-  rows: readPostalRows,
-  origin: packagedPostalData,
-}): DataSet {
+export function postalDataSet(
+  source: { version(): string; rows(): AsyncIterable<PostalRow>; origin?(): { source: string | null; dataDate: string | null } } = {
+    version: readPostalVersion,
+    rows: readPostalRows,
+    origin: packagedPostalData,
+  },
+): DataSet {
   return {
     name: 'postal_codes',
     version: () => source.version(),

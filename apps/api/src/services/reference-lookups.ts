@@ -65,7 +65,12 @@ export interface KnownOccupation {
  */
 export function isOccupationAllowedFor(row: OccupationRow, applicationType: ApplicationType, birthday: string | null, now: Date): boolean {
   const age = birthday !== null && parseIsoDate(birthday) ? ageOn(birthday, now) : null;
-  const display = { generalDisplay: row.generalDisplay === 1, childDisplay: row.childDisplay === 1, minDisplayAge: row.minDisplayAge, maxDisplayAge: row.maxDisplayAge };
+  const display = {
+    generalDisplay: row.generalDisplay === 1,
+    childDisplay: row.childDisplay === 1,
+    minDisplayAge: row.minDisplayAge,
+    maxDisplayAge: row.maxDisplayAge,
+  };
   return isOccupationAllowed(display, { applicationType, age });
 }
 

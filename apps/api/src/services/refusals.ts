@@ -3,15 +3,7 @@
 // answer: http/errors.ts (`refusalStatus`), applied by the error handler (plugins/errors.ts).
 
 export type RefusalKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'notFound'
-  | 'conflict'
-  | 'tooLarge'
-  | 'unsupportedMediaType'
-  | 'tooMany'
-  | 'unavailable';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooLarge' | 'unsupportedMediaType' | 'tooMany' | 'unavailable';
 
 /** A refusal the caller is meant to see: its kind, and optionally a specific code and message. */
 export class Refusal extends Error {

@@ -70,13 +70,23 @@ function handoverValue(field: FieldDefinition, value: unknown): string {
 
 export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentRow | null, pinEncrypted: string, now: number): HandoverRecord {
   const fields: Record<string, string> = {};
-  for (const [record, values] of [['application', row], ['parent', parent]] as const) {
+  for (const [record, values] of [
+    ['application', row],
+    ['parent', parent],
+  ] as const) {
     for (const f of fieldsOf(record)) if (f.handover) fields[f.handover] = handoverValue(f, (values as Record<string, unknown> | null)?.[f.key]);
   }
   // The address in one column, as the account system takes it (and its kana).
   const address = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address].map(s).join('');
   fields.address = [address, s(row.subAddress)].filter(Boolean).join(' ');
-  fields.kana_address = [row.kanaAddressPrefecture, row.kanaAddressMunicipality, row.kanaAddressSection, row.kanaAddressChome, row.kanaAddress, row.kanaSubAddress]
+  fields.kana_address = [
+    row.kanaAddressPrefecture,
+    row.kanaAddressMunicipality,
+    row.kanaAddressSection,
+    row.kanaAddressChome,
+    row.kanaAddress,
+    row.kanaSubAddress,
+  ]
     .map(s)
     .filter(Boolean)
     .join(' ');
@@ -144,7 +154,11 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
     const now = deps.clock.now().getTime();
     const parent = row.applicationType === 'CHILD' ? await findParentByApplicationId(trx, row.id) : null;
     // In clear only between these two lines, in memory.
-    const pinEncrypted = encryptPinForAccountSystem(decryptStoredPin(row.pinCiphertext, row.id, deps.dataKey), s(row.applicationNumber), deps.accountSystemPublicKeyPem);
+    const pinEncrypted = encryptPinForAccountSystem(
+      decryptStoredPin(row.pinCiphertext, row.id, deps.dataKey),
+      s(row.applicationNumber),
+      deps.accountSystemPublicKeyPem,
+    );
     let reference: string;
     try {
       ({ reference } = await deps.handover.handOver(handoverRecordOf(row, parent, pinEncrypted, now)));
@@ -152,7 +166,16 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
       throw new Refusal('unavailable', { message: adminMessages.handoverFailed, cause: error });
     }
     if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
-    await insertReview(trx, { applicationId: row.id, outcome: 'APPROVED', reason: null, shareableReason: null, decidedBy: actor.staffId!, now, handoverReference: reference, proposedBy: proposal.proposedBy });
+    await insertReview(trx, {
+      applicationId: row.id,
+      outcome: 'APPROVED',
+      reason: null,
+      shareableReason: null,
+      decidedBy: actor.staffId!,
+      now,
+      handoverReference: reference,
+      proposedBy: proposal.proposedBy,
+    });
     await closeCase(trx, row.id);
     await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'APPROVED' });
     await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover ${reference}` });

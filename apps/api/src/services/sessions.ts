@@ -157,14 +157,9 @@ export function createAuthenticator(db: Db, key: Buffer, options: { maxEntries?:
 }
 
 /** Ends every session of an application (completion: DECISIONS.md §3 "revoked at completion"). */
-export async function revokeSessionsOfApplication(
-  db: Db | Kysely<Database> | Transaction<Database>,
-  applicationId: string,
-  now: number,
-): Promise<number> {
+export async function revokeSessionsOfApplication(db: Db | Kysely<Database> | Transaction<Database>, applicationId: string, now: number): Promise<number> {
   return revokeByApplication(db, applicationId, now);
 }
 
 /** Development and end-to-end tests: ends the sessions of an address. */
-export const expireSessionsOfMailAddress = (db: Db, mailAddress: string, now: number): Promise<number> =>
-  revokeByMailAddress(db, mailAddress, now);
+export const expireSessionsOfMailAddress = (db: Db, mailAddress: string, now: number): Promise<number> => revokeByMailAddress(db, mailAddress, now);

@@ -33,7 +33,10 @@ import { assertPasswordAllowed } from './staff-password-policy.ts';
 export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, now: number) {
   const rows = await listStaffOfBank(db, bankCode);
   const limits = await Promise.all(rows.map((row) => accountLimitedUntil(db, codeHashKey, row.bankCode, row.loginId, now)));
-  const names = await displayNames(db, rows.flatMap((r) => [r.createdBy, r.confirmedBy].filter((id): id is string => id !== null)));
+  const names = await displayNames(
+    db,
+    rows.flatMap((r) => [r.createdBy, r.confirmedBy].filter((id): id is string => id !== null)),
+  );
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? id));
   return rows.map((row, i) => ({
     ...identityOf(row),
@@ -60,7 +63,14 @@ async function otherMemberOfBank(trx: Executor, actor: Actor, staffId: string): 
   return row;
 }
 
-async function changeMember(db: Db, actor: Actor, staffId: string, action: AuditAction, now: number, change: (trx: Executor, row: StaffRow) => Promise<void>): Promise<void> {
+async function changeMember(
+  db: Db,
+  actor: Actor,
+  staffId: string,
+  action: AuditAction,
+  now: number,
+  change: (trx: Executor, row: StaffRow) => Promise<void>,
+): Promise<void> {
   await durableTransaction(db, async (trx) => {
     const row = await otherMemberOfBank(trx, actor, staffId);
     await change(trx, row);
@@ -91,7 +101,10 @@ export async function endStaffSessionsOfBank(db: Db, actor: Actor, staffId: stri
 export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number) {
   const row = await findStaffById(db, staffId);
   if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
-  const sessions = await liveSessionsOfStaff(db, row.id, { idleSince: now - staffAuth.idleMinutes * 60_000, createdSince: now - staffAuth.absoluteHours * 3_600_000 });
+  const sessions = await liveSessionsOfStaff(db, row.id, {
+    idleSince: now - staffAuth.idleMinutes * 60_000,
+    createdSince: now - staffAuth.absoluteHours * 3_600_000,
+  });
   return {
     items: sessions.map((s) => ({
       createdAt: toJapanIso(Number(s.createdAt)),

@@ -149,7 +149,13 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   const row = await findStaffByLoginId(db, input.bankCode, input.loginId);
   const actor: Actor = row
     ? { staffId: row.id, loginId: row.loginId, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent }
-    : { staffId: null, loginId: `unknown:${loginIdHash(deps.codeHashKey, input.bankCode, input.loginId)}`, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
+    : {
+        staffId: null,
+        loginId: `unknown:${loginIdHash(deps.codeHashKey, input.bankCode, input.loginId)}`,
+        bankCode: input.bankCode,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      };
   const subject = { bankCode: input.bankCode, loginId: input.loginId, ipAddress: input.ipAddress };
   const knownAddress = row !== null && (await signedInFrom(db, row.id, input.ipAddress, now - staffThrottle.knownAddressDays * 86_400_000));
   const attempt = await takeSignInAttempt(db, deps.codeHashKey, { ...subject, knownAddress }, now);
@@ -171,7 +177,14 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   await durableTransaction(db, async (trx) => {
     // One session per member: a new sign-in ends the one it replaces (ASVS 7.2.4).
     await revokeSessionsOfStaff(trx, staff.id, now);
-    await insertStaffSession(trx, { id: sessionId, tokenHash: staffTokenHash(deps.codeHashKey, token), staffId: staff.id, ipAddress: input.ipAddress, userAgent: input.userAgent, now });
+    await insertStaffSession(trx, {
+      id: sessionId,
+      tokenHash: staffTokenHash(deps.codeHashKey, token),
+      staffId: staff.id,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
+      now,
+    });
     await audit(trx, actor, 'SIGN_IN', now, { detail: input.passkey && staff.totpEnabledAt !== null ? 'passkey' : null });
   });
   return { token, context: contextOf(sessionId, staff) };
@@ -205,7 +218,12 @@ const contextOf = (sessionId: string, row: StaffRow): StaffContext => ({
 /** The staff behind a session cookie's token, extending its idle window; null when it must not be used. */
 export async function authenticateStaff(deps: StaffAuthDeps, token: string, now: number): Promise<StaffContext | null> {
   if (!tokenPattern.test(token)) return null;
-  const found = await touchStaffSession(deps.db, { tokenHash: staffTokenHash(deps.codeHashKey, token), now, idleSince: now - idleMs, createdSince: now - absoluteMs });
+  const found = await touchStaffSession(deps.db, {
+    tokenHash: staffTokenHash(deps.codeHashKey, token),
+    now,
+    idleSince: now - idleMs,
+    createdSince: now - absoluteMs,
+  });
   if (!found || !isStaffRole(found.staff.role)) return null;
   return contextOf(found.sessionId, found.staff);
 }
@@ -248,7 +266,8 @@ const totpOf = (secretBase32: string, label: string) =>
 /** A recovery code as shown: two groups of five of an unambiguous alphabet (case and dashes ignored). */
 const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
 const recoveryPattern = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
-const recoveryCodeHash = (key: Buffer, staffId: string, code: string) => keyedHash(key, 'staff-recovery-code', `${staffId}\n${code.toLowerCase().replace('-', '')}`);
+const recoveryCodeHash = (key: Buffer, staffId: string, code: string) =>
+  keyedHash(key, 'staff-recovery-code', `${staffId}\n${code.toLowerCase().replace('-', '')}`);
 
 function newRecoveryCode(): string {
   const bytes = randomBytes(10);
@@ -295,7 +314,12 @@ export async function confirmTotpEnrolment(deps: StaffAuthDeps, staffId: string,
   const recoveryCodes = Array.from({ length: staffAuth.recoveryCodes }, newRecoveryCode);
   await durableTransaction(deps.db, async (trx) => {
     await enableTotp(trx, staffId, Math.floor(now / 1000 / totpPeriod) + delta, now);
-    await replaceRecoveryCodes(trx, staffId, recoveryCodes.map((c) => recoveryCodeHash(deps.codeHashKey, staffId, c)), now);
+    await replaceRecoveryCodes(
+      trx,
+      staffId,
+      recoveryCodes.map((c) => recoveryCodeHash(deps.codeHashKey, staffId, c)),
+      now,
+    );
   });
   return { recoveryCodes };
 }

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { Db } from '../db/database.ts';
@@ -43,7 +38,11 @@ const challengeMs = 5 * 60_000;
 export async function signInPasskeyOptions(db: Db, rp: RelyingParty, now: number) {
   const options = await generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'preferred', timeout: challengeMs });
   const challengeId = randomUUID();
-  await insertChallenge(db, { id: challengeId, purpose: 'sign-in', staffId: null, challenge: options.challenge, rpId: rp.rpId, createdAt: now }, now - challengeMs);
+  await insertChallenge(
+    db,
+    { id: challengeId, purpose: 'sign-in', staffId: null, challenge: options.challenge, rpId: rp.rpId, createdAt: now },
+    now - challengeMs,
+  );
   return { challengeId, options: { ...options } };
 }
 
@@ -69,7 +68,12 @@ export async function passkeyProves(
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.rpId,
-      credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: Number(passkey.signCount), transports: transportsOf(passkey.transports) },
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: Number(passkey.signCount),
+        transports: transportsOf(passkey.transports),
+      },
       requireUserVerification: false,
     });
     if (!result.verified) return false;
@@ -82,7 +86,8 @@ export async function passkeyProves(
 }
 
 /** The challenge of a sign-in's passkey answer, taken (deleted) whatever the outcome. */
-export const takeSignInChallenge = (db: Db, challengeId: string, now: number) => takeChallenge(db, { id: challengeId, purpose: 'sign-in', since: now - challengeMs });
+export const takeSignInChallenge = (db: Db, challengeId: string, now: number) =>
+  takeChallenge(db, { id: challengeId, purpose: 'sign-in', since: now - challengeMs });
 
 const transportsOf = (text: string | null): string[] | undefined => (text ? (JSON.parse(text) as string[]) : undefined);
 
@@ -108,7 +113,13 @@ export async function registrationOptions(db: Db, staffId: string, rp: RelyingPa
 }
 
 /** Checks the browser's new credential against the member's challenge and keeps it (400 when it does not check). */
-export async function registerPasskey(db: Db, staffId: string, rp: RelyingParty, answer: { challengeId: string; response: RegistrationResponseJSON }, now: number): Promise<void> {
+export async function registerPasskey(
+  db: Db,
+  staffId: string,
+  rp: RelyingParty,
+  answer: { challengeId: string; response: RegistrationResponseJSON },
+  now: number,
+): Promise<void> {
   const refused = () => new Refusal('invalid', { code: 'PASSKEY_REFUSED', message: adminMessages.passkeyRefused });
   const challenge = await takeChallenge(db, { id: answer.challengeId, purpose: 'register', since: now - challengeMs });
   if (!challenge || challenge.staffId !== staffId || challenge.rpId !== rp.rpId) throw refused();

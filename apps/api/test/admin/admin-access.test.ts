@@ -34,7 +34,12 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: `/api/admin/applications/${app0177}/reject`, access: 'applications.decide', body: { reasonCode: 'DOCUMENT_UNREADABLE' } },
   { method: 'POST', url: `/api/admin/applications/${app0177}/cancel`, access: 'applications.cancel', body: { reasonCode: 'CARD_NOT_COLLECTED' } },
   { method: 'GET', url: '/api/admin/staff', access: 'staff.manage' },
-  { method: 'POST', url: '/api/admin/staff', access: 'staff.manage', body: { loginId: 'new.person', displayName: '新人', role: 'VIEWER', password: 'a long enough password' } },
+  {
+    method: 'POST',
+    url: '/api/admin/staff',
+    access: 'staff.manage',
+    body: { loginId: 'new.person', displayName: '新人', role: 'VIEWER', password: 'a long enough password' },
+  },
   { method: 'POST', url: '/api/admin/staff/:staff/confirm', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/role', access: 'staff.manage', body: { role: 'VIEWER' } },
   { method: 'POST', url: '/api/admin/staff/:staff/unlock', access: 'staff.manage' },
@@ -115,7 +120,11 @@ forEachDialect((dialect) => {
       for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD' && path.startsWith('/api/admin/')) served.push(`${method} ${path}`);
     }
     const listed = routes.map(
-      (r) => `${r.method} ${r.url.replace(app0177, ':id').replace(':doc', ':documentId').replace(/:staff|:maintenance|:notice|:passkey/, ':id')}`,
+      (r) =>
+        `${r.method} ${r.url
+          .replace(app0177, ':id')
+          .replace(':doc', ':documentId')
+          .replace(/:staff|:maintenance|:notice|:passkey/, ':id')}`,
     );
     expect(served.sort()).toEqual(listed.sort());
   });
@@ -123,7 +132,12 @@ forEachDialect((dialect) => {
   it('answers 401 without a session (and with a made-up cookie) on every route but sign-in', async () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {
       for (const cookie of [undefined, 'koza_staff=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'koza_staff=%00']) {
-        const response = await app.inject({ method: route.method, url: urlOf(route.url), headers: cookie ? { cookie } : {}, ...(route.method === 'POST' ? { payload: route.body ?? {} } : {}) });
+        const response = await app.inject({
+          method: route.method,
+          url: urlOf(route.url),
+          headers: cookie ? { cookie } : {},
+          ...(route.method === 'POST' ? { payload: route.body ?? {} } : {}),
+        });
         expect(response.statusCode, `${route.method} ${route.url} cookie=${cookie}`).toBe(401);
         expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
       }
@@ -136,7 +150,12 @@ forEachDialect((dialect) => {
       const none = await client.postWithoutCsrf(urlOf(route.url), route.body);
       expect(none.statusCode, `${route.url}`).toBe(403);
       expect(none.json()).toMatchObject({ code: 'CSRF' });
-      const foreign = await app.inject({ method: 'POST', url: urlOf(route.url), headers: { cookie: client.cookie, 'x-csrf-token': clients.VIEWER!.csrf }, payload: route.body ?? {} });
+      const foreign = await app.inject({
+        method: 'POST',
+        url: urlOf(route.url),
+        headers: { cookie: client.cookie, 'x-csrf-token': clients.VIEWER!.csrf },
+        payload: route.body ?? {},
+      });
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json()).toMatchObject({ code: 'CSRF' });
     }
@@ -172,17 +191,34 @@ forEachDialect((dialect) => {
   });
 
   it('answers no 5xx to wrong bodies, queries and ids, signed in', async () => {
-    const bodies = ['{', 'null', '[]', '"x"', JSON.stringify({ reason: 1, loginId: ['a'], role: 'ROOT', password: null, totpCode: 123456 }), JSON.stringify({ reason: 'x'.repeat(600) })];
+    const bodies = [
+      '{',
+      'null',
+      '[]',
+      '"x"',
+      JSON.stringify({ reason: 1, loginId: ['a'], role: 'ROOT', password: null, totpCode: 123456 }),
+      JSON.stringify({ reason: 'x'.repeat(600) }),
+    ];
     for (const client of [clients.REVIEWER!, clients.ADMIN!]) {
       for (const route of routes) {
-        for (const url of [urlOf(route.url), urlOf(route.url).replace(application.id, '%ZZ'), `${urlOf(route.url)}?status=NOPE&page=-1&from=2026-13-45&kanaName[]=a`]) {
+        for (const url of [
+          urlOf(route.url),
+          urlOf(route.url).replace(application.id, '%ZZ'),
+          `${urlOf(route.url)}?status=NOPE&page=-1&from=2026-13-45&kanaName[]=a`,
+        ]) {
           if (route.method === 'GET') {
             const r = await client.get(url);
             expect(r.statusCode, `${url} ${r.body.slice(0, 100)}`).toBeLessThan(500);
             continue;
           }
           for (const payload of bodies) {
-            const r = await app.inject({ method: 'POST', url, headers: { cookie: client.cookie, 'x-csrf-token': client.csrf, 'content-type': 'application/json' }, payload, remoteAddress: uniqueIp() });
+            const r = await app.inject({
+              method: 'POST',
+              url,
+              headers: { cookie: client.cookie, 'x-csrf-token': client.csrf, 'content-type': 'application/json' },
+              payload,
+              remoteAddress: uniqueIp(),
+            });
             expect(r.statusCode, `${url} ${payload.slice(0, 40)} → ${r.body.slice(0, 100)}`).toBeLessThan(500);
           }
         }

@@ -68,7 +68,15 @@ export async function makeStaff(
 ): Promise<StaffMember> {
   const created = await createStaff(
     { db: app.deps.db, passwordLogN: app.deps.config.staffPasswordLogN },
-    { bankCode, loginId, displayName: `${role} ${counter}`, role, password: staffPassword, now: app.clock.now().getTime(), passwordChangeRequired: options.passwordChangeRequired ?? false },
+    {
+      bankCode,
+      loginId,
+      displayName: `${role} ${counter}`,
+      role,
+      password: staffPassword,
+      now: app.clock.now().getTime(),
+      passwordChangeRequired: options.passwordChangeRequired ?? false,
+    },
   );
   if (!created) throw new Error('login id taken');
   return { id: created.id, loginId, role, bankCode };
@@ -104,7 +112,12 @@ export function clientOf(app: App, cookie: string, csrf: string, ip: string, ban
 
 /** A sign-in of the member with this password (and a fresh code once they have a second factor). */
 export async function passwordSignIn(app: AdminApp, member: StaffMember & { totpSecret?: string }, password: string, ip = uniqueIp()) {
-  const response = await signInRequest(app, { loginId: member.loginId, password, ...(member.totpSecret ? { totpCode: totpCode(app, member.totpSecret) } : {}) }, ip, member.bankCode);
+  const response = await signInRequest(
+    app,
+    { loginId: member.loginId, password, ...(member.totpSecret ? { totpCode: totpCode(app, member.totpSecret) } : {}) },
+    ip,
+    member.bankCode,
+  );
   app.clock.advance(30_000); // a code's time step is good once
   return response;
 }
@@ -114,13 +127,19 @@ export const cookieOf = (response: LightMyRequestResponse) => String(response.he
 
 /** TOTP codes of a secret at the app's clock. */
 export const totpCode = (app: AdminApp, secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: app.clock.now().getTime() + offsetSteps * 30_000 });
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: app.clock.now().getTime() + offsetSteps * 30_000,
+  });
 
 /**
  * Signs in through HTTP; a member without a second factor enrols it (they can do nothing else
  * before). The enrolled secret is kept with the member, so a later sign-in gives a code.
  */
-export async function signInStaff(app: AdminApp, member: StaffMember & { totpSecret?: string }, ip = uniqueIp()): Promise<StaffClient & { totpSecret?: string }> {
+export async function signInStaff(
+  app: AdminApp,
+  member: StaffMember & { totpSecret?: string },
+  ip = uniqueIp(),
+): Promise<StaffClient & { totpSecret?: string }> {
   const body0 = { loginId: member.loginId, password: staffPassword, ...(member.totpSecret ? { totpCode: totpCode(app, member.totpSecret) } : {}) };
   const response = await signInRequest(app, body0, ip, member.bankCode);
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
@@ -233,7 +252,16 @@ export async function insertCompletedApplication(
     .execute();
   await db
     .insertInto('documents')
-    .values({ id: randomUUID(), applicationId: id, type: 'INDIVIDUAL_NUMBER_CARD', contentType: 'image/png', size: 8, sha256: 'x', bytes: pngSignature, createdAt: completedAt })
+    .values({
+      id: randomUUID(),
+      applicationId: id,
+      type: 'INDIVIDUAL_NUMBER_CARD',
+      contentType: 'image/png',
+      size: 8,
+      sha256: 'x',
+      bytes: pngSignature,
+      createdAt: completedAt,
+    })
     .execute();
   return { id, applicationNumber, mailAddress };
 }

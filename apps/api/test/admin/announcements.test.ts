@@ -38,8 +38,11 @@ forEachDialect((dialect) => {
 
   const maintenance = (a: AdminApp, host: string) => a.inject({ method: 'GET', url: '/api/maintenance', headers: { host } });
   const notices = async (a: AdminApp, target: string, host: string) =>
-    ((await a.inject({ method: 'GET', url: `/api/notifications/${target}`, headers: { host } })).json() as { notificationList: { contents: string }[] }).notificationList.map((n) => n.contents);
-  const auditActions = async (client: StaffClient) => ((await client.get('/api/admin/audit')).json() as { items: { action: string; detail: string | null }[] }).items;
+    (
+      (await a.inject({ method: 'GET', url: `/api/notifications/${target}`, headers: { host } })).json() as { notificationList: { contents: string }[] }
+    ).notificationList.map((n) => n.contents);
+  const auditActions = async (client: StaffClient) =>
+    ((await client.get('/api/admin/audit')).json() as { items: { action: string; detail: string | null }[] }).items;
 
   it('puts a window in effect at once for its bank on every instance, and ending it removes it', async () => {
     expect((await maintenance(other, hosts['0587'])).statusCode).toBe(404);
@@ -52,7 +55,9 @@ forEachDialect((dialect) => {
       expect(answer.json()).toEqual({ startedAt: '2026-06-16T09:30:00+09:00', endedAt: '2026-06-16T12:00:00+09:00' });
       expect((await maintenance(a, hosts['0177'])).statusCode).toBe(404);
     }
-    const listed = (await viewer.get('/api/admin/maintenance')).json() as { items: { id: number; state: string; editable: boolean; bankCode: string | null; updatedBy: string }[] };
+    const listed = (await viewer.get('/api/admin/maintenance')).json() as {
+      items: { id: number; state: string; editable: boolean; bankCode: string | null; updatedBy: string }[];
+    };
     expect(listed.items.find((w) => w.id === id)).toMatchObject({ state: 'ACTIVE', editable: true, bankCode: '0587' });
     // The windows for every bank from data/files are listed but not editable here.
     const everyBank = listed.items.find((w) => w.bankCode === null)!;
@@ -60,13 +65,17 @@ forEachDialect((dialect) => {
     expect((await admin.post(`/api/admin/maintenance/${everyBank.id}/end`)).statusCode).toBe(404);
 
     // Edit: a later end, seen at once.
-    expect((await admin.post(`/api/admin/maintenance/${id}`, { startedAt: '2026-06-16T09:30', endedAt: '2026-06-16T13:15', reason: null })).statusCode).toBe(204);
+    expect((await admin.post(`/api/admin/maintenance/${id}`, { startedAt: '2026-06-16T09:30', endedAt: '2026-06-16T13:15', reason: null })).statusCode).toBe(
+      204,
+    );
     expect((await maintenance(other, hosts['0587'])).json()).toMatchObject({ endedAt: '2026-06-16T13:15:00+09:00' });
 
     expect((await admin.post(`/api/admin/maintenance/${id}/end`)).statusCode).toBe(204);
     expect((await maintenance(app, hosts['0587'])).statusCode).toBe(404);
     expect((await maintenance(other, hosts['0587'])).statusCode).toBe(404);
-    const ended = ((await admin.get('/api/admin/maintenance')).json() as { items: { id: number; state: string; editable: boolean; endedAt: string }[] }).items.find((w) => w.id === id);
+    const ended = (
+      (await admin.get('/api/admin/maintenance')).json() as { items: { id: number; state: string; editable: boolean; endedAt: string }[] }
+    ).items.find((w) => w.id === id);
     expect(ended).toMatchObject({ state: 'ENDED', editable: false, endedAt: '2026-06-16T10:00:00+09:00' });
     // An ended window cannot change any more.
     const again = await admin.post(`/api/admin/maintenance/${id}/end`);
@@ -101,7 +110,13 @@ forEachDialect((dialect) => {
   });
 
   it('publishes a notice for a channel at the bank: only that channel there sees it', async () => {
-    const body = { channel: 'spring-fair', contents: '春のフェア会場でお申込みのお客さまへ\n記念品をお渡しします。', displayOrder: 1, startedAt: '2026-06-16T09:00', endedAt: '' };
+    const body = {
+      channel: 'spring-fair',
+      contents: '春のフェア会場でお申込みのお客さまへ\n記念品をお渡しします。',
+      displayOrder: 1,
+      startedAt: '2026-06-16T09:00',
+      endedAt: '',
+    };
     const created = await admin.post('/api/admin/notices', body);
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: number };
@@ -111,12 +126,18 @@ forEachDialect((dialect) => {
 
     // A second one ordered before it; then the first is taken down by an end in the past.
     await admin.post('/api/admin/notices', { ...body, contents: '先に表示するお知らせ', displayOrder: 0 }).then((r) => expect(r.statusCode).toBe(400));
-    expect((await admin.post('/api/admin/notices', { ...body, contents: '先に表示するお知らせ', displayOrder: 1, startedAt: '2026-06-16T08:00' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/admin/notices', { ...body, contents: '先に表示するお知らせ', displayOrder: 1, startedAt: '2026-06-16T08:00' })).statusCode,
+    ).toBe(201);
     expect(await notices(app, 'spring-fair', hosts['0587'])).toEqual(['先に表示するお知らせ', body.contents]);
     expect((await admin.post(`/api/admin/notices/${id}`, { ...body, endedAt: '2026-06-16T10:00' })).statusCode).toBe(204);
     expect(await notices(app, 'spring-fair', hosts['0587'])).toEqual(['先に表示するお知らせ']);
 
-    const listed = ((await viewer.get('/api/admin/notices')).json() as { items: { id: number; state: string; editable: boolean; channel: string | null; bankCode: string | null }[] }).items;
+    const listed = (
+      (await viewer.get('/api/admin/notices')).json() as {
+        items: { id: number; state: string; editable: boolean; channel: string | null; bankCode: string | null }[];
+      }
+    ).items;
     expect(listed.find((n) => n.id === id)).toMatchObject({ state: 'ENDED', editable: true, channel: 'spring-fair' });
     // The campaign notice for every bank (data/files) is shown, not editable; 0177's are not shown at all.
     const campaign = listed.find((n) => n.channel === 'campaign')!;
@@ -128,9 +149,9 @@ forEachDialect((dialect) => {
   });
 
   it('lets staff edit the notices seeded from data/files, and keeps the edit', async () => {
-    const seeded = ((await admin.get('/api/admin/notices')).json() as { items: { id: number; bankCode: string | null; channel: string | null; contents: string }[] }).items.find(
-      (n) => n.bankCode === '0587' && n.channel === null,
-    )!;
+    const seeded = (
+      (await admin.get('/api/admin/notices')).json() as { items: { id: number; bankCode: string | null; channel: string | null; contents: string }[] }
+    ).items.find((n) => n.bankCode === '0587' && n.channel === null)!;
     const edited = { channel: null, contents: `${cameraNotice}（熊本）`, displayOrder: 2, startedAt: '2025-04-01T00:00', endedAt: null };
     expect((await admin.post(`/api/admin/notices/${seeded.id}`, edited)).statusCode).toBe(204);
     expect(await notices(other, '0587', hosts['0587'])).toEqual([edited.contents]);

@@ -76,7 +76,8 @@ forEachDialect((dialect) => {
       const two = await insertCompletedApplication(fresh);
       const me = await signInStaff(fresh, await makeStaff(fresh, '0177', 'REVIEWER'));
       const colleague = await signInStaff(fresh, await makeStaff(fresh, '0177', 'REVIEWER'));
-      const view = async (client: StaffClient, name: string) => ((await client.get(`/api/admin/applications?view=${name}`)).json() as { items: { id: string; assignee: string | null; proposed: boolean }[] }).items;
+      const view = async (client: StaffClient, name: string) =>
+        ((await client.get(`/api/admin/applications?view=${name}`)).json() as { items: { id: string; assignee: string | null; proposed: boolean }[] }).items;
       expect(await view(me, 'unassigned')).toHaveLength(2);
       await me.post(`/api/admin/applications/${one.id}/take`);
       await colleague.post(`/api/admin/applications/${two.id}/propose`);
@@ -97,7 +98,10 @@ forEachDialect((dialect) => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="applications-0177-\d{8}\.csv"$/);
     const bytes = csv.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('"受付番号","申込種別","状態","氏名","フリガナ","取引店","申込完了日時","経過日数","目標超過","担当者","承認申請"');
     // Japanese words for the codes, in the view's order.
     expect(lines.slice(1)).toEqual([
@@ -109,7 +113,11 @@ forEachDialect((dialect) => {
   });
 
   it('shows every field of a child application with its parent section, and its documents as images', async () => {
-    const detail = (await reviewer.get(`/api/admin/applications/${child.id}`)).json() as { applicationParent: object | null; documents: { id: string }[]; application: Record<string, unknown> };
+    const detail = (await reviewer.get(`/api/admin/applications/${child.id}`)).json() as {
+      applicationParent: object | null;
+      documents: { id: string }[];
+      application: Record<string, unknown>;
+    };
     expect(detail.application).toMatchObject({ applicationType: 'CHILD', lastName: '佐藤', branchCode: '100', utilizationPurpose: '生活費決済' });
     expect(detail.applicationParent).toMatchObject({ lastName: null, relationship: null });
     expect(detail.documents).toHaveLength(1);
@@ -126,7 +134,9 @@ forEachDialect((dialect) => {
 
   it('shows the audit log to ADMIN, newest first, and exports it as CSV', async () => {
     await reviewer.get(`/api/admin/applications/${yamada.id}`);
-    const page = (await admin.get('/api/admin/audit')).json() as { items: { action: string; staffLoginId: string; applicationNumber: string | null; ipAddress: string }[] };
+    const page = (await admin.get('/api/admin/audit')).json() as {
+      items: { action: string; staffLoginId: string; applicationNumber: string | null; ipAddress: string }[];
+    };
     // Reading the log is itself a line (the newest), then the reviewer's view.
     expect(page.items[0]).toMatchObject({ action: 'VIEW_AUDIT', ipAddress: admin.ip });
     expect(page.items[1]).toMatchObject({ action: 'VIEW_APPLICATION', applicationNumber: yamada.applicationNumber, ipAddress: reviewer.ip });

@@ -16,7 +16,13 @@ interface Entry {
 }
 
 const viewRows = (app: AdminApp, applicationId: string) =>
-  app.deps.db.kysely.selectFrom('auditLog').select(['staffId', 'detail']).where('action', '=', 'VIEW_APPLICATION').where('applicationId', '=', applicationId).orderBy('id').execute();
+  app.deps.db.kysely
+    .selectFrom('auditLog')
+    .select(['staffId', 'detail'])
+    .where('action', '=', 'VIEW_APPLICATION')
+    .where('applicationId', '=', applicationId)
+    .orderBy('id')
+    .execute();
 
 forEachDialect((dialect) => {
   it('filters by member, action, date range and application number; the CSV by the same; impossible dates and a reversed range answer 400', async () => {
@@ -73,7 +79,11 @@ forEachDialect((dialect) => {
       const member = await makeStaff(app, '0177', 'REVIEWER');
       const client = await signInStaff(app, member);
       const open = (key?: string) =>
-        app.inject({ method: 'GET', url: `/api/admin/applications/${application.id}`, headers: { host: 'fukuoka.localhost', cookie: client.cookie, ...(key ? { 'x-view-key': key } : {}) } });
+        app.inject({
+          method: 'GET',
+          url: `/api/admin/applications/${application.id}`,
+          headers: { host: 'fukuoka.localhost', cookie: client.cookie, ...(key ? { 'x-view-key': key } : {}) },
+        });
 
       for (let i = 0; i < 4; i++) expect((await open('k3x9q2ab')).statusCode).toBe(200);
       expect(await viewRows(app, application.id)).toHaveLength(1);
@@ -85,10 +95,20 @@ forEachDialect((dialect) => {
 
       // The same key in a new session is a new view.
       const again = await signInStaff(app, member);
-      await app.inject({ method: 'GET', url: `/api/admin/applications/${application.id}`, headers: { host: 'fukuoka.localhost', cookie: again.cookie, 'x-view-key': 'k3x9q2ab' } });
+      await app.inject({
+        method: 'GET',
+        url: `/api/admin/applications/${application.id}`,
+        headers: { host: 'fukuoka.localhost', cookie: again.cookie, 'x-view-key': 'k3x9q2ab' },
+      });
       const rows = await viewRows(app, application.id);
       expect(rows).toHaveLength(5);
-      expect(rows.map((r) => r.detail)).toEqual([expect.stringMatching(/^view [0-9a-f]{16}$/), expect.stringMatching(/^view /), null, null, expect.stringMatching(/^view /)]);
+      expect(rows.map((r) => r.detail)).toEqual([
+        expect.stringMatching(/^view [0-9a-f]{16}$/),
+        expect.stringMatching(/^view /),
+        null,
+        null,
+        expect.stringMatching(/^view /),
+      ]);
       expect(rows[4]!.detail).not.toBe(rows[0]!.detail);
     } finally {
       await app.close();

@@ -48,7 +48,11 @@ forEachDialect((dialect) => {
       const row = await app.deps.db.kysely.selectFrom('applicationReviews').selectAll().where('applicationId', '=', application.id).executeTakeFirstOrThrow();
       expect(row.proposedBy).not.toBe(row.decidedBy);
       expect(row.proposedBy).not.toBeNull();
-      expect((await auditActions(app, '0177')).filter((a) => ['PROPOSE_APPROVAL', 'APPROVE', 'REFUSED'].includes(a))).toEqual(['PROPOSE_APPROVAL', 'REFUSED', 'APPROVE']);
+      expect((await auditActions(app, '0177')).filter((a) => ['PROPOSE_APPROVAL', 'APPROVE', 'REFUSED'].includes(a))).toEqual([
+        'PROPOSE_APPROVAL',
+        'REFUSED',
+        'APPROVE',
+      ]);
     } finally {
       await app.close();
     }

@@ -35,7 +35,8 @@ forEachDialect((dialect) => {
   beforeAll(async () => {
     app = await createAdminApp(await dialect.createDb(), { now: '2026-06-14T23:59:00+09:00' });
     // Sunday 14 June, Japan time: 4 applicants open /term, 3 verify, 1 reaches the personal step.
-    for (const path of ['/term', '/term', '/term', '/term', '/verification', '/verification', '/verification', '/personal']) expect((await view(path)).statusCode).toBe(204);
+    for (const path of ['/term', '/term', '/term', '/term', '/verification', '/verification', '/verification', '/personal'])
+      expect((await view(path)).statusCode).toBe(204);
     await view('/child/before-check', 'CHILD');
     await view('/term', 'GENERAL', '0177');
     // One minute later it is Monday 15 June in Japan (still the 14th in UTC).

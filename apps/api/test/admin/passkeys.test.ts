@@ -65,7 +65,9 @@ forEachDialect((dialect) => {
       expect(listed.json()).toMatchObject({ items: [{ host: 'fukuoka.localhost', lastUsedAt: null }] });
 
       // A second registration of the same authenticator is excluded by the options.
-      expect((await client.post('/api/admin/passkeys/options')).json()).toMatchObject({ options: { excludeCredentials: [{ id: Buffer.from(authenticator.credentialId).toString('base64url') }] } });
+      expect((await client.post('/api/admin/passkeys/options')).json()).toMatchObject({
+        options: { excludeCredentials: [{ id: Buffer.from(authenticator.credentialId).toString('base64url') }] },
+      });
 
       const ip = uniqueIp();
       const signedIn = await passkeySignIn(app, member, staffPassword, await passkeyAnswer(app, authenticator, ip), ip);
@@ -73,7 +75,13 @@ forEachDialect((dialect) => {
       expect(signedIn.json()).toMatchObject({ totpSetupRequired: false, passwordChangeRequired: false });
       const session = clientOf(app, cookieOf(signedIn), (signedIn.json() as { csrfToken: string }).csrfToken, ip);
       expect((await session.get('/api/admin/applications')).statusCode).toBe(200);
-      const signIns = await app.deps.db.kysely.selectFrom('auditLog').select('detail').where('action', '=', 'SIGN_IN').where('staffId', '=', member.id).orderBy('id').execute();
+      const signIns = await app.deps.db.kysely
+        .selectFrom('auditLog')
+        .select('detail')
+        .where('action', '=', 'SIGN_IN')
+        .where('staffId', '=', member.id)
+        .orderBy('id')
+        .execute();
       expect(signIns.at(-1)).toEqual({ detail: 'passkey' });
       expect((await session.get('/api/admin/passkeys')).json()).toMatchObject({ items: [{ lastUsedAt: expect.any(String) }] });
 
@@ -94,7 +102,9 @@ forEachDialect((dialect) => {
       const ip = uniqueIp();
 
       // The options are the same whoever asks: no login id is sent, no credential is named.
-      const options = (await app.inject({ method: 'POST', url: '/api/admin/sign-in/passkey-options', headers: { host: bankHost('0177') }, remoteAddress: ip })).json() as Options;
+      const options = (
+        await app.inject({ method: 'POST', url: '/api/admin/sign-in/passkey-options', headers: { host: bankHost('0177') }, remoteAddress: ip })
+      ).json() as Options;
       expect(options.options.allowCredentials ?? []).toEqual([]);
       expect(options.options.rpId).toBe('fukuoka.localhost');
 
@@ -103,7 +113,11 @@ forEachDialect((dialect) => {
         ['another member’s passkey', async () => passkeyAnswer(app, othersKey, ip), staffPassword],
         ['an answer from a phishing site', async () => passkeyAnswer(app, authenticator, ip, 'http://fukuoka-bank.example'), staffPassword],
         ['an answer for another relying party', async () => passkeyAnswer(app, authenticator, ip, origin, 'kumamoto.localhost'), staffPassword],
-        ['an unknown challenge', async () => ({ ...(await passkeyAnswer(app, authenticator, ip)), challengeId: '00000000-0000-4000-8000-000000000000' }), staffPassword],
+        [
+          'an unknown challenge',
+          async () => ({ ...(await passkeyAnswer(app, authenticator, ip)), challengeId: '00000000-0000-4000-8000-000000000000' }),
+          staffPassword,
+        ],
       ];
       for (const [what, answer, password] of refusals) {
         // Each from an address of its own, below the throttle's free failures (decision 0202).
@@ -119,7 +133,12 @@ forEachDialect((dialect) => {
       // An unknown login id with a passkey answer: the same.
       const unknown = await signInRequest(app, { loginId: 'nobody.here', password: staffPassword, passkey: await passkeyAnswer(app, authenticator, ip) }, ip);
       expect([unknown.statusCode, unknown.json()]).toEqual([401, failedBody]);
-      const failures = await app.deps.db.kysely.selectFrom('auditLog').select('detail').where('action', '=', 'SIGN_IN_FAILED').where('staffId', '=', member.id).execute();
+      const failures = await app.deps.db.kysely
+        .selectFrom('auditLog')
+        .select('detail')
+        .where('action', '=', 'SIGN_IN_FAILED')
+        .where('staffId', '=', member.id)
+        .execute();
       expect(failures.map((f) => f.detail)).toEqual(['password', 'passkey', 'passkey', 'passkey', 'passkey', 'passkey']);
     } finally {
       await app.close();
@@ -140,7 +159,10 @@ forEachDialect((dialect) => {
       const adminClient = await signInStaff(app, admin);
       // The admin's challenge does not register a passkey for the member, nor a bad attestation.
       const adminChallenge = (await adminClient.post('/api/admin/passkeys/options')).json() as Options;
-      const stolen = await memberClient.post('/api/admin/passkeys', { challengeId: adminChallenge.challengeId, response: new SoftwareAuthenticator().register(adminChallenge.options, origin) });
+      const stolen = await memberClient.post('/api/admin/passkeys', {
+        challengeId: adminChallenge.challengeId,
+        response: new SoftwareAuthenticator().register(adminChallenge.options, origin),
+      });
       expect([stolen.statusCode, stolen.json()]).toEqual([400, { code: 'PASSKEY_REFUSED', message: adminMessages.passkeyRefused }]);
       const phished = await registerPasskey(memberClient, new SoftwareAuthenticator(), 'http://evil.example');
       expect(phished.registered.statusCode).toBe(400);
@@ -150,7 +172,9 @@ forEachDialect((dialect) => {
       expect((await adminClient.post(`/api/admin/staff/${member.id}/totp-reset`)).statusCode).toBe(204);
       expect(await app.deps.db.kysely.selectFrom('staffPasskeys').select('id').where('staffId', '=', member.id).execute()).toEqual([]);
       const ip = uniqueIp();
-      expect((await passkeySignIn(app, member, staffPassword, await passkeyAnswer(app, authenticator, ip), ip)).json()).toMatchObject({ totpSetupRequired: true });
+      expect((await passkeySignIn(app, member, staffPassword, await passkeyAnswer(app, authenticator, ip), ip)).json()).toMatchObject({
+        totpSetupRequired: true,
+      });
 
       // Enrolled again, the member adds a passkey and removes it; removing someone else's is 404.
       const again = await signInStaff(app, member);
@@ -160,7 +184,13 @@ forEachDialect((dialect) => {
       expect((await again.post(`/api/admin/passkeys/${encodeURIComponent(mine!.id)}/delete`)).statusCode).toBe(204);
       expect((await again.get('/api/admin/passkeys')).json()).toEqual({ items: [] });
       expect(id).not.toBe(mine!.id);
-      const actions = await app.deps.db.kysely.selectFrom('auditLog').select('action').where('staffId', '=', member.id).where('action', 'like', '%PASSKEY').orderBy('id').execute();
+      const actions = await app.deps.db.kysely
+        .selectFrom('auditLog')
+        .select('action')
+        .where('staffId', '=', member.id)
+        .where('action', 'like', '%PASSKEY')
+        .orderBy('id')
+        .execute();
       expect(actions.map((a) => a.action)).toEqual(['REGISTER_PASSKEY', 'REGISTER_PASSKEY', 'DELETE_PASSKEY']);
     } finally {
       await app.close();

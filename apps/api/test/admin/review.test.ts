@@ -5,7 +5,17 @@ import { forEachDialect } from '../helpers/databases.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
 import { finishEkycWithWebhook, postEmpty, readyApplicant } from '../helpers/ready-application.ts';
-import { approveByTwo, auditActions, createAdminApp, handoverRecords, handoverText, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin-helpers.ts';
+import {
+  approveByTwo,
+  auditActions,
+  createAdminApp,
+  handoverRecords,
+  handoverText,
+  insertCompletedApplication,
+  mailsTo,
+  makeStaff,
+  signInStaff,
+} from './admin-helpers.ts';
 
 // Approve hands the application over (one file per bank and day, the PIN only in there) and erases
 // the PIN; reject keeps no PIN either; cancel follows an approval; the applicant gets the mails;
@@ -41,7 +51,13 @@ forEachDialect((dialect) => {
       const list = await reviewer.get(`/api/admin/applications?applicationNumber=${applicationNumber}`);
       expect(list.json()).toMatchObject({ total: 1, items: [{ id: a.applicationId, status: 'COMPLETED', applicationType: 'GENERAL' }] });
       const detail = await reviewer.get(`/api/admin/applications/${a.applicationId}`);
-      expect(detail.json()).toMatchObject({ applicationNumber, status: 'COMPLETED', pinErased: false, ekyc: { method: 'PHOTO_ID_AND_FACE', status: 4 }, application: { lastName: '山田', mailAddress } });
+      expect(detail.json()).toMatchObject({
+        applicationNumber,
+        status: 'COMPLETED',
+        pinErased: false,
+        ekyc: { method: 'PHOTO_ID_AND_FACE', status: 4 },
+        application: { lastName: '山田', mailAddress },
+      });
 
       const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const approved = await approveByTwo(reviewer, approver, a.applicationId);
@@ -55,7 +71,9 @@ forEachDialect((dialect) => {
       expect(lines[1]).toContain(`"${applicationNumber}"`);
       // The PIN only encrypted for the account system, which finds it with its private key.
       expect(file).not.toContain('7394');
-      expect(handoverRecords(app, '0177')).toEqual([expect.objectContaining({ application_number: applicationNumber, pin: '7394', mail_address: mailAddress })]);
+      expect(handoverRecords(app, '0177')).toEqual([
+        expect.objectContaining({ application_number: applicationNumber, pin: '7394', mail_address: mailAddress }),
+      ]);
       const row = await a.row();
       expect(row).toMatchObject({ status: 'APPROVED', pinCiphertext: null });
       expect(row.pinErasedAt).toBe(app.clock.now().getTime());
@@ -64,7 +82,16 @@ forEachDialect((dialect) => {
       expect(approvalMails).toHaveLength(1);
       expect(approvalMails[0]!.text).toContain('山田 太郎 様');
       expect(approvalMails[0]!.text).not.toContain('7394');
-      expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'LIST_APPLICATIONS', 'VIEW_APPLICATION', 'SIGN_IN', 'ENROL_TOTP', 'PROPOSE_APPROVAL', 'APPROVE']);
+      expect(await auditActions(app, '0177')).toEqual([
+        'SIGN_IN',
+        'ENROL_TOTP',
+        'LIST_APPLICATIONS',
+        'VIEW_APPLICATION',
+        'SIGN_IN',
+        'ENROL_TOTP',
+        'PROPOSE_APPROVAL',
+        'APPROVE',
+      ]);
 
       // Once only.
       const again = await approver.post(`/api/admin/applications/${a.applicationId}/approve`);
@@ -132,7 +159,13 @@ forEachDialect((dialect) => {
     const { loadConfig } = await import('../../src/config.ts');
     const { emptyWebDist } = await import('../helpers/app.ts');
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:', WEB_DIST_DIR: emptyWebDist() });
-    const failing = await buildApp({ config, db, clock: fixedClock('2026-06-16T10:00:00+09:00'), logger: false, handover: { handOver: async () => Promise.reject(new Error('disk full')) } });
+    const failing = await buildApp({
+      config,
+      db,
+      clock: fixedClock('2026-06-16T10:00:00+09:00'),
+      logger: false,
+      handover: { handOver: async () => Promise.reject(new Error('disk full')) },
+    });
     const app = Object.assign(failing, { clock: fixedClock('2026-06-16T10:00:00+09:00'), handoverDir: '' });
     try {
       const application = await insertCompletedApplication(app);
@@ -160,12 +193,25 @@ forEachDialect((dialect) => {
       const otherWithoutWords = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'OTHER', reason: '   ' });
       expect(otherWithoutWords.statusCode).toBe(400);
       expect(otherWithoutWords.json()).toEqual({ errors: [{ field: 'reason', message: '理由を入力してください。' }] });
-      const rejected = await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'ADDRESS_UNCONFIRMED', reason: '本人確認書類の住所が一致しない' });
+      const rejected = await reviewer.post(`/api/admin/applications/${application.id}/reject`, {
+        reasonCode: 'ADDRESS_UNCONFIRMED',
+        reason: '本人確認書類の住所が一致しない',
+      });
       expect(rejected.statusCode).toBe(200);
       const detail = (await reviewer.get(`/api/admin/applications/${application.id}`)).json();
-      expect(detail).toMatchObject({ status: 'REJECTED', pinErased: true, review: { outcome: 'REJECTED', reason: '現住所が確認できない：本人確認書類の住所が一致しない', handedOverAt: null } });
+      expect(detail).toMatchObject({
+        status: 'REJECTED',
+        pinErased: true,
+        review: { outcome: 'REJECTED', reason: '現住所が確認できない：本人確認書類の住所が一致しない', handedOverAt: null },
+      });
       // The case history keeps it, with who and when; nothing more is offered.
-      expect(detail.case).toMatchObject({ actions: [], history: [{ kind: 'SUBMITTED' }, { kind: 'REJECTED', by: expect.stringContaining('REVIEWER'), reason: '現住所が確認できない：本人確認書類の住所が一致しない' }] });
+      expect(detail.case).toMatchObject({
+        actions: [],
+        history: [
+          { kind: 'SUBMITTED' },
+          { kind: 'REJECTED', by: expect.stringContaining('REVIEWER'), reason: '現住所が確認できない：本人確認書類の住所が一致しない' },
+        ],
+      });
       expect(handoverText(app, '0177')).toBe('');
       const mails = await mailsTo(app, application.mailAddress);
       expect(mails).toHaveLength(1);
@@ -196,7 +242,10 @@ forEachDialect((dialect) => {
       app.clock.advance(30 * 86_400_000);
       reviewer = await signInStaff(app, member); // the session of a month ago has ended
       expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual(['cancel']);
-      const cancelled = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED', reason: '支店で保管期限経過' });
+      const cancelled = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, {
+        reasonCode: 'CARD_NOT_COLLECTED',
+        reason: '支店で保管期限経過',
+      });
       expect(cancelled.statusCode).toBe(200);
       const detail = (await reviewer.get(`/api/admin/applications/${application.id}`)).json();
       expect(detail).toMatchObject({

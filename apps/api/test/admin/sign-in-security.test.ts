@@ -23,7 +23,12 @@ import type { AdminApp } from './admin-helpers.ts';
 const failedBody = { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed };
 
 const auditRows = async (app: AdminApp, action: string) =>
-  app.deps.db.kysely.selectFrom('auditLog').select(['staffId', 'staffLoginId', 'detail', 'ipAddress', 'userAgent', 'bankCode']).where('action', '=', action).orderBy('id').execute();
+  app.deps.db.kysely
+    .selectFrom('auditLog')
+    .select(['staffId', 'staffLoginId', 'detail', 'ipAddress', 'userAgent', 'bankCode'])
+    .where('action', '=', action)
+    .orderBy('id')
+    .execute();
 
 forEachDialect((dialect) => {
   it('finding 1: every role (VIEWER and REVIEWER too) enrols a second factor before reading anything, and signs in with it', async () => {
@@ -90,7 +95,9 @@ forEachDialect((dialect) => {
       const parallel = uniqueIp();
       const answers = [];
       for (let round = 0; round < 2; round++) {
-        answers.push(...(await Promise.all(Array.from({ length: 8 }, (_, i) => signInRequest(app, { loginId: `spray.${i}`, password: 'wrong password' }, parallel)))));
+        answers.push(
+          ...(await Promise.all(Array.from({ length: 8 }, (_, i) => signInRequest(app, { loginId: `spray.${i}`, password: 'wrong password' }, parallel)))),
+        );
       }
       expect(answers.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(staffThrottle.address.free);
       expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(16 - staffThrottle.address.free);
@@ -256,10 +263,10 @@ forEachDialect((dialect) => {
         '123456789012': adminMessages.passwordCommon,
         qwertyuiop123: adminMessages.passwordCommon,
         passwordpassword: adminMessages.passwordCommon,
-        'abcabcabcabcabc': adminMessages.passwordCommon,
+        abcabcabcabcabc: adminMessages.passwordCommon,
         [`${loginId}!!`]: adminMessages.passwordHasName,
         'fukuoka-bank-2026': adminMessages.passwordHasName,
-        '福岡銀行のパスワードです': adminMessages.passwordHasName,
+        福岡銀行のパスワードです: adminMessages.passwordHasName,
         'my koza password': adminMessages.passwordHasName,
       };
       for (const [password, message] of Object.entries(refused)) {

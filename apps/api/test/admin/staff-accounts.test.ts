@@ -8,7 +8,9 @@ import type { AdminApp, StaffClient } from './admin-helpers.ts';
 // every member changes their own password (docs/decisions/0164-staff-account-life-cycle.md).
 
 const listed = async (admin: StaffClient, id: string) =>
-  ((await admin.get('/api/admin/staff')).json() as { items: { id: string; disabled: boolean; locked: boolean; totpEnabled: boolean }[] }).items.find((s) => s.id === id);
+  ((await admin.get('/api/admin/staff')).json() as { items: { id: string; disabled: boolean; locked: boolean; totpEnabled: boolean }[] }).items.find(
+    (s) => s.id === id,
+  );
 
 const auditDetails = async (app: AdminApp, action: string) =>
   (await app.deps.db.kysely.selectFrom('auditLog').select('detail').where('action', '=', action).execute()).map((r) => r.detail);

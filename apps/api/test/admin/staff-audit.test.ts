@@ -108,12 +108,25 @@ forEachDialect((dialect) => {
         expect(answer.statusCode).toBe(400);
         expect(answer.json()).toEqual({ errors: [{ field: 'reason', message: messages.forbiddenChars }] });
       }
-      const named = await admin.post('/api/admin/staff', { loginId: 'bidi.name', displayName: '山田\u202E郎太', role: 'VIEWER', password: 'river otter lantern' });
+      const named = await admin.post('/api/admin/staff', {
+        loginId: 'bidi.name',
+        displayName: '山田\u202E郎太',
+        role: 'VIEWER',
+        password: 'river otter lantern',
+      });
       expect(named.json()).toEqual({ errors: [{ field: 'displayName', message: messages.forbiddenChars }] });
-      const notice = await admin.post('/api/admin/notices', { channel: null, contents: 'お知らせ\u200B', displayOrder: 1, startedAt: '2026-06-16T09:00', endedAt: null });
+      const notice = await admin.post('/api/admin/notices', {
+        channel: null,
+        contents: 'お知らせ\u200B',
+        displayOrder: 1,
+        startedAt: '2026-06-16T09:00',
+        endedAt: null,
+      });
       expect(notice.statusCode).toBe(400);
       // A line break in a reason stays allowed (the textarea).
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'OTHER', reason: '住所不一致\n再申込を案内' })).statusCode).toBe(200);
+      expect(
+        (await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'OTHER', reason: '住所不一致\n再申込を案内' })).statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }
@@ -125,8 +138,18 @@ forEachDialect((dialect) => {
       const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
       const body = { loginId: 'cross.site', displayName: '越境 太郎', role: 'VIEWER', password: 'river otter lantern' };
       const post = (headers: Record<string, string>) =>
-        app.inject({ method: 'POST', url: '/api/admin/staff', payload: body, remoteAddress: admin.ip, headers: { host: bankHost('0177'), cookie: admin.cookie, 'x-csrf-token': admin.csrf, ...headers } });
-      const crossSite: Record<string, string>[] = [{ origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' }, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'same-site' }];
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/staff',
+          payload: body,
+          remoteAddress: admin.ip,
+          headers: { host: bankHost('0177'), cookie: admin.cookie, 'x-csrf-token': admin.csrf, ...headers },
+        });
+      const crossSite: Record<string, string>[] = [
+        { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+        { origin: 'http://evil.example' },
+        { 'sec-fetch-site': 'same-site' },
+      ];
       for (const headers of crossSite) {
         const answer = await post(headers);
         expect(answer.statusCode, JSON.stringify(headers)).toBe(403);

@@ -81,7 +81,9 @@ forEachDialect((dialect) => {
       expect(blocked.json()).toMatchObject({ code: 'TOTP_SETUP_REQUIRED' });
       const setup = (await pending.post('/api/admin/totp/setup')).json() as { secret: string; uri: string };
       expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
-      expect((await pending.post('/api/admin/totp/confirm', { totpCode: '000000' === totpCode(app, setup.secret) ? '111111' : '000000' })).statusCode).toBe(400);
+      expect((await pending.post('/api/admin/totp/confirm', { totpCode: '000000' === totpCode(app, setup.secret) ? '111111' : '000000' })).statusCode).toBe(
+        400,
+      );
       const confirmed = await pending.post('/api/admin/totp/confirm', { totpCode: totpCode(app, setup.secret) });
       expect(confirmed.statusCode).toBe(200);
       expect((confirmed.json() as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
@@ -94,7 +96,9 @@ forEachDialect((dialect) => {
       expect(withoutCode.json()).toEqual({ code: 'SIGN_IN_FAILED', message: 'ログインID、パスワードまたはワンタイムパスワードが正しくありません。' });
       const code = totpCode(app, setup.secret);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-      expect((await signInRequest(app, { loginId: member.loginId, password: staffPassword, totpCode: wrong })).json()).toMatchObject({ code: 'SIGN_IN_FAILED' });
+      expect((await signInRequest(app, { loginId: member.loginId, password: staffPassword, totpCode: wrong })).json()).toMatchObject({
+        code: 'SIGN_IN_FAILED',
+      });
       const ok = await signInRequest(app, { loginId: member.loginId, password: staffPassword, totpCode: code });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ totpSetupRequired: false });
@@ -121,7 +125,11 @@ forEachDialect((dialect) => {
 
       const signedIn = await signInRequest(app, { loginId: 'reviewer.kumamoto', password: 'a long enough passphrase' }, undefined, '0181');
       expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.json()).toMatchObject({ passwordChangeRequired: true, staff: { role: 'REVIEWER', bankCode: '0181' }, permissions: ['applications.read', 'applications.decide', 'applications.cancel', 'announcements.read', 'funnel.read'] });
+      expect(signedIn.json()).toMatchObject({
+        passwordChangeRequired: true,
+        staff: { role: 'REVIEWER', bankCode: '0181' },
+        permissions: ['applications.read', 'applications.decide', 'applications.cancel', 'announcements.read', 'funnel.read'],
+      });
       expect(await auditActions(app, '0181')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'CREATE_STAFF', 'SIGN_IN']);
     } finally {
       await app.close();

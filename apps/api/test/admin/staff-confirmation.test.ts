@@ -9,7 +9,15 @@ import type { StaffClient } from './admin-helpers.ts';
 
 const newMember = { loginId: 'approver.new', displayName: '承認 次郎', role: 'REVIEWER', password: 'a long enough password 24' };
 
-type Listed = { loginId: string; role: string; createdBy: string | null; confirmedBy: string | null; awaitingConfirmation: boolean; pendingRole: string | null; id: string };
+type Listed = {
+  loginId: string;
+  role: string;
+  createdBy: string | null;
+  confirmedBy: string | null;
+  awaitingConfirmation: boolean;
+  pendingRole: string | null;
+  id: string;
+};
 const listed = async (admin: StaffClient, loginId: string): Promise<Listed> =>
   ((await admin.get('/api/admin/staff')).json() as { items: Listed[] }).items.find((m) => m.loginId === loginId)!;
 
@@ -21,7 +29,11 @@ forEachDialect((dialect) => {
       const created = await admin.post('/api/admin/staff', newMember);
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ awaitingConfirmation: false });
-      expect(await listed(admin, 'approver.new')).toMatchObject({ createdBy: expect.stringMatching(/^ADMIN /), confirmedBy: null, awaitingConfirmation: false });
+      expect(await listed(admin, 'approver.new')).toMatchObject({
+        createdBy: expect.stringMatching(/^ADMIN /),
+        confirmedBy: null,
+        awaitingConfirmation: false,
+      });
       expect((await signInRequest(app, { loginId: 'approver.new', password: newMember.password })).statusCode).toBe(200);
     } finally {
       await app.close();

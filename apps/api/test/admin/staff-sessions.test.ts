@@ -20,7 +20,8 @@ forEachDialect((dialect) => {
       const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
       const member = await makeStaff(app, '0177', 'REVIEWER');
       const memberClient = await signInStaff(app, member);
-      const limitOf = async () => ((await admin.get('/api/admin/staff')).json() as { items: Listed[] }).items.find((s) => s.loginId === member.loginId)!.signInLimitedUntil;
+      const limitOf = async () =>
+        ((await admin.get('/api/admin/staff')).json() as { items: Listed[] }).items.find((s) => s.loginId === member.loginId)!.signInLimitedUntil;
       expect(await limitOf()).toBeNull();
 
       const stranger = uniqueIp();
@@ -45,7 +46,9 @@ forEachDialect((dialect) => {
       const memberClient = await signInStaff(app, member, '10.20.30.40');
       const sessions = await admin.get(`/api/admin/staff/${member.id}/sessions`);
       expect(sessions.json()).toEqual({
-        items: [{ createdAt: expect.stringMatching(/^2026-06-16T10:00/), lastSeenAt: expect.any(String), ipAddress: '10.20.30.40', userAgent: 'lightMyRequest' }],
+        items: [
+          { createdAt: expect.stringMatching(/^2026-06-16T10:00/), lastSeenAt: expect.any(String), ipAddress: '10.20.30.40', userAgent: 'lightMyRequest' },
+        ],
       });
       expect((await admin.post(`/api/admin/staff/${member.id}/sessions/end`)).statusCode).toBe(204);
       expect((await memberClient.get('/api/admin/session')).statusCode).toBe(401);

@@ -42,8 +42,7 @@ export async function applicant(
     applicationId,
     host,
     get: (url) => app.inject({ method: 'GET', url, headers }),
-    post: (url, payload) =>
-      app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    post: (url, payload) => app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
     row: async () => {
       const row = await findById(app.deps.db, applicationId);
       if (!row) throw new Error('application not found');

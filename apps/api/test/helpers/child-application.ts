@@ -48,8 +48,7 @@ const payloads: Record<ChildStep, object> = {
 };
 
 /** A signed-in child application (bank 0177 unless told). */
-export const childApplicant = (app: App, options: { host?: string } = {}): Promise<Applicant> =>
-  applicant(app, { ...options, applicationType: 'CHILD' });
+export const childApplicant = (app: App, options: { host?: string } = {}): Promise<Applicant> => applicant(app, { ...options, applicationType: 'CHILD' });
 
 /** Saves the child flow's steps up to and including `last` with valid payloads (overrides per step). */
 export async function saveChildThrough(a: Applicant, last: ChildStep, overrides: Partial<Record<ChildStep, object>> = {}): Promise<void> {
@@ -70,7 +69,10 @@ export async function readyChildApplicant(app: App, options: { host?: string } =
 export const uploadAs = (a: Applicant, type: string, bytes = jpegBytes()) => uploadDocument(a, [{ name: 'type', value: type }, imagePart(bytes)]);
 
 /** Uploads the child's individual number card and a certificate of residence (204 each). */
-export async function uploadChildDocuments(a: Applicant, supplementary: 'CERTIFICATE_RESIDENCE' | 'MATERNITY_HANDBOOK' = 'CERTIFICATE_RESIDENCE'): Promise<void> {
+export async function uploadChildDocuments(
+  a: Applicant,
+  supplementary: 'CERTIFICATE_RESIDENCE' | 'MATERNITY_HANDBOOK' = 'CERTIFICATE_RESIDENCE',
+): Promise<void> {
   for (const type of ['INDIVIDUAL_NUMBER_CARD', supplementary]) {
     const response = await uploadAs(a, type);
     if (response.statusCode !== 204) throw new Error(`uploading ${type} answered ${response.statusCode}: ${response.body}`);

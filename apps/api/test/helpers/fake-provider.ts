@@ -83,11 +83,7 @@ export const signature = (rawBody: string, secret = 'dev-ekyc-webhook-secret'): 
   `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 
 /** POSTs a webhook to the API the way the provider does (raw JSON, signed unless told otherwise). */
-export async function sendWebhook(
-  app: App,
-  body: { sessionId: string; status: string } | string,
-  options: { signature?: string | null; host?: string } = {},
-) {
+export async function sendWebhook(app: App, body: { sessionId: string; status: string } | string, options: { signature?: string | null; host?: string } = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const sig = options.signature === undefined ? signature(raw) : options.signature;
   return app.inject({

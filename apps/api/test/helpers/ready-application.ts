@@ -69,8 +69,7 @@ export async function readyApplicant(app: App, options: { host?: string } = {}):
 }
 
 /** POST with no body at all (no content type), as the web sends the "empty body" calls. */
-export const postEmpty = (a: Applicant, url: string) =>
-  a.app.inject({ method: 'POST', url, headers: { host: a.host, authorization: `Bearer ${a.token}` } });
+export const postEmpty = (a: Applicant, url: string) => a.app.inject({ method: 'POST', url, headers: { host: a.host, authorization: `Bearer ${a.token}` } });
 
 export const startEkyc = (a: Applicant) => a.post('/api/ekyc', { supplement: false });
 
@@ -121,7 +120,9 @@ export function multipart(parts: ({ name: string; value: string } | FilePart)[])
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
         part.bytes,
         Buffer.from('\r\n'),
       );

@@ -70,7 +70,10 @@ describe('api client', () => {
   });
 
   it('reports a network failure as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/api/branch')).rejects.toMatchObject({ status: 0 });
   });
 
@@ -96,7 +99,10 @@ describe('api client', () => {
     const { resumeAfterMaintenance } = await import('./maintenance-pause.ts');
     const window = { startedAt: '2026-11-26T22:00:00+09:00', endedAt: '2026-11-26T23:00:00+09:00' };
     const answers = [
-      new Response(JSON.stringify({ code: 'MAINTENANCE', message: 'メンテナンス中', ...window }), { status: 503, headers: { 'content-type': 'application/json' } }),
+      new Response(JSON.stringify({ code: 'MAINTENANCE', message: 'メンテナンス中', ...window }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      }),
       new Response(null, { status: 204 }),
     ];
     const fetchMock = vi.fn(async () => answers.shift()!);

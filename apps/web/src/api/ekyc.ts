@@ -39,5 +39,4 @@ export async function uploadDocument(image: Blob, type: DocumentType, fileName =
 }
 
 /** POST /api/application-complete: idempotent; the receipt number and time (ISO 8601, +09:00). */
-export const completeApplication = (): Promise<Completion> =>
-  api.post('/api/application-complete', undefined, { schema: completionResponseSchema });
+export const completeApplication = (): Promise<Completion> => api.post('/api/application-complete', undefined, { schema: completionResponseSchema });

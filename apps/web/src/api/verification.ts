@@ -1,8 +1,4 @@
-import {
-  verificationVerifyResponseSchema,
-  type VerificationRegisterRequest,
-  type VerificationVerifyRequest,
-} from '@koza/domain/api/entry';
+import { verificationVerifyResponseSchema, type VerificationRegisterRequest, type VerificationVerifyRequest } from '@koza/domain/api/entry';
 import { api } from './client.ts';
 
 // The mail verification calls (SPEC.md §7, DECISIONS.md §4) of the verification screens: one

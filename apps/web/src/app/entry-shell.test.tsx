@@ -29,11 +29,7 @@ async function hydrate(page: PrerenderedPageHtml) {
   const container = document.getElementById('root')!;
   const bank = getBank(page.bankCode);
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <Root bank={bank} />,
-      { onRecoverableError: (error) => console.error('recoverable', error) },
-    );
+    root = hydrateRoot(container, <Root bank={bank} />, { onRecoverableError: (error) => console.error('recoverable', error) });
   });
   return errors;
 }

@@ -14,8 +14,7 @@ import styles from './layout.module.css';
 
 export const headerText = {
   leaveTitle: 'お申込みを中断しますか',
-  leaveBody:
-    'トップページに戻ると、お申込みを中断します。入力済みの内容は保存されており、同じメールアドレスで再度認証すると続きから再開できます。',
+  leaveBody: 'トップページに戻ると、お申込みを中断します。入力済みの内容は保存されており、同じメールアドレスで再度認証すると続きから再開できます。',
   leave: 'トップページに戻る',
   stay: 'お申込みを続ける',
   /** The logo link's accessible name: where it leads. */
@@ -108,9 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className={styles.app}>
       <Header />
       <CurrentStepBar />
-      <main className={styles.main}>
-        {children}
-      </main>
+      <main className={styles.main}>{children}</main>
       <Footer />
       <MaintenancePause />
     </div>

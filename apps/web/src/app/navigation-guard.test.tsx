@@ -9,7 +9,6 @@ import { sessionKeys } from '../lib/session.ts';
 import { allPositiveTermAnswers } from '../test/term-answers.ts';
 import userEvent from '@testing-library/user-event';
 
-
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('navigation guard', () => {

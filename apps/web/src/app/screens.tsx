@@ -115,7 +115,6 @@ const lazyPages: Readonly<Record<Exclude<PageSlug, FirstBundlePage>, LazyPage>> 
   ),
 };
 
-
 /** What the applicant does first on a page: a touch, a click or a key (docs/decisions/0171-prefetch-on-first-interaction.md). */
 const firstInteraction = ['pointerdown', 'keydown'] as const;
 

@@ -8,15 +8,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   pending?: boolean;
 }
 
-export function Button({
-  variant = 'primary',
-  pending = false,
-  disabled,
-  type = 'button',
-  className,
-  children,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = 'primary', pending = false, disabled, type = 'button', className, children, ...rest }: ButtonProps) {
   const classes = [styles.button, styles[variant], className].filter(Boolean).join(' ');
   return (
     <button {...rest} type={type} className={classes} disabled={disabled || pending} aria-busy={pending || undefined}>

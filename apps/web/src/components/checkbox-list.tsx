@@ -24,12 +24,7 @@ export function CheckboxList({ options, value, onChange, control }: CheckboxList
     <div className={styles.options}>
       {options.map((option) => (
         <label key={option} className={styles.option}>
-          <input
-            type="checkbox"
-            checked={value.includes(option)}
-            onChange={(e) => toggle(option, e.target.checked)}
-            {...control}
-          />
+          <input type="checkbox" checked={value.includes(option)} onChange={(e) => toggle(option, e.target.checked)} {...control} />
           <span>{option}</span>
         </label>
       ))}

@@ -5,7 +5,11 @@ import { Field, FieldGroup } from './field.tsx';
 
 describe('Field', () => {
   it('labels the input and marks it required', () => {
-    render(<Field label="氏名" requirement="required">{(control) => <input {...control} />}</Field>);
+    render(
+      <Field label="氏名" requirement="required">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
     const input = screen.getByRole('textbox', { name: /氏名/ });
     expect(screen.getByText('必須')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBeNull();
@@ -27,8 +31,12 @@ describe('Field', () => {
   it('marks optional, either-required and multiple-choice fields', () => {
     render(
       <>
-        <Field label="自宅電話番号" requirement="optional">{(control) => <input {...control} />}</Field>
-        <Field label="勤務先コード" requirement="either">{(control) => <input {...control} />}</Field>
+        <Field label="自宅電話番号" requirement="optional">
+          {(control) => <input {...control} />}
+        </Field>
+        <Field label="勤務先コード" requirement="either">
+          {(control) => <input {...control} />}
+        </Field>
         <FieldGroup label="取引目的" requirement="required" multiple>
           <label>
             <input type="checkbox" /> その他

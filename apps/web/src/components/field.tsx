@@ -114,11 +114,7 @@ export function FieldGroup({ label, requirement, multiple, hint, error, id, chil
   const hintId = hint ? `${groupId}-hint` : undefined;
   const errorId = error ? `${groupId}-error` : undefined;
   return (
-    <fieldset
-      id={groupId}
-      className={styles.field}
-      aria-describedby={describedBy(hintId, errorId)}
-    >
+    <fieldset id={groupId} className={styles.field} aria-describedby={describedBy(hintId, errorId)}>
       <legend className={styles.label}>
         <span>{label}</span>
         <Badges requirement={requirement} multiple={multiple} />

@@ -33,11 +33,7 @@ export function StepBar({ labels, current }: StepBarProps) {
           const number = index + 1;
           const state = number < current ? 'done' : number === current ? 'current' : 'todo';
           return (
-            <li
-              key={number}
-              className={`${styles.item} ${styles[state] ?? ''}`}
-              aria-current={state === 'current' ? 'step' : undefined}
-            >
+            <li key={number} className={`${styles.item} ${styles[state] ?? ''}`} aria-current={state === 'current' ? 'step' : undefined}>
               <span className={styles.marker} aria-hidden="true">
                 {number}
               </span>

@@ -37,7 +37,11 @@ function dismiss(id: string): void {
 export function toast(message: string, { id = message, duration = toastAutoCloseMs }: ToastOptions = {}): string {
   clearTimeout(timers.get(id));
   publish([...items.filter((t) => t.id !== id), { id, message }]);
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   return id;
 }
 toast.dismiss = dismiss;
@@ -48,4 +52,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The toasts showing now, newest last. */
-export const useToasts = (): readonly ToastItem[] => useSyncExternalStore(subscribe, () => items, () => items);
+export const useToasts = (): readonly ToastItem[] =>
+  useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );

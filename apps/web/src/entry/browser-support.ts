@@ -32,8 +32,7 @@ const isAndroidPhone = (ua: string): boolean => /\bAndroid\b/.test(ua) && /\bMob
  * WKWebView leaves out the 'Safari/' token that Safari and the other iOS browsers (CriOS, FxiOS,
  * EdgiOS) send.
  */
-const isUnnamedWebView = (ua: string): boolean =>
-  /; wv\)/.test(ua) || (isIPhone(ua) && !/\bSafari\//.test(ua));
+const isUnnamedWebView = (ua: string): boolean => /; wv\)/.test(ua) || (isIPhone(ua) && !/\bSafari\//.test(ua));
 
 /** Classifies a User-Agent string for the landing browser alert. */
 export function classifyBrowser(userAgent: string): BrowserSupport {

@@ -57,15 +57,11 @@ describe('parseEntryQuery', () => {
 
 describe('entry cookies', () => {
   it('keeps a code for 7 days on the whole site with SameSite=Lax', () => {
-    expect(entryCookie('workplace', '123456', 'http:')).toBe(
-      'koza_workplace=123456; Max-Age=604800; Path=/; SameSite=Lax',
-    );
+    expect(entryCookie('workplace', '123456', 'http:')).toBe('koza_workplace=123456; Max-Age=604800; Path=/; SameSite=Lax');
   });
 
   it('marks the cookie Secure over https', () => {
-    expect(entryCookie('invitation', 'ABC123', 'https:')).toBe(
-      'koza_invitation=ABC123; Max-Age=604800; Path=/; SameSite=Lax; Secure',
-    );
+    expect(entryCookie('invitation', 'ABC123', 'https:')).toBe('koza_invitation=ABC123; Max-Age=604800; Path=/; SameSite=Lax; Secure');
   });
 
   it('reads the kept codes back, ignoring other and malformed cookies', () => {
@@ -89,10 +85,7 @@ describe('keepEntryQuery', () => {
     keepEntryQuery({ channel: 'campaign', deviceId: uuid, workplace: '123456', invitation: 'ABC123' }, stores);
     expect(stores.setChannel).toHaveBeenCalledWith('campaign');
     expect(stores.setDeviceId).toHaveBeenCalledWith(uuid);
-    expect(stores.setCookie.mock.calls.map(([c]) => c)).toEqual([
-      entryCookie('workplace', '123456', 'https:'),
-      entryCookie('invitation', 'ABC123', 'https:'),
-    ]);
+    expect(stores.setCookie.mock.calls.map(([c]) => c)).toEqual([entryCookie('workplace', '123456', 'https:'), entryCookie('invitation', 'ABC123', 'https:')]);
   });
 
   it('leaves what was kept before when an input is absent', () => {

@@ -47,9 +47,7 @@ describe('landing modals', () => {
     await land();
     const dialog = await screen.findByRole('dialog', { name: landingText.browserTitle });
     expect(dialog.textContent).toContain(landingText.browserPhoneOnly);
-    expect(within(dialog).getByRole('link', { name: landingText.backToIntroduction }).getAttribute('href')).toBe(
-      bank.links.introduction,
-    );
+    expect(within(dialog).getByRole('link', { name: landingText.backToIntroduction }).getAttribute('href')).toBe(bank.links.introduction);
     expect(within(dialog).queryByRole('button', { name: landingText.close })).toBeNull();
     expect(callsTo(fetchMock, 'GET /api/notifications/*')).toHaveLength(0);
   });

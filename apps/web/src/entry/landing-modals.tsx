@@ -103,13 +103,7 @@ function LandingModalStages({ type }: LandingModalsProps) {
         open={stage === 'in-app' || stage === 'non-phone'}
         title={landingText.browserTitle}
         onClose={stage === 'non-phone' ? () => setAlertClosed(true) : undefined}
-        actions={
-          stage === 'non-phone' ? (
-            <Button onClick={() => setAlertClosed(true)}>{landingText.close}</Button>
-          ) : (
-            backToIntroduction
-          )
-        }
+        actions={stage === 'non-phone' ? <Button onClick={() => setAlertClosed(true)}>{landingText.close}</Button> : backToIntroduction}
       >
         <div className={styles.text}>
           <p>{landingText.browserUnsupported}</p>

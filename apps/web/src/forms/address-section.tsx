@@ -105,7 +105,14 @@ export function AddressSection({ bank, value, update, errors, clearErrors, busy,
   const textField = (key: TextKey, label: string, opts: { required: boolean; hint?: string; autoComplete?: string; onBlur: () => void }) => (
     <Field label={label} requirement={opts.required ? 'required' : 'optional'} hint={opts.hint} error={errors[key]}>
       {(control) => (
-        <input {...control} type="text" value={value[key]} autoComplete={opts.autoComplete ?? 'off'} onChange={(e) => set(key, e.target.value)} onBlur={opts.onBlur} />
+        <input
+          {...control}
+          type="text"
+          value={value[key]}
+          autoComplete={opts.autoComplete ?? 'off'}
+          onChange={(e) => set(key, e.target.value)}
+          onBlur={opts.onBlur}
+        />
       )}
     </Field>
   );
@@ -165,7 +172,11 @@ export function AddressSection({ bank, value, update, errors, clearErrors, busy,
             autoComplete: 'address-line2',
             onBlur: () => void suggestKana('subAddress', 'kanaSubAddress', addressMaxLength),
           })}
-          {textField('kanaAddress', addressText.kanaAddress, { required: true, hint: addressText.kanaAddressHint, onBlur: () => normaliseOnBlur('kanaAddress') })}
+          {textField('kanaAddress', addressText.kanaAddress, {
+            required: true,
+            hint: addressText.kanaAddressHint,
+            onBlur: () => normaliseOnBlur('kanaAddress'),
+          })}
           {textField('kanaSubAddress', addressText.kanaSubAddress, { required: false, onBlur: () => normaliseOnBlur('kanaSubAddress') })}
         </>
       )}
@@ -174,7 +185,12 @@ export function AddressSection({ bank, value, update, errors, clearErrors, busy,
         <>
           <Field label={addressText.tempPrefecture} requirement="required" error={errors.tempAddressPrefecture}>
             {(control) => (
-              <select {...control} autoComplete="address-level1" value={value.tempAddressPrefecture} onChange={(e) => set('tempAddressPrefecture', e.target.value)}>
+              <select
+                {...control}
+                autoComplete="address-level1"
+                value={value.tempAddressPrefecture}
+                onChange={(e) => set('tempAddressPrefecture', e.target.value)}
+              >
                 {prefectureNames.map((p) => (
                   <option key={p} value={p}>
                     {p}
@@ -189,7 +205,11 @@ export function AddressSection({ bank, value, update, errors, clearErrors, busy,
             autoComplete: 'address-line1',
             onBlur: () => void suggestKana('tempAddress', 'kanaTempAddress', furiganaMaxLength),
           })}
-          {textField('kanaTempAddress', addressText.kanaTempAddress, { required: true, hint: addressText.kanaAddressHint, onBlur: () => normaliseOnBlur('kanaTempAddress') })}
+          {textField('kanaTempAddress', addressText.kanaTempAddress, {
+            required: true,
+            hint: addressText.kanaAddressHint,
+            onBlur: () => normaliseOnBlur('kanaTempAddress'),
+          })}
         </>
       )}
 

@@ -51,11 +51,30 @@ interface BirthdaySelectProps {
 
 /** Year (with the Japanese era), month and day selects answering one question. */
 export function BirthdaySelect({ applicationType, kind, value, onChange, error }: BirthdaySelectProps) {
-  const [years] = useState(() => birthYearChoices(kind ?? applicationType, new Date()).years.slice().reverse());
-  const select = (control: GroupControlProps, key: keyof BirthdayParts, label: string, unit: string, autoComplete: string, empty: string, options: number[], text: (n: number) => string) => (
+  const [years] = useState(() =>
+    birthYearChoices(kind ?? applicationType, new Date())
+      .years.slice()
+      .reverse(),
+  );
+  const select = (
+    control: GroupControlProps,
+    key: keyof BirthdayParts,
+    label: string,
+    unit: string,
+    autoComplete: string,
+    empty: string,
+    options: number[],
+    text: (n: number) => string,
+  ) => (
     <label className={parts.part}>
       <span>{unit}</span>
-      <select aria-label={label} autoComplete={autoComplete} value={value[key]} {...control(Boolean(error))} onChange={(e) => onChange({ [key]: e.target.value })}>
+      <select
+        aria-label={label}
+        autoComplete={autoComplete}
+        value={value[key]}
+        {...control(Boolean(error))}
+        onChange={(e) => onChange({ [key]: e.target.value })}
+      >
         <option value="">{empty}</option>
         {options.map((n) => (
           <option key={n} value={String(n)}>
@@ -69,8 +88,26 @@ export function BirthdaySelect({ applicationType, kind, value, onChange, error }
     <FieldGroup label={birthdayText.birthday} requirement="required" error={error}>
       {(control) => (
         <div className={styles.birthday}>
-          {select(control, 'birthYear', birthdayText.year, '年', 'bday-year', birthdayText.choose, years, (y) => `${y}（${japaneseEraYear(`${y}-12-31`).replace(/年$/, '')}）`)}
-          {select(control, 'birthMonth', birthdayText.month, '月', 'bday-month', '-', Array.from({ length: 12 }, (_, i) => i + 1), String)}
+          {select(
+            control,
+            'birthYear',
+            birthdayText.year,
+            '年',
+            'bday-year',
+            birthdayText.choose,
+            years,
+            (y) => `${y}（${japaneseEraYear(`${y}-12-31`).replace(/年$/, '')}）`,
+          )}
+          {select(
+            control,
+            'birthMonth',
+            birthdayText.month,
+            '月',
+            'bday-month',
+            '-',
+            Array.from({ length: 12 }, (_, i) => i + 1),
+            String,
+          )}
           {select(control, 'birthDay', birthdayText.day, '日', 'bday-day', '-', dayChoices(value.birthYear, value.birthMonth), String)}
         </div>
       )}

@@ -29,7 +29,13 @@ interface ExistingAccountSectionProps {
 
 /** Asked when the applied workplace permits a second account (SPEC.md §4): the question and the numbers. */
 export function ExistingAccountSection({ value, onChange, errors }: ExistingAccountSectionProps) {
-  const numberInput = (control: GroupControlProps, key: 'existedAccountBranchCode' | 'existedAccountNumber', label: string, length: number, pad: (s: string) => string) => (
+  const numberInput = (
+    control: GroupControlProps,
+    key: 'existedAccountBranchCode' | 'existedAccountNumber',
+    label: string,
+    length: number,
+    pad: (s: string) => string,
+  ) => (
     <label className={styles.part}>
       <span>{label}</span>
       <input

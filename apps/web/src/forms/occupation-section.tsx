@@ -48,8 +48,7 @@ export const workplaceEntryOf = (workplace: { name: string; phoneNumber: string 
 type Chooser = Parameters<typeof isOccupationAllowed>[1];
 
 /** The occupations a chooser may pick: the domain's rule by application type and age. */
-export const occupationsFor = (occupations: readonly Occupation[], who: Chooser): Occupation[] =>
-  occupations.filter((o) => isOccupationAllowed(o, who));
+export const occupationsFor = (occupations: readonly Occupation[], who: Chooser): Occupation[] => occupations.filter((o) => isOccupationAllowed(o, who));
 
 /** The chosen occupation's requirement and whether it is その他. */
 export function occupationContext(occupation: Occupation | undefined): OccupationContext | null {
@@ -105,7 +104,12 @@ export function OccupationSection({ occupations, context, value, onChange, onLea
     <>
       <Field label={occupationText.occupation} requirement="required" error={errors.occupationId}>
         {(control) => (
-          <select {...control} value={value.occupationId} onChange={(e) => onChange({ occupationId: e.target.value })} onBlur={() => onLeave('occupationId', {})}>
+          <select
+            {...control}
+            value={value.occupationId}
+            onChange={(e) => onChange({ occupationId: e.target.value })}
+            onBlur={() => onLeave('occupationId', {})}
+          >
             <option value="">{occupationText.choose}</option>
             {occupations.map((o) => (
               <option key={o.id} value={String(o.id)}>

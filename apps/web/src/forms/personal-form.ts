@@ -144,6 +144,9 @@ export function personalPayload(form: PersonalForm): Record<string, unknown> {
  * bank's code, and the purposes as the chosen labels joined by ',' in the bank's documented order
  * (SPEC.md §3: the purposes comma-joined, DECISIONS.md §7).
  */
-export function personalSaveBody<T extends { utilizationPurpose: readonly string[] }>(bank: Bank, checked: T): Omit<T, 'utilizationPurpose'> & { bankCode: string; utilizationPurpose: string } {
+export function personalSaveBody<T extends { utilizationPurpose: readonly string[] }>(
+  bank: Bank,
+  checked: T,
+): Omit<T, 'utilizationPurpose'> & { bankCode: string; utilizationPurpose: string } {
   return { ...checked, bankCode: bank.code, utilizationPurpose: joinPurposes(bank.purposeChoices, checked.utilizationPurpose) };
 }

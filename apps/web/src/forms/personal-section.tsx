@@ -66,11 +66,25 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
 
       <PhoneFields value={value} update={update} errors={errors} />
 
-      <AddressSection bank={bank} value={value} update={update} errors={errors} clearErrors={clearErrors} busy={busy} onSearching={onSearching} onFail={onFail} />
+      <AddressSection
+        bank={bank}
+        value={value}
+        update={update}
+        errors={errors}
+        clearErrors={clearErrors}
+        busy={busy}
+        onSearching={onSearching}
+        onFail={onFail}
+      />
 
       <FieldGroup label={personalText.purposes} requirement="required" multiple error={errors.utilizationPurpose}>
         {(control) => (
-          <CheckboxList options={bank.purposeChoices} value={value.purposes} onChange={(v) => set('purposes', v)} control={control(Boolean(errors.utilizationPurpose))} />
+          <CheckboxList
+            options={bank.purposeChoices}
+            value={value.purposes}
+            onChange={(v) => set('purposes', v)}
+            control={control(Boolean(errors.utilizationPurpose))}
+          />
         )}
       </FieldGroup>
       {value.purposes.includes(otherLabel) && (
@@ -80,7 +94,12 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
       )}
 
       {hasAddress && asksDistance && (
-        <Field label={personalText.distanceReason} requirement="required" hint={personalText.distanceHint(bank.homePrefecture)} error={errors.distanceTransactionReason}>
+        <Field
+          label={personalText.distanceReason}
+          requirement="required"
+          hint={personalText.distanceHint(bank.homePrefecture)}
+          error={errors.distanceTransactionReason}
+        >
           {(control) => <textarea {...control} rows={3} value={value.distanceReason} onChange={(e) => set('distanceReason', e.target.value)} />}
         </Field>
       )}

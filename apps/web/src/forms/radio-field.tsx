@@ -23,7 +23,14 @@ export function RadioField<V extends string>({ label, name, options, value, onCh
         <div role="radiogroup" aria-label={label} className={`${choiceStyles.options} ${options.length > 1 ? choiceStyles.inline : ''}`}>
           {options.map((option) => (
             <label key={option.value} className={choiceStyles.option}>
-              <input type="radio" name={name} value={option.value} checked={value === option.value} {...control(Boolean(error))} onChange={() => onChange(option.value)} />
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={value === option.value}
+                {...control(Boolean(error))}
+                onChange={() => onChange(option.value)}
+              />
               <span>{option.label}</span>
             </label>
           ))}

@@ -2,8 +2,7 @@ import { applicationTypes, type ApplicationType } from '@koza/domain/constants';
 import type { FlowPage } from '@koza/domain/flows';
 import { session } from './session.ts';
 
-export const isApplicationType = (v: unknown): v is ApplicationType =>
-  typeof v === 'string' && (applicationTypes as readonly string[]).includes(v);
+export const isApplicationType = (v: unknown): v is ApplicationType => typeof v === 'string' && (applicationTypes as readonly string[]).includes(v);
 
 /**
  * The flow a page is shown in. Most pages belong to one flow; the shared eKYC pages take the

@@ -1,16 +1,6 @@
 import { useMemo } from 'react';
 import type { ApplicationType } from '@koza/domain/constants';
-import {
-  backButtonPage,
-  exitPage,
-  flowFor,
-  nextPage,
-  pageByPath,
-  pageBySlug,
-  type FlowExit,
-  type FlowPage,
-  type PageSlug,
-} from '@koza/domain/flows';
+import { backButtonPage, exitPage, flowFor, nextPage, pageByPath, pageBySlug, type FlowExit, type FlowPage, type PageSlug } from '@koza/domain/flows';
 import { flowTypeOf } from './application-type.ts';
 import { useAppNavigate } from './navigation.tsx';
 import { session } from './session.ts';

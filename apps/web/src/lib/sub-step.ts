@@ -35,6 +35,10 @@ export function useSubStep(slug: PageSlug, state: string): void {
 
 /** The state a page reported (undefined when it reported none). */
 export function useShownSubStep(slug: PageSlug | undefined): string | undefined {
-  const current = useSyncExternalStore(subscribe, () => shown, () => null);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => null,
+  );
   return current && current.slug === slug ? current.state : undefined;
 }

@@ -27,13 +27,11 @@ export function japanLocalToEpoch(text: string): number | null {
 /** An ISO instant (any offset) → `YYYY-MM-DDTHH:MM` in Japan time, for a datetime-local field. */
 export const toJapanLocal = (iso: string): string => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16);
 
-const japanDateTime = z
-  .string({ error: adminMessages.dateTimeInvalid })
-  .transform((s, ctx) => {
-    const ms = japanLocalToEpoch(s);
-    if (ms === null) ctx.addIssue({ code: 'custom', message: adminMessages.dateTimeInvalid });
-    return ms ?? 0;
-  });
+const japanDateTime = z.string({ error: adminMessages.dateTimeInvalid }).transform((s, ctx) => {
+  const ms = japanLocalToEpoch(s);
+  if (ms === null) ctx.addIssue({ code: 'custom', message: adminMessages.dateTimeInvalid });
+  return ms ?? 0;
+});
 
 const endAfterStart = { message: adminMessages.endBeforeStart, path: ['endedAt'] };
 
@@ -86,7 +84,11 @@ export const noticeBodySchema = z
       .transform((s) => (s?.trim() ? s.trim() : null))
       .refine((s) => s === null || isChannelId(s), adminMessages.channelInvalid),
     contents: noticeContents,
-    displayOrder: z.coerce.number({ error: adminMessages.displayOrderInvalid }).int(adminMessages.displayOrderInvalid).min(1, adminMessages.displayOrderInvalid).max(999, adminMessages.displayOrderInvalid),
+    displayOrder: z.coerce
+      .number({ error: adminMessages.displayOrderInvalid })
+      .int(adminMessages.displayOrderInvalid)
+      .min(1, adminMessages.displayOrderInvalid)
+      .max(999, adminMessages.displayOrderInvalid),
     startedAt: japanDateTime,
     /** null or empty: no end. */
     endedAt: z

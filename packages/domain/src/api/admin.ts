@@ -24,7 +24,12 @@ export function staffText(o: { required: string; max: number; tooLong?: string; 
     .string({ error: o.required })
     .refine((s) => !containsForbiddenChars(o.multiline ? s.replace(/\r\n?|\n/g, '') : s), messages.forbiddenChars)
     .transform((s) => (o.multiline ? s.replace(/\r\n?/g, '\n') : s).trim())
-    .pipe(z.string().min(1, o.required).max(o.max, o.tooLong ?? o.required));
+    .pipe(
+      z
+        .string()
+        .min(1, o.required)
+        .max(o.max, o.tooLong ?? o.required),
+    );
 }
 
 /** A WebAuthn answer as @simplewebauthn/browser sends it (its contents are checked by the API's library). */
@@ -62,7 +67,10 @@ export const passkeyListSchema = z.object({
 
 export const signInBodySchema = z.object({
   loginId: z.string({ error: adminMessages.loginIdRequired }).min(1, adminMessages.loginIdRequired).max(64, adminMessages.signInFailed),
-  password: z.string({ error: adminMessages.passwordRequired }).min(1, adminMessages.passwordRequired).max(staffAuth.passwordMaxLength, adminMessages.signInFailed),
+  password: z
+    .string({ error: adminMessages.passwordRequired })
+    .min(1, adminMessages.passwordRequired)
+    .max(staffAuth.passwordMaxLength, adminMessages.signInFailed),
   /** A passkey's answer to the challenge of POST /sign-in/passkey-options, instead of a code. */
   passkey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
   /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
@@ -124,7 +132,10 @@ export const rejectBodySchema = z
   .object({
     reasonCode: z.enum(Object.keys(rejectReasons) as [RejectReason, ...RejectReason[]], { error: adminMessages.reasonChoiceRequired }),
     reason: freeReason,
-    shareableReason: z.enum(shareableRejectionReasonCodes).nullish().transform((v) => v ?? null),
+    shareableReason: z
+      .enum(shareableRejectionReasonCodes)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .refine((b) => b.reasonCode !== 'OTHER' || b.reason !== undefined, { path: ['reason'], message: adminMessages.reasonOtherRequired });
 
@@ -183,7 +194,10 @@ export const totpConfirmedSchema = z.object({ recoveryCodes: z.array(z.string())
 export const totpConfirmBodySchema = z.object({ totpCode: z.string().regex(/^\d{6}$/, adminMessages.totpWrong) });
 
 /** A real calendar day `YYYY-MM-DD` (not 2025-13-45, nor 2026-02-30). */
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => parseIsoDate(s) !== null);
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => parseIsoDate(s) !== null);
 
 /** Query of the list and its CSV export: every filter optional. */
 export const applicationListQuerySchema = z.object({
@@ -196,7 +210,10 @@ export const applicationListQuerySchema = z.object({
   /** Half- or full-width katakana, part of the applicant's (or parent's) kana name. */
   kanaName: z.string().max(60).optional(),
   /** The bank branch (3 digits). */
-  branch: z.string().regex(/^\d{3}$/).optional(),
+  branch: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
   /** Only cases at least this many days old (since submission). */
   minAge: z.coerce.number().int().min(0).max(3650).optional(),
   view: z.enum(queueViews).optional(),

@@ -67,7 +67,10 @@ export const pageViewRequestSchema = z.object({
     .transform((p) => p.split(/[?#]/)[0] ?? '')
     .refine((p) => p.startsWith('/') && p.length <= pagePathMaxLength && !/[\s\p{Cc}]/u.test(p)),
   bankCode: bankCodeInput,
-  applicationType: z.enum(applicationTypes).nullish().transform((v) => v ?? null),
+  applicationType: z
+    .enum(applicationTypes)
+    .nullish()
+    .transform((v) => v ?? null),
   channel: channelInput,
   deviceId: deviceIdInput,
 });

@@ -18,14 +18,7 @@ import { cashCardSvg, groupLogoSvg, logoSvg } from './art.ts';
 const groupName = 'ふくおかフィナンシャルグループ';
 
 /** Utilisation purposes common to every bank, in display order (DECISIONS.md §7); 'その他' goes last. */
-export const commonUtilizationPurposes = [
-  '生活費決済',
-  '給与・年金受取',
-  '貯蓄・資産運用',
-  '融資',
-  '保険・保障',
-  '外国為替取引（海外との送金）',
-] as const;
+export const commonUtilizationPurposes = ['生活費決済', '給与・年金受取', '貯蓄・資産運用', '融資', '保険・保障', '外国為替取引（海外との送金）'] as const;
 export const publicGamblingPurpose = '公営競技（競輪・競馬・競艇・オートレース）';
 export const otherPurpose = 'その他';
 
@@ -267,11 +260,7 @@ export function hostName(hostHeader: string): string {
  * The bank served on a host. Unknown hosts, a missing header, localhost and 127.0.0.1 get the
  * fallback (the configured default bank, DECISIONS.md §2).
  */
-export function bankCodeForHost(
-  hostHeader: string | undefined,
-  hostMap: Readonly<Record<string, BankCode>>,
-  fallback: BankCode,
-): BankCode {
+export function bankCodeForHost(hostHeader: string | undefined, hostMap: Readonly<Record<string, BankCode>>, fallback: BankCode): BankCode {
   if (!hostHeader) return fallback;
   const host = hostName(hostHeader);
   return Object.hasOwn(hostMap, host) ? (hostMap[host] ?? fallback) : fallback;

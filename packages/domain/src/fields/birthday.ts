@@ -35,11 +35,7 @@ export const birthdaySchema = (kind: BirthdayKind, today: DateInput) =>
     .transform((raw, ctx): string => {
       const value = (raw ?? '').trim();
       const message =
-        value === ''
-          ? messages.selectRequired
-          : parseIsoDate(value) === null
-            ? messages.birthdayInvalid
-            : birthdayEligibilityError(kind, value, today);
+        value === '' ? messages.selectRequired : parseIsoDate(value) === null ? messages.birthdayInvalid : birthdayEligibilityError(kind, value, today);
       if (message !== null) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;

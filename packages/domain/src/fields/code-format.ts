@@ -11,8 +11,7 @@ const alphanumeric = /^[0-9A-Za-z]+$/;
 
 export const normaliseCode = normaliseHalfWidth;
 
-export const isWorkplaceCodeFormat = (v: string): boolean =>
-  alphanumeric.test(v) && (workplaceCodeLengths as readonly number[]).includes(v.length);
+export const isWorkplaceCodeFormat = (v: string): boolean => alphanumeric.test(v) && (workplaceCodeLengths as readonly number[]).includes(v.length);
 export const isInvitationCodeFormat = (v: string): boolean => alphanumeric.test(v) && v.length === invitationCodeLength;
 
 /**

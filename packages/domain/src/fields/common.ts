@@ -78,7 +78,11 @@ export const optionalText = ({ normalise = normaliseText, rules = [], requiredMe
   });
 
 /** A field that is not asked in this situation: whatever arrives, the saved value is null. */
-export const absent = () => z.unknown().optional().transform((): null => null);
+export const absent = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((): null => null);
 
 /** Whether a field is required, optional or not asked at all (e.g. per occupation). */
 export type Requirement = 'REQUIRED' | 'OPTIONAL' | 'NONE';
@@ -89,8 +93,7 @@ export const textByRequirement = (requirement: Requirement, options: TextOptions
   requirement === 'REQUIRED' ? requiredText(options) : requirement === 'OPTIONAL' ? optionalText(options) : absent();
 
 /** One value out of a fixed list: anything else (including nothing) → 選択が必須です。 */
-export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: messages.selectRequired });
+export const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: messages.selectRequired });
 
 /** Offending characters as the message lists them: each quoted, in order of first appearance: 「@」「#」. */
 export const listChars = (chars: readonly string[]): string => chars.map((c) => `「${c}」`).join('');

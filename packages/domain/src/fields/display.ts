@@ -72,7 +72,13 @@ const combinedValue: Readonly<Record<CombinedRow, (t: (key: string) => string) =
     ).filter((p) => p !== ''),
   kanaAddress: (t) =>
     (t('addressCode') !== ''
-      ? [t('kanaAddressPrefecture'), t('kanaAddressMunicipality'), joined(t('kanaAddressSection'), t('kanaAddressChome')), t('kanaAddress'), t('kanaSubAddress')]
+      ? [
+          t('kanaAddressPrefecture'),
+          t('kanaAddressMunicipality'),
+          joined(t('kanaAddressSection'), t('kanaAddressChome')),
+          t('kanaAddress'),
+          t('kanaSubAddress'),
+        ]
       : [t('kanaTempAddress')]
     ).filter((p) => p !== ''),
   purposes: (t) => {
@@ -159,8 +165,16 @@ export function confirmationModel(
 }
 
 /** The back office's detail of a record: every field with its label and words, in registry order. */
-export function staffDetailModel(record: FieldRecord, values: FieldValues, registry: FieldRegistry = fieldRegistry): { key: string; label: string; value: string }[] {
+export function staffDetailModel(
+  record: FieldRecord,
+  values: FieldValues,
+  registry: FieldRegistry = fieldRegistry,
+): { key: string; label: string; value: string }[] {
   return registry
     .filter((f) => f.record === record && f.key in values)
-    .map((f) => ({ key: f.key, label: f.label, value: f.kind === 'postalCode' || f.kind === 'flag' || f.choices ? fieldWords(f, values[f.key]) : values[f.key] == null ? '' : String(values[f.key]) }));
+    .map((f) => ({
+      key: f.key,
+      label: f.label,
+      value: f.kind === 'postalCode' || f.kind === 'flag' || f.choices ? fieldWords(f, values[f.key]) : values[f.key] == null ? '' : String(values[f.key]),
+    }));
 }

@@ -19,5 +19,4 @@ export const isDistanceReasonRequired = (c: DistanceReasonCondition): boolean =>
   c.asksDistanceReason && c.residencePrefecture !== null && c.residencePrefecture !== c.homePrefecture;
 
 /** Required with 1–50 characters when asked; otherwise the field is hidden and saved as null. */
-export const distanceReasonSchema = (required: boolean) =>
-  required ? requiredText({ rules: [maxLengthRule(distanceReasonMaxLength)] }) : absent();
+export const distanceReasonSchema = (required: boolean) => (required ? requiredText({ rules: [maxLengthRule(distanceReasonMaxLength)] }) : absent());

@@ -51,5 +51,4 @@ export const optionalAccountNumberSchema = optionalText({
  * Whether a workplace lets its staff open a second account (multipleAccounts PERMITTED): only then is
  * the existing account asked (SPEC.md §4). The web's question and the API's schema context use this.
  */
-export const isMultipleAccountsPermitted = (workplace: { multipleAccounts: string } | null | undefined): boolean =>
-  workplace?.multipleAccounts === 'PERMITTED';
+export const isMultipleAccountsPermitted = (workplace: { multipleAccounts: string } | null | undefined): boolean => workplace?.multipleAccounts === 'PERMITTED';

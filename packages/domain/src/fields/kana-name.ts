@@ -20,8 +20,7 @@ export const kanaNamePartSchema = requiredText({
   rules: [patternRule(kanaNamePattern, messages.katakana)],
 });
 
-export const joinKanaName = (lastName: string, firstName: string): string =>
-  `${lastName}${kanaNameSeparator}${firstName}`;
+export const joinKanaName = (lastName: string, firstName: string): string => `${lastName}${kanaNameSeparator}${firstName}`;
 
 /** 48文字以内で入力してください。 when the joined kana name is too long. */
 export const kanaNameLengthError = (lastName: string, firstName: string): string | null =>

@@ -21,24 +21,15 @@ export interface OccupationContext {
 
 /** The occupation list row's id: a positive integer or a non-empty code. */
 const error = messages.selectRequired;
-export const occupationIdSchema = z.union(
-  [z.int({ error }).positive({ error }), z.string({ error }).trim().min(1, { error }).max(20, { error })],
-  { error },
-);
+export const occupationIdSchema = z.union([z.int({ error }).positive({ error }), z.string({ error }).trim().min(1, { error }).max(20, { error })], { error });
 
 /** Required text of 1–25 characters for その他, otherwise null. */
 export const occupationOtherSchema = (isOther: boolean) =>
-  isOther
-    ? requiredText({ requiredMessage: messages.otherRequired, rules: [maxLengthRule(occupationOtherMaxLength)] })
-    : absent();
+  isOther ? requiredText({ requiredMessage: messages.otherRequired, rules: [maxLengthRule(occupationOtherMaxLength)] }) : absent();
 
 /** Occupations shown for an age: minDisplayAge ≤ age ≤ maxDisplayAge, null meaning unbounded. */
-export const isOccupationShownForAge = (
-  occupation: { minDisplayAge: number | null; maxDisplayAge: number | null },
-  age: number,
-): boolean =>
-  (occupation.minDisplayAge === null || age >= occupation.minDisplayAge) &&
-  (occupation.maxDisplayAge === null || age <= occupation.maxDisplayAge);
+export const isOccupationShownForAge = (occupation: { minDisplayAge: number | null; maxDisplayAge: number | null }, age: number): boolean =>
+  (occupation.minDisplayAge === null || age >= occupation.minDisplayAge) && (occupation.maxDisplayAge === null || age <= occupation.maxDisplayAge);
 
 /**
  * Whether an applicant may choose an occupation: it is displayed for the application type
@@ -49,5 +40,4 @@ export const isOccupationAllowed = (
   occupation: { generalDisplay: boolean; childDisplay: boolean; minDisplayAge: number | null; maxDisplayAge: number | null },
   who: { applicationType: 'GENERAL' | 'CHILD'; age: number | null },
 ): boolean =>
-  (who.applicationType === 'CHILD' ? occupation.childDisplay : occupation.generalDisplay) &&
-  (who.age === null || isOccupationShownForAge(occupation, who.age));
+  (who.applicationType === 'CHILD' ? occupation.childDisplay : occupation.generalDisplay) && (who.age === null || isOccupationShownForAge(occupation, who.age));

@@ -20,8 +20,7 @@ export const normalisePhone = normaliseHalfWidth;
 export const joinPhoneParts = (parts: readonly [string, string, string]): string =>
   parts.every((p) => p.trim() === '') ? '' : parts.map((p) => normalisePhone(p)).join('-');
 
-export const isLandlineFormat = (v: string): boolean =>
-  charLength(v) >= phoneMinLength && charLength(v) <= phoneMaxLength && phonePattern.test(v);
+export const isLandlineFormat = (v: string): boolean => charLength(v) >= phoneMinLength && charLength(v) <= phoneMaxLength && phonePattern.test(v);
 
 const landlineRule =
   (message: string): Rule =>

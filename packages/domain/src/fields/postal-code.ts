@@ -12,8 +12,7 @@ export const postalCodePattern = /^\d{7}$/;
 export const normalisePostalCode = (s: string): string => normaliseHalfWidth(s).replace(/^〒/, '').replace(/-/g, '');
 
 /** Display form: '8100001' → '810-0001' (partial input gets the hyphen once a 4th digit comes). */
-export const formatPostalCode = (digits: string): string =>
-  digits.length > 3 ? `${digits.slice(0, 3)}-${digits.slice(3, postalCodeLength)}` : digits;
+export const formatPostalCode = (digits: string): string => (digits.length > 3 ? `${digits.slice(0, 3)}-${digits.slice(3, postalCodeLength)}` : digits);
 
 /** Address search is offered only for a complete code. */
 export const isSearchablePostalCode = (s: string): boolean => postalCodePattern.test(normalisePostalCode(s));

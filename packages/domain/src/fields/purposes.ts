@@ -30,9 +30,7 @@ export const purposesSchema = (allowed?: readonly string[]) =>
 
 /** The その他 text: 1–24 characters when その他 is chosen (「その他」の場合は入力が必須です。), else null. */
 export const purposeOtherSchema = (otherChosen: boolean) =>
-  otherChosen
-    ? requiredText({ requiredMessage: messages.otherRequired, rules: [maxLengthRule(purposeOtherMaxLength)] })
-    : absent();
+  otherChosen ? requiredText({ requiredMessage: messages.otherRequired, rules: [maxLengthRule(purposeOtherMaxLength)] }) : absent();
 
 /** Loose variant for when the choice is not known yet (it is checked across fields by the screen). */
 export const purposeOtherTextSchema = optionalText({ rules: [maxLengthRule(purposeOtherMaxLength)] });

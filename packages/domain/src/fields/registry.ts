@@ -139,7 +139,15 @@ const laterFields = [
     confirmation: { own: 'always' },
     flagWords: ['印鑑を届け出ない（印鑑レス口座）', '印鑑を届け出る'],
   },
-  { key: 'utilizationPurpose', group: 'applicant', kind: 'choices', label: 'お取引の目的', view: 'text', handover: 'utilization_purpose', confirmation: { row: 'purposes' } },
+  {
+    key: 'utilizationPurpose',
+    group: 'applicant',
+    kind: 'choices',
+    label: 'お取引の目的',
+    view: 'text',
+    handover: 'utilization_purpose',
+    confirmation: { row: 'purposes' },
+  },
   { key: 'utilizationPurposeOther', group: 'applicant', kind: 'text', label: 'お取引の目的（その他）', view: 'text', confirmation: { row: 'purposes' } },
   { key: 'distanceTransactionReason', group: 'applicant', kind: 'text', label: '遠隔地でのお取引の理由', view: 'text', confirmation: { own: 'filled' } },
 ] as const;
@@ -178,7 +186,9 @@ const parentFields = [
 
 type Entry = Omit<FieldDefinition, 'record' | 'group' | 'flows'> & { group?: FieldGroup; flows?: readonly ApplicationType[] };
 const declare = <const E extends readonly Entry[], R extends FieldRecord>(record: R, group: FieldGroup, flows: readonly ApplicationType[], entries: E) =>
-  entries.map((e) => ({ group, flows, ...e, record })) as unknown as { [I in keyof E]: E[I] & { record: R; group: FieldGroup; flows: readonly ApplicationType[] } };
+  entries.map((e) => ({ group, flows, ...e, record })) as unknown as {
+    [I in keyof E]: E[I] & { record: R; group: FieldGroup; flows: readonly ApplicationType[] };
+  };
 
 /** Every field, in SPEC.md §3's order: the application's, then the parent's. */
 export const fieldRegistry = [

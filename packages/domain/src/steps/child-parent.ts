@@ -14,7 +14,6 @@ import type { OccupationContext, isOccupationAllowed } from '../fields/occupatio
 import { occupationShape } from './workplace.ts';
 import { refineFields } from './validate-step.ts';
 
-
 export interface ChildParentContext {
   today: DateInput;
   /** The child's saved surname and kana surname: the parent's must be the same. */
@@ -45,11 +44,7 @@ type AddName = (field: 'lastName' | 'kanaLastName', message: string) => void;
 const checkParent = (ctx: ChildParentContext, v: ParentNames, add: AddName): void => {
   if (typeof v.lastName === 'string') {
     const message =
-      v.lastName !== ctx.childLastName
-        ? messages.parentSurnameDiffers
-        : typeof v.firstName === 'string'
-          ? nameLengthError(v.lastName, v.firstName)
-          : null;
+      v.lastName !== ctx.childLastName ? messages.parentSurnameDiffers : typeof v.firstName === 'string' ? nameLengthError(v.lastName, v.firstName) : null;
     if (message) add('lastName', message);
   }
   if (typeof v.kanaLastName === 'string') {
@@ -64,19 +59,14 @@ const checkParent = (ctx: ChildParentContext, v: ParentNames, add: AddName): voi
 };
 
 /** Schema of POST /api/applications/personal/parent. */
-export const childParentSchema = (ctx: ChildParentContext) =>
-  refineFields(z.object(parentShape(ctx)), (v, add) => checkParent(ctx, v, add));
+export const childParentSchema = (ctx: ChildParentContext) => refineFields(z.object(parentShape(ctx)), (v, add) => checkParent(ctx, v, add));
 
 /** Schema of POST /api/applications/workplace/parent. */
-export const parentWorkplaceSchema = (ctx: { occupation: OccupationContext | null }) =>
-  z.object(occupationShape(ctx.occupation));
+export const parentWorkplaceSchema = (ctx: { occupation: OccupationContext | null }) => z.object(occupationShape(ctx.occupation));
 
 /** The whole /child/parent screen (both payloads in one form). */
 export const childParentScreenSchema = (ctx: ChildParentScreenContext) =>
-  refineFields(z.object({ ...parentShape(ctx), ...occupationShape(ctx.occupation) }), (v, add) =>
-    checkParent(ctx, v, add),
-  );
-
+  refineFields(z.object({ ...parentShape(ctx), ...occupationShape(ctx.occupation) }), (v, add) => checkParent(ctx, v, add));
 
 /**
  * Who chooses the parent's occupation, for isOccupationAllowed: the parent is an adult applicant, so

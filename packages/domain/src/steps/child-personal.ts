@@ -11,7 +11,6 @@ import type { PersonalContext } from './personal.ts';
 import { occupationShape } from './workplace.ts';
 import { refineFields } from './validate-step.ts';
 
-
 export interface ChildPersonalContext extends Omit<PersonalContext, 'applicationType'> {
   today: DateInput;
   /** The chosen occupation's requirement; null while none is chosen. */

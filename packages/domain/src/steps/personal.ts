@@ -28,7 +28,6 @@ import { otherLabel, purposeOtherMaxLength, purposesSchema } from '../fields/pur
 import { distanceReasonMaxLength, isDistanceReasonRequired } from '../fields/distance-reason.ts';
 import { refineFields } from './validate-step.ts';
 
-
 export interface PersonalContext {
   /** Today's date from the caller's clock. */
   today: DateInput;
@@ -110,8 +109,7 @@ export const addressMode = (v: {
   addressCode?: string | null;
   tempAddressPrefecture?: string | null;
   tempAddress?: string | null;
-}): 'SEARCHED' | 'TEMPORARY' | 'NONE' =>
-  v.addressCode ? 'SEARCHED' : v.tempAddressPrefecture || v.tempAddress ? 'TEMPORARY' : 'NONE';
+}): 'SEARCHED' | 'TEMPORARY' | 'NONE' => (v.addressCode ? 'SEARCHED' : v.tempAddressPrefecture || v.tempAddress ? 'TEMPORARY' : 'NONE');
 
 /** The prefecture the applicant lives in, for the distance-reason rule. */
 export const residencePrefecture = (v: Partial<PersonalFields>): string | null => {
@@ -173,7 +171,4 @@ export const finishPersonal = <T extends PersonalFields>(ctx: PersonalContext, v
 
 /** Schema of POST /api/applications/personal. */
 export const personalSchema = (ctx: PersonalContext) =>
-  refineFields(z.object(personalShape(ctx)), (v, add) => checkPersonal(ctx, v, add)).transform((v) =>
-    finishPersonal(ctx, v),
-  );
-
+  refineFields(z.object(personalShape(ctx)), (v, add) => checkPersonal(ctx, v, add)).transform((v) => finishPersonal(ctx, v));

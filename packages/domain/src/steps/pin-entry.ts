@@ -10,16 +10,11 @@ export { pinLength };
 export const pinPattern = new RegExp(`^\\d{${pinLength}}$`);
 
 /** Exactly 4 half-width digits (full-width digits are refused, not converted: the message says half-width). */
-export const pinSchema = z
-  .string({ error: messages.pinFormat })
-  .regex(pinPattern, { error: messages.pinFormat });
+export const pinSchema = z.string({ error: messages.pinFormat }).regex(pinPattern, { error: messages.pinFormat });
 
 /** pin and pinConfirmation: each 4 half-width digits, and equal (the mismatch shows on the second). */
-export const pinEntrySchema = refineFields(
-  z.object({ pin: pinSchema, pinConfirmation: pinSchema }),
-  (v, add) => {
-    if (v.pin !== undefined && v.pinConfirmation !== undefined && v.pin !== v.pinConfirmation) {
-      add('pinConfirmation', messages.pinMismatch);
-    }
-  },
-);
+export const pinEntrySchema = refineFields(z.object({ pin: pinSchema, pinConfirmation: pinSchema }), (v, add) => {
+  if (v.pin !== undefined && v.pinConfirmation !== undefined && v.pin !== v.pinConfirmation) {
+    add('pinConfirmation', messages.pinMismatch);
+  }
+});

@@ -10,14 +10,8 @@ import type { OccupationContext } from '../fields/occupation.ts';
 import { workplaceNameSchema } from '../fields/workplace-name.ts';
 import { workplacePhoneSchema } from '../fields/phone.ts';
 import { optionalInvitationCodeSchema } from '../fields/codes.ts';
-import {
-  optionalAccountNumberSchema,
-  optionalBranchCodeSchema,
-  padAccountNumber,
-  padBranchCode,
-} from '../fields/existing-account.ts';
+import { optionalAccountNumberSchema, optionalBranchCodeSchema, padAccountNumber, padBranchCode } from '../fields/existing-account.ts';
 import { refineFields } from './validate-step.ts';
-
 
 export interface WorkplaceContext {
   /** The chosen occupation's requirement; null while none is chosen (nothing else is then asked). */
@@ -63,10 +57,7 @@ export const workplaceSchema = (ctx: WorkplaceContext) => {
   return refineFields(object, (v, add) => {
     if (!asked) return;
     // Yes when the web says so, or (API) when either number was sent: then both are needed.
-    const yes =
-      ctx.holdsExistingAccount === true ||
-      typeof v.existedAccountBranchCode === 'string' ||
-      typeof v.existedAccountNumber === 'string';
+    const yes = ctx.holdsExistingAccount === true || typeof v.existedAccountBranchCode === 'string' || typeof v.existedAccountNumber === 'string';
     if (!yes) return;
     if (v.existedAccountBranchCode === null) add('existedAccountBranchCode', messages.existingAccountInvalid);
     if (v.existedAccountNumber === null) add('existedAccountNumber', messages.existingAccountInvalid);

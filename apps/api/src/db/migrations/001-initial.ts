@@ -117,12 +117,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', epochMs, (c) => c.notNull())
     .execute();
   // "A new code replaces the old one": one live code per bank, application type and address.
-  await db.schema
-    .createIndex('verification_codes_key')
-    .on('verification_codes')
-    .columns(['bank_code', 'application_type', 'mail_hash'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('verification_codes_key').on('verification_codes').columns(['bank_code', 'application_type', 'mail_hash']).unique().execute();
 
   // ---- the application (DECISIONS.md §5) ----
   let applications = db.schema
@@ -131,12 +126,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bank_code', 'text', (c) => c.notNull())
     .addColumn('application_type', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .check(
-          // Listed literally: a migration must not change when a constant in code changes later.
-          sqlIn('status', ['DRAFT', 'PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY', 'COMPLETED', 'APPROVED', 'REJECTED']),
-        ),
+      c.notNull().check(
+        // Listed literally: a migration must not change when a constant in code changes later.
+        sqlIn('status', ['DRAFT', 'PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY', 'COMPLETED', 'APPROVED', 'REJECTED']),
+      ),
     )
     .addColumn('mail_address', 'text', (c) => c.notNull())
     .addColumn('mail_hash', 'text', (c) => c.notNull())
@@ -167,18 +160,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', epochMs, (c) => c.notNull());
   await applications.execute();
   // Unique per bank; NULLs (not yet completed) do not collide on either dialect.
-  await db.schema
-    .createIndex('applications_bank_number')
-    .on('applications')
-    .columns(['bank_code', 'application_number'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('applications_bank_number').on('applications').columns(['bank_code', 'application_number']).unique().execute();
   // Resuming a draft: same bank, same address, same application type.
-  await db.schema
-    .createIndex('applications_resume')
-    .on('applications')
-    .columns(['bank_code', 'mail_hash', 'application_type', 'status'])
-    .execute();
+  await db.schema.createIndex('applications_resume').on('applications').columns(['bank_code', 'mail_hash', 'application_type', 'status']).execute();
   await db.schema.createIndex('applications_status').on('applications').columns(['bank_code', 'status']).execute();
 
   await db.schema

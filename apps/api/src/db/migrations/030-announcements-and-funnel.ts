@@ -9,7 +9,10 @@ import { epochMs, isPostgres, japanDaySql } from './helpers.ts';
 // Never edited once released.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('notifications').addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('notifications')
+    .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Rows seeded from data/files keep the order they had (the file's id).
   await sql`update notifications set display_order = source_id where source = 'reference' and source_id is not null`.execute(db);
   for (const table of ['notifications', 'maintenance_windows']) {

@@ -16,7 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql`alter table staff_users drop constraint staff_users_login_id_key`.execute(db);
     await sql`alter table staff_users add constraint staff_users_bank_login_id_key unique (bank_code, login_id)`.execute(db);
-    await db.schema.alterTable('staff_users').addColumn('password_change_required', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('staff_users')
+      .addColumn('password_change_required', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   } else {
     // The documented SQLite rebuild: new table, copy, drop, rename. Dropping staff_users deletes its
     // sessions (ON DELETE CASCADE with foreign keys on), so they are copied aside and put back.

@@ -8,13 +8,13 @@ import { epochMs } from './helpers.ts';
 // `role_requested_by` while a role change waits. Never edited once released.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('staff_users')
-    .addColumn('created_by', 'text')
-    .execute();
+  await db.schema.alterTable('staff_users').addColumn('created_by', 'text').execute();
   await db.schema.alterTable('staff_users').addColumn('confirmed_by', 'text').execute();
   await db.schema.alterTable('staff_users').addColumn('confirmed_at', epochMs).execute();
-  await db.schema.alterTable('staff_users').addColumn('awaiting_confirmation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('staff_users')
+    .addColumn('awaiting_confirmation', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('staff_users').addColumn('pending_role', 'text').execute();
   await db.schema.alterTable('staff_users').addColumn('role_requested_by', 'text').execute();
 }

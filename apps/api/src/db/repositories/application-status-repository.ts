@@ -39,9 +39,7 @@ export async function findStatusFacts(db: Db, bankCode: BankCode, applicationNum
       'r.shareableReason',
     ])
     .select((eb) =>
-      eb
-        .exists(eb.selectFrom('auditLog as l').select('l.id').whereRef('l.applicationId', '=', 'a.id').where('l.action', '=', 'VIEW_APPLICATION'))
-        .as('opened'),
+      eb.exists(eb.selectFrom('auditLog as l').select('l.id').whereRef('l.applicationId', '=', 'a.id').where('l.action', '=', 'VIEW_APPLICATION')).as('opened'),
     )
     .where('a.bankCode', '=', bankCode)
     .where('a.applicationNumber', '=', applicationNumber)

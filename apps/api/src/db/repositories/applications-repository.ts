@@ -82,9 +82,7 @@ export async function findById(db: Db | Executor, id: string): Promise<Applicati
 }
 
 export async function findParentByApplicationId(db: Db | Executor, applicationId: string): Promise<ApplicationParentRow | null> {
-  return (
-    (await executor(db).selectFrom('applicationParents').selectAll().where('applicationId', '=', applicationId).executeTakeFirst()) ?? null
-  );
+  return (await executor(db).selectFrom('applicationParents').selectAll().where('applicationId', '=', applicationId).executeTakeFirst()) ?? null;
 }
 
 /** The channel and device of the latest verification (entry inputs may change between visits). */

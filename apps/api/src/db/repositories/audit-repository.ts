@@ -38,7 +38,10 @@ export async function appendAudit(db: Db | Executor, entry: NewAuditEntry): Prom
     const last = await trx.selectFrom('auditLog').select('rowHash').orderBy('id', 'desc').limit(1).executeTakeFirst();
     const prevHash = last?.rowHash ?? chainGenesis;
     const row = { ...entry, userAgent: entry.userAgent ?? null };
-    await trx.insertInto('auditLog').values({ ...row, prevHash, rowHash: auditRowHash(prevHash, row) }).execute();
+    await trx
+      .insertInto('auditLog')
+      .values({ ...row, prevHash, rowHash: auditRowHash(prevHash, row) })
+      .execute();
   };
   if (target.isTransaction) await write(target);
   else await target.transaction().execute(write);
@@ -83,7 +86,9 @@ function filtered(db: Db | Executor, f: AuditFilter) {
 /** Newest first, one bank, filtered. */
 export async function listAudit(db: Db | Executor, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
   const rows = await filtered(db, filter).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
-  const count = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const count = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
 }
 

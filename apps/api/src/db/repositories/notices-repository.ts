@@ -41,11 +41,7 @@ export async function insertDevMaintenance(db: Db, w: { bankCode: string | null;
 }
 
 export async function deleteDevMaintenance(db: Db): Promise<number> {
-  const result = await db.kysely
-    .deleteFrom('maintenanceWindows')
-    .where('source', '=', 'staff')
-    .where('reason', '=', devMaintenanceReason)
-    .executeTakeFirst();
+  const result = await db.kysely.deleteFrom('maintenanceWindows').where('source', '=', 'staff').where('reason', '=', devMaintenanceReason).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

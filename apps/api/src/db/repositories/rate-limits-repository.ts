@@ -24,14 +24,7 @@ export async function withKeyLocks<T>(db: Db, keys: readonly string[], body: (tr
 
 /** Times of the key's events after `since`, newest first, at most `limit`. */
 export async function recentEventTimes(trx: Transaction<Database>, key: string, since: EpochMs, limit: number): Promise<EpochMs[]> {
-  const rows = await trx
-    .selectFrom('rateLimitEvents')
-    .select('at')
-    .where('key', '=', key)
-    .where('at', '>', since)
-    .orderBy('at', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await trx.selectFrom('rateLimitEvents').select('at').where('key', '=', key).where('at', '>', since).orderBy('at', 'desc').limit(limit).execute();
   return rows.map((r) => r.at);
 }
 

@@ -150,8 +150,16 @@ export async function replaceReferenceTables(trx: Trx, tables: ReferenceTables):
   await insertChunked(trx, 'invitationCodes', tables.invitationCodes);
   const seededNotices = await seededIds(trx, 'notifications');
   const seededWindows = await seededIds(trx, 'maintenanceWindows');
-  await insertChunked(trx, 'notifications', tables.notifications.filter((n) => !seededNotices.has(Number(n.sourceId))));
-  await insertChunked(trx, 'maintenanceWindows', tables.maintenanceWindows.filter((m) => !seededWindows.has(Number(m.sourceId))));
+  await insertChunked(
+    trx,
+    'notifications',
+    tables.notifications.filter((n) => !seededNotices.has(Number(n.sourceId))),
+  );
+  await insertChunked(
+    trx,
+    'maintenanceWindows',
+    tables.maintenanceWindows.filter((m) => !seededWindows.has(Number(m.sourceId))),
+  );
   return Object.values(tables).reduce((n, rows) => n + rows.length, 0);
 }
 
@@ -162,12 +170,18 @@ async function seededIds(trx: Trx, table: 'notifications' | 'maintenanceWindows'
 
 async function insertChunked<T extends keyof Database>(k: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over the table; row types are checked by callers
-    await k.insertInto(table).values(rows.slice(i, i + 500) as any).execute();
+    await k
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over the table; row types are checked by callers
+      .values(rows.slice(i, i + 500) as any)
+      .execute();
   }
 }
 
 export async function countRows(db: Db, table: keyof Database): Promise<number> {
-  const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

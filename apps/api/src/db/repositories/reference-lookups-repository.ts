@@ -38,15 +38,11 @@ export async function branchMunicipalities(db: Db, bankCode: string, prefecture:
 }
 
 export async function findWorkplaceByCode(db: Db, bankCode: string, code: string): Promise<WorkplaceRow | null> {
-  return (
-    (await db.kysely.selectFrom('workplaces').selectAll().where('bankCode', '=', bankCode).where('code', '=', code).executeTakeFirst()) ?? null
-  );
+  return (await db.kysely.selectFrom('workplaces').selectAll().where('bankCode', '=', bankCode).where('code', '=', code).executeTakeFirst()) ?? null;
 }
 
 export async function findWorkplaceById(db: Db, bankCode: string, id: number): Promise<WorkplaceRow | null> {
-  return (
-    (await db.kysely.selectFrom('workplaces').selectAll().where('bankCode', '=', bankCode).where('id', '=', id).executeTakeFirst()) ?? null
-  );
+  return (await db.kysely.selectFrom('workplaces').selectAll().where('bankCode', '=', bankCode).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 /** The bank's invitation code when it is valid at `now` (from inclusive, until exclusive, null = open). */

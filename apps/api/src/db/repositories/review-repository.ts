@@ -61,7 +61,9 @@ function searchQuery(db: Db | Executor, q: ApplicationSearch) {
     // Staff see applications once they are completed (DECISIONS.md §8: "reach banker processing").
     .where('a.completedAt', 'is not', null);
   const cancelled = (eb: ExpressionBuilder<Database & { a: ApplicationsTable }, 'a'>) =>
-    eb.exists(eb.selectFrom('applicationReviews as r').select('r.applicationId').whereRef('r.applicationId', '=', 'a.id').where('r.cancelledAt', 'is not', null));
+    eb.exists(
+      eb.selectFrom('applicationReviews as r').select('r.applicationId').whereRef('r.applicationId', '=', 'a.id').where('r.cancelledAt', 'is not', null),
+    );
   // CANCELLED is an approved application with a cancel; only APPROVED can be cancelled.
   if (q.status === 'CANCELLED') query = query.where('a.status', '=', 'APPROVED').where((eb) => cancelled(eb));
   else if (q.status === 'APPROVED') query = query.where('a.status', '=', 'APPROVED').where((eb) => eb.not(cancelled(eb)));
@@ -75,11 +77,17 @@ function searchQuery(db: Db | Executor, q: ApplicationSearch) {
   const view = q.view;
   if (view !== undefined) {
     query = query.where('a.status', '=', 'COMPLETED');
-    if (view.kind === 'mine') query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('assignedTo', '=', view.staffId));
-    if (view.kind === 'second') query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('proposedBy', 'is not', null));
+    if (view.kind === 'mine')
+      query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('assignedTo', '=', view.staffId));
+    if (view.kind === 'second')
+      query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('proposedBy', 'is not', null));
     if (view.kind === 'unassigned') {
       query = query.where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('applicationCases as c').select('c.applicationId').whereRef('c.applicationId', '=', 'a.id').where('c.assignedTo', 'is not', null))),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('applicationCases as c').select('c.applicationId').whereRef('c.applicationId', '=', 'a.id').where('c.assignedTo', 'is not', null),
+          ),
+        ),
       );
     }
   }
@@ -150,7 +158,9 @@ export async function searchApplications(
     .orderBy(column, order)
     .orderBy('a.id')
     .execute();
-  const count = await searchQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const count = await searchQuery(db, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
 }
 
@@ -262,7 +272,11 @@ export async function markProposed(db: Db | Executor, applicationId: string, sta
 
 /** The case is closed (approved or rejected): no open proposal, nobody assigned. */
 export async function closeCase(db: Db | Executor, applicationId: string): Promise<void> {
-  await executor(db).updateTable('applicationCases').set({ proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null }).where('applicationId', '=', applicationId).execute();
+  await executor(db)
+    .updateTable('applicationCases')
+    .set({ proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null })
+    .where('applicationId', '=', applicationId)
+    .execute();
 }
 
 export async function setAssignee(db: Db | Executor, applicationId: string, staffId: string | null, now: EpochMs): Promise<void> {

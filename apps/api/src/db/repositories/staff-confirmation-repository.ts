@@ -20,7 +20,11 @@ export async function countActiveAdmins(db: Db | Executor, bankCode: string): Pr
 }
 
 export async function markCreatedBy(db: Db | Executor, id: string, createdBy: string | null, awaiting: boolean): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ createdBy, awaitingConfirmation: awaiting ? 1 : 0 }).where('id', '=', id).execute();
+  await executor(db)
+    .updateTable('staffUsers')
+    .set({ createdBy, awaitingConfirmation: awaiting ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The waiting account or role change confirmed: the account may sign in, a pending role applies. */
@@ -37,12 +41,20 @@ export async function setPendingRole(db: Db | Executor, id: string, role: string
 }
 
 export async function setRole(db: Db | Executor, id: string, role: string, by: string, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ role, pendingRole: null, roleRequestedBy: null, confirmedBy: by, confirmedAt: now, updatedAt: now }).where('id', '=', id).execute();
+  await executor(db)
+    .updateTable('staffUsers')
+    .set({ role, pendingRole: null, roleRequestedBy: null, confirmedBy: by, confirmedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Display names of staff ids (the list's creator and confirmer). */
 export async function displayNames(db: Db | Executor, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await executor(db).selectFrom('staffUsers').select(['id', 'displayName']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await executor(db)
+    .selectFrom('staffUsers')
+    .select(['id', 'displayName'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.displayName]));
 }

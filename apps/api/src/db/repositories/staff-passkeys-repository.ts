@@ -37,7 +37,11 @@ export async function findPasskey(db: Db | Executor, id: string): Promise<Passke
 
 /** False when the credential id is registered already (to anyone). */
 export async function insertPasskey(db: Db | Executor, row: PasskeyRow): Promise<boolean> {
-  await executor(db).insertInto('staffPasskeys').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await executor(db)
+    .insertInto('staffPasskeys')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   const stored = await findPasskey(db, row.id);
   return stored !== null && stored.staffId === row.staffId && Number(stored.createdAt) === row.createdAt;
 }

@@ -73,12 +73,20 @@ export async function setStaffDisabled(db: Db | Executor, id: string, disabledAt
 
 /** A new password hash: the member's own change (false), or an ADMIN's reset, good for one sign-in (true). */
 export async function setStaffPassword(db: Db | Executor, id: string, passwordHash: string, changeRequired: boolean, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ passwordHash, passwordChangeRequired: changeRequired ? 1 : 0, updatedAt: now }).where('id', '=', id).execute();
+  await executor(db)
+    .updateTable('staffUsers')
+    .set({ passwordHash, passwordChangeRequired: changeRequired ? 1 : 0, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Forgets the second factor, its recovery codes and the member's passkeys: they enrol again at the next sign-in. */
 export async function clearTotp(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ totpSecret: null, totpEnabledAt: null, lastTotpStep: null, updatedAt: now }).where('id', '=', id).execute();
+  await executor(db)
+    .updateTable('staffUsers')
+    .set({ totpSecret: null, totpEnabledAt: null, lastTotpStep: null, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
   await executor(db).deleteFrom('staffRecoveryCodes').where('staffId', '=', id).execute();
   await executor(db).deleteFrom('staffPasskeys').where('staffId', '=', id).execute();
 }
@@ -105,7 +113,12 @@ export async function useRecoveryCode(db: Db | Executor, staffId: string, codeHa
 }
 
 export async function setTotpSecret(db: Db | Executor, id: string, encryptedSecret: string, now: EpochMs): Promise<void> {
-  await executor(db).updateTable('staffUsers').set({ totpSecret: encryptedSecret, updatedAt: now }).where('id', '=', id).where('totpEnabledAt', 'is', null).execute();
+  await executor(db)
+    .updateTable('staffUsers')
+    .set({ totpSecret: encryptedSecret, updatedAt: now })
+    .where('id', '=', id)
+    .where('totpEnabledAt', 'is', null)
+    .execute();
 }
 
 export async function enableTotp(db: Db | Executor, id: string, step: number, now: EpochMs): Promise<void> {
@@ -131,7 +144,16 @@ export async function insertStaffSession(
 ): Promise<void> {
   await executor(db)
     .insertInto('staffSessions')
-    .values({ id: s.id, tokenHash: s.tokenHash, staffId: s.staffId, ipAddress: s.ipAddress, userAgent: s.userAgent, createdAt: s.now, lastSeenAt: s.now, revokedAt: null })
+    .values({
+      id: s.id,
+      tokenHash: s.tokenHash,
+      staffId: s.staffId,
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+      createdAt: s.now,
+      lastSeenAt: s.now,
+      revokedAt: null,
+    })
     .execute();
 }
 
@@ -153,7 +175,14 @@ export async function previousSignIn(db: Db | Executor, staffId: string, current
 
 /** Whether the member opened a session from this address since `since` (the throttle's known addresses). */
 export async function signedInFrom(db: Db | Executor, staffId: string, ipAddress: string, since: EpochMs): Promise<boolean> {
-  const row = await executor(db).selectFrom('staffSessions').select('id').where('staffId', '=', staffId).where('ipAddress', '=', ipAddress).where('createdAt', '>=', since).limit(1).executeTakeFirst();
+  const row = await executor(db)
+    .selectFrom('staffSessions')
+    .select('id')
+    .where('staffId', '=', staffId)
+    .where('ipAddress', '=', ipAddress)
+    .where('createdAt', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -204,4 +233,3 @@ export async function revokeSessionsOfStaff(db: Db | Executor, staffId: string, 
 export async function revokeStaffSession(db: Db | Executor, id: string, now: EpochMs): Promise<void> {
   await executor(db).updateTable('staffSessions').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
 }
-

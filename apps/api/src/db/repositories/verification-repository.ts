@@ -15,11 +15,7 @@ export interface CodeKey {
 }
 
 /** Stores a new code for the key, replacing any earlier one (and its wrong tries). */
-export async function replaceCode(
-  db: Db,
-  key: CodeKey,
-  values: { mailAddress: string; codeHash: string; expiresAt: EpochMs; now: EpochMs },
-): Promise<void> {
+export async function replaceCode(db: Db, key: CodeKey, values: { mailAddress: string; codeHash: string; expiresAt: EpochMs; now: EpochMs }): Promise<void> {
   await db.kysely
     .insertInto('verificationCodes')
     .values({

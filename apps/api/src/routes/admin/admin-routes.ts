@@ -32,13 +32,31 @@ import type { Db } from '../../db/database.ts';
 import type { AppMetrics } from '../../plugins/metrics.ts';
 import { FieldValidationError } from '../../services/refusals.ts';
 import { toJapanIso } from '../../services/japan-time.ts';
-import { applicationDetail, applicationDocument, applicationsCsv, auditApplicationView, auditCsv, auditPage, listApplications } from '../../services/admin-applications.ts';
+import {
+  applicationDetail,
+  applicationDocument,
+  applicationsCsv,
+  auditApplicationView,
+  auditCsv,
+  auditPage,
+  listApplications,
+} from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
 import { confirmStaffChange, needsSecondAdmin, recordCreation, requestRoleChange } from '../../services/staff-confirmation.ts';
 import { approveApplication, assignApplication, cancelApplication, proposeApproval, rejectApplication } from '../../services/review.ts';
 import type { DecisionResult } from '../../services/review.ts';
-import { bankNameOf, previousSignInOf, changeOwnPassword, confirmTotpEnrolment, csrfTokenFor, createStaff, signIn, signOut, startTotpEnrolment } from '../../services/staff-auth.ts';
+import {
+  bankNameOf,
+  previousSignInOf,
+  changeOwnPassword,
+  confirmTotpEnrolment,
+  csrfTokenFor,
+  createStaff,
+  signIn,
+  signOut,
+  startTotpEnrolment,
+} from '../../services/staff-auth.ts';
 import type { StaffContext } from '../../services/staff-auth.ts';
 import {
   disableStaffOfBank,
@@ -111,13 +129,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     // A staff session is only ever taken at its own bank's host (staff-guard.ts): the Host's bank.
     const bankCode = request.bank.code;
     deps.metrics.staffRefusals.inc({ bank: bankCode, status: String(reply.statusCode) });
-    const actor = request.staff
-      ? actorOf(request)
-      : { staffId: null, loginId: 'no-session', bankCode, ipAddress: request.ip, userAgent: userAgentOf(request) };
+    const actor = request.staff ? actorOf(request) : { staffId: null, loginId: 'no-session', bankCode, ipAddress: request.ip, userAgent: userAgentOf(request) };
     const params = request.params as { id?: unknown } | undefined;
     const applicationId = request.routeOptions.url?.startsWith('/api/admin/applications/:id') && typeof params?.id === 'string' ? params.id.slice(0, 64) : null;
     try {
-      await audit(db, actor, 'REFUSED', clock.now().getTime(), { applicationId, detail: `${reply.statusCode} ${request.method} ${request.routeOptions.url ?? 'unmatched'}` });
+      await audit(db, actor, 'REFUSED', clock.now().getTime(), {
+        applicationId,
+        detail: `${reply.statusCode} ${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+      });
     } catch (error) {
       request.log.warn({ event: 'audit-refusal-failed', err: error }, 'a refused staff call could not be audited');
     }
@@ -126,26 +145,22 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   // ---- sign-in, session, sign-out, TOTP ----
 
-  app.post(
-    '/sign-in',
-    { config: { staff: 'public' }, schema: { body: signInBodySchema, response: { 200: staffSessionSchema } } },
-    async (request, reply) => {
-      const bankCode = request.bank.code;
-      const { passkey, ...body } = request.body;
-      const { token, context } = await signIn(authDeps, {
-        ...body,
-        ...(passkey ? { passkey: { challengeId: passkey.challengeId, response: passkey.response as AuthenticationResponseJSON } } : {}),
-        relyingParty: relyingPartyOf(request, deps.isProduction),
-        bankCode,
-        ipAddress: request.ip,
-        userAgent: userAgentOf(request),
-        now: clock.now().getTime(),
-        onFailure: (reason) => deps.metrics.staffSignInFailures.inc({ bank: bankCode, reason }),
-      });
-      void reply.header('set-cookie', staffCookie(deps.isProduction, token));
-      return sessionBody(db, context, csrfTokenFor(deps.codeHashKey, token));
-    },
-  );
+  app.post('/sign-in', { config: { staff: 'public' }, schema: { body: signInBodySchema, response: { 200: staffSessionSchema } } }, async (request, reply) => {
+    const bankCode = request.bank.code;
+    const { passkey, ...body } = request.body;
+    const { token, context } = await signIn(authDeps, {
+      ...body,
+      ...(passkey ? { passkey: { challengeId: passkey.challengeId, response: passkey.response as AuthenticationResponseJSON } } : {}),
+      relyingParty: relyingPartyOf(request, deps.isProduction),
+      bankCode,
+      ipAddress: request.ip,
+      userAgent: userAgentOf(request),
+      now: clock.now().getTime(),
+      onFailure: (reason) => deps.metrics.staffSignInFailures.inc({ bank: bankCode, reason }),
+    });
+    void reply.header('set-cookie', staffCookie(deps.isProduction, token));
+    return sessionBody(db, context, csrfTokenFor(deps.codeHashKey, token));
+  });
 
   app.get('/session', { config: { staff: 'session' }, schema: { response: { 200: staffSessionSchema } } }, async (request) =>
     sessionBody(db, requireStaff(request), request.staffCsrfToken!),
@@ -162,12 +177,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     startTotpEnrolment(authDeps, requireStaff(request).staff.id, clock.now().getTime()),
   );
 
-  app.post('/totp/confirm', { config: { staff: 'session' }, schema: { body: totpConfirmBodySchema, response: { 200: totpConfirmedSchema } } }, async (request) => {
-    const now = clock.now().getTime();
-    const confirmed = await confirmTotpEnrolment(authDeps, requireStaff(request).staff.id, request.body.totpCode, now);
-    await audit(db, actorOf(request), 'ENROL_TOTP', now);
-    return confirmed;
-  });
+  app.post(
+    '/totp/confirm',
+    { config: { staff: 'session' }, schema: { body: totpConfirmBodySchema, response: { 200: totpConfirmedSchema } } },
+    async (request) => {
+      const now = clock.now().getTime();
+      const confirmed = await confirmTotpEnrolment(authDeps, requireStaff(request).staff.id, request.body.totpCode, now);
+      await audit(db, actorOf(request), 'ENROL_TOTP', now);
+      return confirmed;
+    },
+  );
 
   // ---- applications ----
 
@@ -219,7 +238,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.get('/applications/:id/documents/:documentId', { config: { staff: 'applications.read' }, schema: { params: documentParams } }, async (request, reply) => {
     const actor = actorOf(request);
     const doc = await applicationDocument(db, actor.bankCode, request.params.id, request.params.documentId);
-    await audit(db, actor, 'VIEW_DOCUMENT', clock.now().getTime(), { applicationId: doc.row.id, applicationNumber: doc.row.applicationNumber, detail: doc.type });
+    await audit(db, actor, 'VIEW_DOCUMENT', clock.now().getTime(), {
+      applicationId: doc.row.id,
+      applicationNumber: doc.row.applicationNumber,
+      detail: doc.type,
+    });
     return reply.type(doc.contentType).header('content-disposition', 'inline').send(doc.bytes);
   });
 
@@ -229,7 +252,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     async (request) => proposeApproval(reviewDeps, actorOf(request), request.params.id),
   );
 
-  for (const [name, take] of [['take', true], ['release', false]] as const) {
+  for (const [name, take] of [
+    ['take', true],
+    ['release', false],
+  ] as const) {
     app.post(`/applications/:id/${name}`, { config: { staff: 'applications.decide' }, schema: { params: idParams } }, async (request, reply) => {
       await assignApplication(reviewDeps, actorOf(request), request.params.id, take);
       return reply.code(204).send();
@@ -289,8 +315,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.post(
     '/staff/:id/role',
-    { config: { staff: 'staff.manage' }, schema: { params: idParams, body: staffRoleBodySchema, response: { 200: z.object({ awaitingConfirmation: z.boolean() }) } } },
-    async (request) => ({ awaitingConfirmation: (await requestRoleChange(db, actorOf(request), request.params.id, request.body.role, clock.now().getTime())).awaiting }),
+    {
+      config: { staff: 'staff.manage' },
+      schema: { params: idParams, body: staffRoleBodySchema, response: { 200: z.object({ awaitingConfirmation: z.boolean() }) } },
+    },
+    async (request) => ({
+      awaitingConfirmation: (await requestRoleChange(db, actorOf(request), request.params.id, request.body.role, clock.now().getTime())).awaiting,
+    }),
   );
 
   // An ADMIN's changes to another member of the bank (never their own account: 409), each audited.
@@ -330,15 +361,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   // ---- audit log (ADMIN) ----
 
-  app.get(
-    '/audit',
-    { config: { staff: 'audit.read' }, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
-    async (request) => {
-      const actor = actorOf(request);
-      await audit(db, actor, 'VIEW_AUDIT', clock.now().getTime(), { detail: filterText({ ...request.query, page: undefined }) || null });
-      return auditPage(db, actor.bankCode, request.query);
-    },
-  );
+  app.get('/audit', { config: { staff: 'audit.read' }, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } }, async (request) => {
+    const actor = actorOf(request);
+    await audit(db, actor, 'VIEW_AUDIT', clock.now().getTime(), { detail: filterText({ ...request.query, page: undefined }) || null });
+    return auditPage(db, actor.bankCode, request.query);
+  });
 
   app.get('/audit/export.csv', { config: { staff: 'audit.read' }, schema: { querystring: auditListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request);

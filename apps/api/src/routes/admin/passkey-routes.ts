@@ -53,7 +53,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
     return context.staff;
   };
 
-  app.get('/passkeys', { config: { staff: 'session' }, schema: { response: { 200: passkeyListSchema } } }, async (request) => listPasskeys(db, member(request).id));
+  app.get('/passkeys', { config: { staff: 'session' }, schema: { response: { 200: passkeyListSchema } } }, async (request) =>
+    listPasskeys(db, member(request).id),
+  );
 
   app.post('/passkeys/options', { config: { staff: 'session' }, schema: { response: { 200: passkeyOptionsSchema } } }, async (request) =>
     registrationOptions(db, member(request).id, relyingPartyOf(request, deps.isProduction), clock.now().getTime()),

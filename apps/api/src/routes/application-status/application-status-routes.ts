@@ -32,20 +32,16 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clo
     return reply.code(204).send();
   });
 
-  app.post(
-    '/api/application-status',
-    { schema: { body: statusRequestSchema, response: { 200: applicationStatusSchema } } },
-    async (request) => {
-      const body = request.body;
-      assertHostBank(request, body.bankCode);
-      const view = await checkStatus(deps, {
-        bank: request.bank,
-        mailAddress: body.mailAddress,
-        applicationNumber: body.applicationNumber,
-        verificationCode: body.verificationCode,
-      });
-      if (!view) throw new FieldValidationError([{ field: 'verificationCode', message: statusText.failed }]);
-      return view;
-    },
-  );
+  app.post('/api/application-status', { schema: { body: statusRequestSchema, response: { 200: applicationStatusSchema } } }, async (request) => {
+    const body = request.body;
+    assertHostBank(request, body.bankCode);
+    const view = await checkStatus(deps, {
+      bank: request.bank,
+      mailAddress: body.mailAddress,
+      applicationNumber: body.applicationNumber,
+      verificationCode: body.verificationCode,
+    });
+    if (!view) throw new FieldValidationError([{ field: 'verificationCode', message: statusText.failed }]);
+    return view;
+  });
 };

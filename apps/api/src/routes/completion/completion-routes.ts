@@ -47,7 +47,10 @@ export const completionRoutes: FastifyPluginAsyncZod<CompletionRouteDeps> = asyn
 
   app.post(
     '/api/application-complete',
-    { preHandler: [liveOrClosedByCompletion, maintenanceGate({ db, clock })], schema: { response: { 200: completionResponseSchema, 409: conflictBodySchema } } },
+    {
+      preHandler: [liveOrClosedByCompletion, maintenanceGate({ db, clock })],
+      schema: { response: { 200: completionResponseSchema, 409: conflictBodySchema } },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       try {

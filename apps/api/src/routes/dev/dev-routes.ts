@@ -15,14 +15,10 @@ const mailItem = z.object({ to: z.string(), subject: z.string(), text: z.string(
 const instant = z.iso.datetime({ offset: true });
 
 export const devRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  app.get(
-    '/__dev/mails',
-    { schema: { querystring: z.object({ to: z.string().min(1).max(254) }), response: { 200: z.array(mailItem) } } },
-    async (request) => {
-      const mails = await recentOutboxMails(db, { to: request.query.to.trim(), limit: 50 });
-      return mails.map((m) => ({ to: m.toAddress, subject: m.subject, text: m.textBody, sentAt: toJapanIso(m.sentAt ?? m.createdAt) }));
-    },
-  );
+  app.get('/__dev/mails', { schema: { querystring: z.object({ to: z.string().min(1).max(254) }), response: { 200: z.array(mailItem) } } }, async (request) => {
+    const mails = await recentOutboxMails(db, { to: request.query.to.trim(), limit: 50 });
+    return mails.map((m) => ({ to: m.toAddress, subject: m.subject, text: m.textBody, sentAt: toJapanIso(m.sentAt ?? m.createdAt) }));
+  });
 
   app.get('/__dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(254).optional() }) } }, async (request, reply) => {
     const to = request.query.to?.trim() || undefined;
@@ -51,21 +47,19 @@ export const devRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async 
     return reply.code(204).send();
   });
 
-  app.post(
-    '/__dev/sessions/expire',
-    { schema: { body: z.object({ mailAddress: z.string().min(1).max(254) }) } },
-    async (request, reply) => {
-      await expireSessionsOfMailAddress(db, request.body.mailAddress.trim(), clock.now().getTime());
-      return reply.code(204).send();
-    },
-  );
+  app.post('/__dev/sessions/expire', { schema: { body: z.object({ mailAddress: z.string().min(1).max(254) }) } }, async (request, reply) => {
+    await expireSessionsOfMailAddress(db, request.body.mailAddress.trim(), clock.now().getTime());
+    return reply.code(204).send();
+  });
 };
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A plain page: no script, no inline style (the CSP allows neither), everything escaped. */
-function mailboxPage(to: string | undefined, mails: { toAddress: string; subject: string; textBody: string; sentAt: number | null; createdAt: number }[]): string {
+function mailboxPage(
+  to: string | undefined,
+  mails: { toAddress: string; subject: string; textBody: string; sentAt: number | null; createdAt: number }[],
+): string {
   const items = mails
     .map(
       (m) => `<article>

@@ -33,35 +33,36 @@ export function browserOrigin(request: FastifyRequest, options: { isProduction: 
   return `${scheme}://${host.toLowerCase()}`;
 }
 
-export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards; isProduction: boolean }> = async (
-  app,
-  { guards, isProduction, ...deps },
-) => {
-  app.post('/api/ekyc', { preHandler: guards.applicant, schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema } } }, async (request, reply) => {
-    // SPEC.md §7 sends { supplement: false }; the current-address supplement is an upload
-    // (POST /api/documents), never a second eKYC, so only false (or nothing) is accepted.
-    const body: unknown = request.body;
-    if (body !== undefined && body !== null && !ekycStartRequestSchema.safeParse(body).success) {
-      throw new FieldValidationError([{ field: 'supplement', message: messages.required }]);
-    }
-    const application = await sessionApplication(deps.db, requireAuth(request));
-    try {
-      return await startEkyc(deps, application, {
-        browserOrigin: browserOrigin(request, { isProduction, fallback: deps.config.publicBaseUrl }),
-      });
-    } catch (error) {
-      if (error instanceof StepsMissingError) {
-        const answer = apiErrorOf(error);
+export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards; isProduction: boolean }> = async (app, { guards, isProduction, ...deps }) => {
+  app.post(
+    '/api/ekyc',
+    { preHandler: guards.applicant, schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema } } },
+    async (request, reply) => {
+      // SPEC.md §7 sends { supplement: false }; the current-address supplement is an upload
+      // (POST /api/documents), never a second eKYC, so only false (or nothing) is accepted.
+      const body: unknown = request.body;
+      if (body !== undefined && body !== null && !ekycStartRequestSchema.safeParse(body).success) {
+        throw new FieldValidationError([{ field: 'supplement', message: messages.required }]);
+      }
+      const application = await sessionApplication(deps.db, requireAuth(request));
+      try {
+        return await startEkyc(deps, application, {
+          browserOrigin: browserOrigin(request, { isProduction, fallback: deps.config.publicBaseUrl }),
+        });
+      } catch (error) {
+        if (error instanceof StepsMissingError) {
+          const answer = apiErrorOf(error);
           return reply.code(409).send({ code: answer.code, message: answer.message, missingSteps: [...error.missingSteps] });
+        }
+        if (error instanceof EkycUnavailableError) {
+          // What failed, never who: the message names the call and the HTTP status only.
+          request.log.warn({ failure: error.failure, providerStatus: error.providerStatus }, 'eKYC provider unavailable');
+          return reply.code(503).header('retry-after', '30').send({ code: 'EKYC_UNAVAILABLE', message: messages.ekycError });
+        }
+        throw error;
       }
-      if (error instanceof EkycUnavailableError) {
-        // What failed, never who: the message names the call and the HTTP status only.
-        request.log.warn({ failure: error.failure, providerStatus: error.providerStatus }, 'eKYC provider unavailable');
-        return reply.code(503).header('retry-after', '30').send({ code: 'EKYC_UNAVAILABLE', message: messages.ekycError });
-      }
-      throw error;
-    }
-  });
+    },
+  );
 
   app.get('/api/ekyc', { preHandler: guards.applicant, schema: { response: { 200: ekycViewResponseSchema } } }, async (request) => {
     const application = await sessionApplication(deps.db, requireAuth(request));

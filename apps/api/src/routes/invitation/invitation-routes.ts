@@ -11,12 +11,8 @@ import type { RouteGuards } from '../route-guards.ts';
  * valid or another bank's; 400 for a code that is not 6 letters or digits.
  */
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; guards: RouteGuards }> = async (app, { db, clock, guards }) => {
-  app.get(
-    '/api/invitation',
-    { preHandler: guards.applicant, schema: { querystring: invitationQuerySchema } },
-    async (request, reply) => {
-      await checkInvitationCode(db, request.bank, request.query.code, clock.now());
-      return reply.code(204).send();
-    },
-  );
+  app.get('/api/invitation', { preHandler: guards.applicant, schema: { querystring: invitationQuerySchema } }, async (request, reply) => {
+    await checkInvitationCode(db, request.bank, request.query.code, clock.now());
+    return reply.code(204).send();
+  });
 };

@@ -7,13 +7,9 @@ import { activeMaintenance } from '../../services/maintenance.ts';
 
 /** GET /api/maintenance → 200 { startedAt, endedAt } while a window is active for the host's bank; 404 otherwise (SPEC.md §7). */
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  app.get(
-    '/api/maintenance',
-    { schema: { response: { 200: maintenanceResponseSchema } } },
-    async (request) => {
-      const window = await activeMaintenance(db, request.bank.code, clock.now());
-      if (!window) throw notFound();
-      return window;
-    },
-  );
+  app.get('/api/maintenance', { schema: { response: { 200: maintenanceResponseSchema } } }, async (request) => {
+    const window = await activeMaintenance(db, request.bank.code, clock.now());
+    if (!window) throw notFound();
+    return window;
+  });
 };

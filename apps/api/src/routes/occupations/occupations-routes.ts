@@ -6,9 +6,7 @@ import type { RouteGuards } from '../route-guards.ts';
 
 /** GET /api/occupations → { occupationList } (SPEC.md §3 "Occupation", §7), その他 last. */
 export const occupationsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuards }> = async (app, { db, guards }) => {
-  app.get(
-    '/api/occupations',
-    { preHandler: guards.applicant, schema: { response: { 200: occupationsResponseSchema } } },
-    async () => ({ occupationList: await occupationList(db) }),
-  );
+  app.get('/api/occupations', { preHandler: guards.applicant, schema: { response: { 200: occupationsResponseSchema } } }, async () => ({
+    occupationList: await occupationList(db),
+  }));
 };

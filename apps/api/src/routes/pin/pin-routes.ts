@@ -13,11 +13,9 @@ import type { RouteGuards } from '../route-guards.ts';
  * malformed one answers the PIN-format message rather than a schema error.
  */
 export const pinRoutes: FastifyPluginAsyncZod<SaveDeps & { guards: RouteGuards }> = async (app, { guards, ...deps }) => {
-  app.get(
-    '/api/public-key',
-    { preHandler: guards.applicant, schema: { response: { 200: publicKeyResponseSchema } } },
-    async () => ({ keyCode: (await pinKeyPair(deps.db, deps.config)).publicKeySpkiBase64 }),
-  );
+  app.get('/api/public-key', { preHandler: guards.applicant, schema: { response: { 200: publicKeyResponseSchema } } }, async () => ({
+    keyCode: (await pinKeyPair(deps.db, deps.config)).publicKeySpkiBase64,
+  }));
 
   app.post('/api/pin', { preHandler: guards.applicant }, async (request, reply) => {
     const application = await sessionApplication(deps.db, requireAuth(request));

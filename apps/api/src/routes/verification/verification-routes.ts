@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  verificationRegisterRequestSchema,
-  verificationVerifyRequestSchema,
-  verificationVerifyResponseSchema,
-} from '@koza/domain/api/entry';
+import { verificationRegisterRequestSchema, verificationVerifyRequestSchema, verificationVerifyResponseSchema } from '@koza/domain/api/entry';
 import { validationErrorBodySchema } from '@koza/domain/api/errors';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';

@@ -39,9 +39,7 @@ export function BranchScreen({ slug }: { slug: Extract<PageSlug, 'branch' | 'chi
 
   return (
     <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} busy={branches?.length === 0} loading={!application || !branches}>
-      {branches?.length === 0 && (
-        <BlockedNotice message={messages.branchUnavailable} branchSearchUrl={bank.links.branchSearch} />
-      )}
+      {branches?.length === 0 && <BlockedNotice message={messages.branchUnavailable} branchSearchUrl={bank.links.branchSearch} />}
       {branches && branches.length > 0 && (
         <ChoiceGroup
           legend={branchText.legend}

@@ -78,12 +78,7 @@ export function ChildBeforeCheckScreen() {
         <legend className={styles.title}>{beforeCheckText.confirmationsTitle}</legend>
         <div className={styles.checks}>
           {(Object.keys(childBeforeCheckConfirmations) as Confirmation[]).map((key) => (
-            <Checkbox
-              key={key}
-              label={childBeforeCheckConfirmations[key]}
-              checked={ticked[key]}
-              onChange={(v) => setTicked((t) => ({ ...t, [key]: v }))}
-            />
+            <Checkbox key={key} label={childBeforeCheckConfirmations[key]} checked={ticked[key]} onChange={(v) => setTicked((t) => ({ ...t, [key]: v }))} />
           ))}
         </div>
       </fieldset>

@@ -3,15 +3,7 @@ import { identificationDocumentType, identificationSlug as slug, mayHoldCardWith
 import { PanelSection } from '../../components/panel-section.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
-import {
-  DocumentHints,
-  DocumentPickers,
-  DocumentPreview,
-  RetakeButton,
-  SendingNote,
-  StateHeading,
-  useDocumentUpload,
-} from '../../forms/document-capture.tsx';
+import { DocumentHints, DocumentPickers, DocumentPreview, RetakeButton, SendingNote, StateHeading, useDocumentUpload } from '../../forms/document-capture.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { useSubStep } from '../../lib/sub-step.ts';
 

@@ -16,9 +16,7 @@ const currentStep = () => within(screen.getByRole('navigation', { name: 'お申�
 
 /** The types sent to POST /api/documents, in order (the body is multipart form data). */
 function uploadedTypes(fetchMock: ReturnType<typeof mockApi>): string[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => String(input).endsWith('/api/documents'))
-    .map(([, init]) => String((init?.body as FormData).get('type')));
+  return fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/documents')).map(([, init]) => String((init?.body as FormData).get('type')));
 }
 
 async function open() {
@@ -82,7 +80,7 @@ describe('child supplementary documents screen', () => {
     await user.click(screen.getByRole('button', { name: '戻る' }));
     await screen.findByRole('heading', { level: 2, name: supplementaryText.camera.title('CERTIFICATE_RESIDENCE') });
     await user.click(screen.getByRole('button', { name: '戻る' }));
-    expect((await screen.findByRole('radio', { name: /住民票の写し/ }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('radio', { name: /住民票の写し/ })) as HTMLInputElement).checked).toBe(true);
   });
 
   it('goes to /child/error when the upload fails', async () => {

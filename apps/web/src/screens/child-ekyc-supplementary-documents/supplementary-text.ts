@@ -1,8 +1,4 @@
-import {
-  certificateValidMonths,
-  supplementaryDocumentLabels as labels,
-  type SupplementaryDocumentType,
-} from '@koza/domain/steps/child-documents';
+import { certificateValidMonths, supplementaryDocumentLabels as labels, type SupplementaryDocumentType } from '@koza/domain/steps/child-documents';
 
 // UI wording of /child/ekyc-supplementary-documents; the document names and the checks come from
 // the domain (steps/child-documents.ts).

@@ -7,12 +7,31 @@ const child = savedApplications({ applicationType: 'CHILD', lastName: '山田', 
 
 describe('parent form', () => {
   it('starts with the child’s surname, the year 1990 (SPEC.md §5) and the only proxy reason', () => {
-    expect(emptyParentForm(child, today)).toMatchObject({ lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ', firstName: '', birthYear: '1990', proxyApplicationReason: 'minor', relationship: '' });
+    expect(emptyParentForm(child, today)).toMatchObject({
+      lastName: '山田',
+      kanaLastName: 'ﾔﾏﾀﾞ',
+      firstName: '',
+      birthYear: '1990',
+      proxyApplicationReason: 'minor',
+      relationship: '',
+    });
   });
 
   it('shows the saved parent when there is one (going back from the branch)', () => {
     const form = parentFormFrom(child, parent, [], today);
-    expect(form).toMatchObject({ firstName: '良子', birthYear: '1985', birthMonth: '5', birthDay: '5', relationship: 'MOTHER', mobile: ['090', '2222', '3456'] });
-    expect(parentPayload(form, undefined)).toMatchObject({ birthday: '1985-05-05', relationship: 'MOTHER', mobilePhoneNumber: '090-2222-3456', proxyApplicationReason: 'minor' });
+    expect(form).toMatchObject({
+      firstName: '良子',
+      birthYear: '1985',
+      birthMonth: '5',
+      birthDay: '5',
+      relationship: 'MOTHER',
+      mobile: ['090', '2222', '3456'],
+    });
+    expect(parentPayload(form, undefined)).toMatchObject({
+      birthday: '1985-05-05',
+      relationship: 'MOTHER',
+      mobilePhoneNumber: '090-2222-3456',
+      proxyApplicationReason: 'minor',
+    });
   });
 });

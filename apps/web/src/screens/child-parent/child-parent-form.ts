@@ -47,12 +47,7 @@ export function emptyParentForm(child: SavedApplication | undefined, today: Date
 }
 
 /** The form as the saved parent fills it (Back from the branch, a reload); empty when none is saved. */
-export function parentFormFrom(
-  child: SavedApplication,
-  parent: ApplicationParentView | null,
-  list: readonly Occupation[],
-  today: Date,
-): ChildParentForm {
+export function parentFormFrom(child: SavedApplication, parent: ApplicationParentView | null, list: readonly Occupation[], today: Date): ChildParentForm {
   const empty = emptyParentForm(child, today);
   if (!parent || parent.lastName === null) return empty;
   const t = (key: keyof ApplicationParentView) => parent[key] ?? '';

@@ -70,8 +70,7 @@ export function ChildParentScreen() {
     setReady(true);
   }, [saved, list, today, setForm]);
 
-  const update = (change: (f: ChildParentForm) => Partial<ChildParentForm>) =>
-    setForm((f) => afterParentChange({ ...f, ...change(f) }, list ?? [], today));
+  const update = (change: (f: ChildParentForm) => Partial<ChildParentForm>) => setForm((f) => afterParentChange({ ...f, ...change(f) }, list ?? [], today));
   const choose = (key: 'relationship' | 'proxyApplicationReason', value: string) => {
     update(() => ({ [key]: value }));
     clearErrors(key);

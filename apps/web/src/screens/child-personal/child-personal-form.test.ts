@@ -63,6 +63,12 @@ describe('child personal: the two calls', () => {
   it('fills the form from the saved application, the invitation code of the entry link when none is saved', () => {
     const saved = savedApplications({ applicationType: 'CHILD', occupationName: '学生', workplaceName: '天神小学校', birthday: '2016-06-15' }).application;
     const form = childPersonalFormFrom(saved, bank, list, 'XYZ789');
-    expect(form).toMatchObject({ occupationId: '9', workplaceName: '天神小学校', birthYear: '2016', invitationCode: 'XYZ789', invitationCodeState: { status: 'idle' } });
+    expect(form).toMatchObject({
+      occupationId: '9',
+      workplaceName: '天神小学校',
+      birthYear: '2016',
+      invitationCode: 'XYZ789',
+      invitationCodeState: { status: 'idle' },
+    });
   });
 });

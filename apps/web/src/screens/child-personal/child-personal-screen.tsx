@@ -64,8 +64,7 @@ export function ChildPersonalScreen() {
     },
   });
 
-  const update = (change: (f: ChildPersonalForm) => Partial<ChildPersonalForm>) =>
-    setForm((f) => afterChildChange({ ...f, ...change(f) }, list ?? [], today));
+  const update = (change: (f: ChildPersonalForm) => Partial<ChildPersonalForm>) => setForm((f) => afterChildChange({ ...f, ...change(f) }, list ?? [], today));
   const invitationHandlers = {
     onChange: (change: Partial<ChildPersonalForm>) => update(() => change),
     setError: (message: string | undefined) => setFieldError('invitationCode', message),
@@ -89,7 +88,10 @@ export function ChildPersonalScreen() {
   /** A field of the occupation section was left: its own message from the whole form as it is. */
   function checkOnLeave(key: string, patch: Partial<ChildPersonalForm>) {
     const next = { ...form, ...patch };
-    const checked = validateStep(childPersonalSchema({ ...ctx, occupation: occupationContext(occupationOf(next)) }), childPersonalPayload(next, occupationOf(next)));
+    const checked = validateStep(
+      childPersonalSchema({ ...ctx, occupation: occupationContext(occupationOf(next)) }),
+      childPersonalPayload(next, occupationOf(next)),
+    );
     setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
   }
 

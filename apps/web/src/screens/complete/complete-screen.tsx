@@ -80,18 +80,18 @@ export function CompleteScreen({ slug }: { slug: Extract<PageSlug, 'complete' | 
           <p className={panel.lead}>{completeText.lead}</p>
           <div className={`${panel.facts} ${styles.receipt}`}>
             <dl>
-            <div>
-              <dt>{completeText.receiptNumber}</dt>
-              <dd className={styles.number}>{completion.applicationNumber}</dd>
-            </div>
-            <div>
-              <dt>{completeText.receiptTime}</dt>
-              <dd>
-                <time className="nowrap" dateTime={completion.applicationCompletedAt}>
-                  {formatJapanDateTime(completion.applicationCompletedAt)}
-                </time>
-              </dd>
-            </div>
+              <div>
+                <dt>{completeText.receiptNumber}</dt>
+                <dd className={styles.number}>{completion.applicationNumber}</dd>
+              </div>
+              <div>
+                <dt>{completeText.receiptTime}</dt>
+                <dd>
+                  <time className="nowrap" dateTime={completion.applicationCompletedAt}>
+                    {formatJapanDateTime(completion.applicationCompletedAt)}
+                  </time>
+                </dd>
+              </div>
             </dl>
             <p className={styles.keep}>{completeText.keep}</p>
           </div>

@@ -9,11 +9,10 @@ import { pageTitles } from '@koza/domain/flows';
 import { pinText } from './pin-screen.tsx';
 
 async function publicKey(): Promise<{ keyCode: string; privateKey: CryptoKey }> {
-  const pair = await crypto.subtle.generateKey(
-    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['encrypt', 'decrypt'],
-  );
+  const pair = await crypto.subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, [
+    'encrypt',
+    'decrypt',
+  ]);
   const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
   let binary = '';
   for (const b of spki) binary += String.fromCharCode(b);
@@ -72,7 +71,6 @@ describe('PIN screen', () => {
     expect(callsTo(fetchMock, 'POST /api/pin')).toHaveLength(0);
   });
 
-
   it('enables the set button only when both entries are 4 digits and equal, showing why not', async () => {
     mockApi(fresh);
     await openPin();
@@ -125,7 +123,11 @@ describe('PIN screen', () => {
 
     const { code } = callsTo(fetchMock, 'POST /api/pin')[0]?.body as { code: string };
     expect(code).not.toContain('2580');
-    const plain = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, Uint8Array.from(atob(code), (c) => c.charCodeAt(0)));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'RSA-OAEP' },
+      privateKey,
+      Uint8Array.from(atob(code), (c) => c.charCodeAt(0)),
+    );
     expect(new TextDecoder().decode(plain)).toBe('2580');
   });
 

@@ -18,11 +18,9 @@ import styles from './pin-screen.module.css';
 
 export const pinText = {
   lead: `キャッシュカードの暗証番号（${pinLength}桁の数字）を決めて、2回入力してください。`,
-  rules:
-    '同じ数字4つ、生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
+  rules: '同じ数字4つ、生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
   /** The child flow: the parent's birthday and phones count too (decision 0154). */
-  childRules:
-    '同じ数字4つ、お子さま・親権者さまの生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
+  childRules: '同じ数字4つ、お子さま・親権者さまの生年月日、電話番号の下4桁、住所の番地などの数字は、他人に推測されやすいため設定できません。',
   pin: '暗証番号',
   confirmation: '暗証番号（確認用）',
   set: '暗証番号を設定する',

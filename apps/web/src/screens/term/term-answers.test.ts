@@ -13,9 +13,7 @@ describe('term answers', () => {
 
   it('reveals each question once the previous one is answered positively', () => {
     expect(visibleQuestions({ firstAccount: 'yes' })).toEqual(['firstAccount', 'identityDocument']);
-    expect(visibleQuestions({ ...allPositive, passbookLess: false, sealLess: undefined })).toEqual(
-      confirmationQuestionIds.slice(0, 7),
-    );
+    expect(visibleQuestions({ ...allPositive, passbookLess: false, sealLess: undefined })).toEqual(confirmationQuestionIds.slice(0, 7));
     expect(visibleQuestions(allPositive)).toEqual([...confirmationQuestionIds]);
   });
 

@@ -64,8 +64,7 @@ export const termVariants = {
 } as const;
 export type TermSlug = keyof typeof termVariants;
 
-export const prefersReducedMotion = (): boolean =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** A notice confirmed by a checkbox (passbook-less, seal-less). */
 export function Notice({ number, title, children }: { number: ReactNode; title: string; children: ReactNode }) {

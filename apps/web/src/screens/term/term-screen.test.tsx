@@ -17,8 +17,7 @@ async function openTerm() {
 }
 
 const group = (name: string | RegExp) => screen.getByRole('radiogroup', { name });
-const choose = (groupName: string | RegExp, label: string) =>
-  userEvent.click(within(group(groupName)).getByRole('radio', { name: label }));
+const choose = (groupName: string | RegExp, label: string) => userEvent.click(within(group(groupName)).getByRole('radio', { name: label }));
 const next = () => screen.getByRole('button', { name: '次へ' });
 
 async function answerAllPositively() {

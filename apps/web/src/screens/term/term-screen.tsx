@@ -64,7 +64,12 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
   const questions: Record<ConfirmationQuestionId, () => ReactNode> = {
     firstAccount: () => (
       <ChoiceGroup
-        legend={<>{number('firstAccount')}{q.firstAccount.title}</>}
+        legend={
+          <>
+            {number('firstAccount')}
+            {q.firstAccount.title}
+          </>
+        }
         options={yesNo}
         inline
         value={answers.firstAccount}
@@ -74,7 +79,12 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
     ),
     identityDocument: () => (
       <ChoiceGroup
-        legend={<>{number('identityDocument')}{q.identityDocument.title}</>}
+        legend={
+          <>
+            {number('identityDocument')}
+            {q.identityDocument.title}
+          </>
+        }
         details={
           <ul className={styles.documents}>
             {q.identityDocument.documents.map((doc) => (
@@ -91,7 +101,12 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
     ),
     adult: () => (
       <ChoiceGroup
-        legend={<>{number('adult')}{q.adult.title}</>}
+        legend={
+          <>
+            {number('adult')}
+            {q.adult.title}
+          </>
+        }
         options={yesNo}
         inline
         value={answers.adult}
@@ -139,7 +154,12 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
     ),
     regulations: () => (
       <ChoiceGroup
-        legend={<>{number('regulations')}{q.regulations.title}</>}
+        legend={
+          <>
+            {number('regulations')}
+            {q.regulations.title}
+          </>
+        }
         details={
           <>
             <p>{q.regulations.lead}</p>
@@ -161,7 +181,12 @@ export function TermScreen({ slug }: { slug: TermSlug }) {
     ),
     myNumber: () => (
       <ChoiceGroup
-        legend={<>{number('myNumber')}{q.myNumber.title}</>}
+        legend={
+          <>
+            {number('myNumber')}
+            {q.myNumber.title}
+          </>
+        }
         details={<p className={styles.note}>{q.myNumber.note}</p>}
         options={myNumber}
         inline

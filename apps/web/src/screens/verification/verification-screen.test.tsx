@@ -69,8 +69,7 @@ describe('verification screen', () => {
 
   it("shows the API's address message on 400", async () => {
     mockApi({
-      'POST /api/verification-codes/register': () =>
-        json(400, { errors: [{ field: 'mailAddress', message: messages.mailInvalid }] }),
+      'POST /api/verification-codes/register': () => json(400, { errors: [{ field: 'mailAddress', message: messages.mailInvalid }] }),
     });
     await openVerification();
     await sendTo(address);
@@ -184,9 +183,7 @@ describe('verification screen', () => {
     await userEvent.click(screen.getByRole('button', { name: t.next }));
     await screen.findByRole('heading', { level: 1, name: pageTitles['child-personal'] });
     expect(router.state.location.pathname).toBe('/child/personal');
-    expect((callsTo(fetchMock, 'POST /api/verification-codes/verify')[0]?.body as { applicationType: string }).applicationType).toBe(
-      'CHILD',
-    );
+    expect((callsTo(fetchMock, 'POST /api/verification-codes/verify')[0]?.body as { applicationType: string }).applicationType).toBe('CHILD');
   });
 
   it('an expired session on the next page ends on the session error', async () => {

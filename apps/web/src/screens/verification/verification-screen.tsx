@@ -22,12 +22,7 @@ import { useBank } from '../../lib/bank-context.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { session, sessionKeys } from '../../lib/session.ts';
-import {
-  canVerify,
-  initialVerificationState,
-  storedVerification,
-  verificationReducer,
-} from './verification-state.ts';
+import { canVerify, initialVerificationState, storedVerification, verificationReducer } from './verification-state.ts';
 import { VerificationHelp } from './verification-help.tsx';
 import { verificationText } from './verification-text.ts';
 import styles from './verification-screen.module.css';
@@ -47,9 +42,7 @@ interface VerificationScreenProps {
 export function VerificationScreen({ slug, type }: VerificationScreenProps) {
   const bank = useBank();
   const flow = useFlow(slug);
-  const [state, dispatch] = useReducer(verificationReducer, undefined, () =>
-    initialVerificationState(session.getJson(sessionKeys.verification)),
-  );
+  const [state, dispatch] = useReducer(verificationReducer, undefined, () => initialVerificationState(session.getJson(sessionKeys.verification)));
   const formId = useId();
   const mailInputRef = useRef<HTMLInputElement>(null);
   const codeInputRef = useRef<HTMLInputElement>(null);
@@ -139,9 +132,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
     else if (canVerify(state)) void verify();
   };
 
-
-  const status =
-    state.pending === 'sending' ? verificationText.sending : state.pending === 'verifying' ? verificationText.verifying : null;
+  const status = state.pending === 'sending' ? verificationText.sending : state.pending === 'verifying' ? verificationText.verifying : null;
 
   return (
     <Screen
@@ -232,7 +223,11 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
           </>
         )}
       </div>
-      <VerificationHelp domain={bank.domain} mailHelp={bank.links.mailHelp} resend={state.step === 'code' ? { pending: state.pending === 'sending', disabled: state.pending !== null, onClick: () => void send() } : undefined} />
+      <VerificationHelp
+        domain={bank.domain}
+        mailHelp={bank.links.mailHelp}
+        resend={state.step === 'code' ? { pending: state.pending === 'sending', disabled: state.pending !== null, onClick: () => void send() } : undefined}
+      />
     </Screen>
   );
 }

@@ -9,8 +9,7 @@ import {
   type VerificationState,
 } from './verification-state.ts';
 
-const run = (...actions: VerificationAction[]): VerificationState =>
-  actions.reduce(reduce, initialVerificationState(null));
+const run = (...actions: VerificationAction[]): VerificationState => actions.reduce(reduce, initialVerificationState(null));
 
 const sent = (): VerificationState =>
   run({ type: 'mailChanged', value: 'taro@example.jp' }, { type: 'sendStarted' }, { type: 'sent', mailAddress: 'taro@example.jp' });
@@ -57,30 +56,25 @@ describe('verification state', () => {
   });
 
   it('strips half- and full-width spaces from the code on blur', () => {
-    const state = [
-      { type: 'codeChanged', value: '１２３ 45　6' },
-      { type: 'codeBlurred' },
-    ].reduce((s, a) => reduce(s, a as VerificationAction), sent());
+    const state = [{ type: 'codeChanged', value: '１２３ 45　6' }, { type: 'codeBlurred' }].reduce((s, a) => reduce(s, a as VerificationAction), sent());
     expect(state.code).toBe('123456');
   });
 
   it('shows the verification failure under the code and keeps the step', () => {
-    const state = [
-      { type: 'codeChanged', value: '000000' },
-      { type: 'verifyStarted' },
-      { type: 'codeRejected', message: messages.verificationFailed },
-    ].reduce((s, a) => reduce(s, a as VerificationAction), sent());
+    const state = [{ type: 'codeChanged', value: '000000' }, { type: 'verifyStarted' }, { type: 'codeRejected', message: messages.verificationFailed }].reduce(
+      (s, a) => reduce(s, a as VerificationAction),
+      sent(),
+    );
     expect(state.step).toBe('code');
     expect(state.codeError).toBe(messages.verificationFailed);
     expect(state.pending).toBeNull();
   });
 
   it('Back returns to address entry, keeps the address and clears the code and its error', () => {
-    const state = [
-      { type: 'codeChanged', value: '000000' },
-      { type: 'codeRejected', message: messages.verificationFailed },
-      { type: 'back' },
-    ].reduce((s, a) => reduce(s, a as VerificationAction), sent());
+    const state = [{ type: 'codeChanged', value: '000000' }, { type: 'codeRejected', message: messages.verificationFailed }, { type: 'back' }].reduce(
+      (s, a) => reduce(s, a as VerificationAction),
+      sent(),
+    );
     expect(state.step).toBe('address');
     expect(state.mailAddress).toBe('taro@example.jp');
     expect(state.code).toBe('');
@@ -88,11 +82,10 @@ describe('verification state', () => {
   });
 
   it('a resent code clears what was typed and says so', () => {
-    const state = [
-      { type: 'codeChanged', value: '111111' },
-      { type: 'sendStarted' },
-      { type: 'sent', mailAddress: 'taro@example.jp' },
-    ].reduce((s, a) => reduce(s, a as VerificationAction), sent());
+    const state = [{ type: 'codeChanged', value: '111111' }, { type: 'sendStarted' }, { type: 'sent', mailAddress: 'taro@example.jp' }].reduce(
+      (s, a) => reduce(s, a as VerificationAction),
+      sent(),
+    );
     expect(state.step).toBe('code');
     expect(state.code).toBe('');
     expect(state.resent).toBe(true);

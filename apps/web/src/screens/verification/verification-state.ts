@@ -99,8 +99,7 @@ export function verificationReducer(state: VerificationState, action: Verificati
 }
 
 /** Next on the code step is disabled while the code (spaces stripped) is empty or a request runs. */
-export const canVerify = (state: VerificationState): boolean =>
-  state.pending === null && normaliseVerificationCode(state.code) !== '';
+export const canVerify = (state: VerificationState): boolean => state.pending === null && normaliseVerificationCode(state.code) !== '';
 
 export const storedVerification = (state: VerificationState): StoredVerification => ({
   step: state.step,

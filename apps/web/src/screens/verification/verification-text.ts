@@ -19,8 +19,7 @@ export const verificationText = {
   resent: '認証コードを再送しました。新しい認証コードを入力してください。',
   helpTitle: 'メールが届かない場合',
   helpSpam: '迷惑メールフォルダに振り分けられていないかご確認ください。',
-  helpDomain: (domain: string) =>
-    `ドメイン指定受信などの受信設定をされている場合は、「@${domain}」からのメールを受信できるよう設定してください。`,
+  helpDomain: (domain: string) => `ドメイン指定受信などの受信設定をされている場合は、「@${domain}」からのメールを受信できるよう設定してください。`,
   helpAddress: '入力したメールアドレスに誤りがないかご確認ください。誤りがある場合は「戻る」から入力し直してください。',
   helpResend: `数分たっても届かない場合や、有効期限（${verification.codeValidityMinutes}分）が過ぎた場合は、認証コードを再送してください。`,
   helpMore: 'メールの受信設定について',
