@@ -2,6 +2,7 @@ import type { BankCode } from '@koza/domain/constants';
 import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/normalise';
 import { adminPageSize, adminStatusLabels } from '@koza/domain/admin/rules';
 import { ageInDays, businessDaysSince } from '@koza/domain/admin/case';
+import { isBankHoliday } from './bank-calendar.ts';
 import { applicationTypeLabels } from '@koza/domain/field-labels';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
@@ -75,7 +76,7 @@ function toListItem(row: ApplicationListRow, reader: QueueReader): ApplicationLi
     completedAt: row.completedAt === null ? null : toJapanIso(row.completedAt),
     ageDays: ageInDays(completedAt, reader.now),
     // Only an undecided case can be late.
-    overdue: status === 'COMPLETED' && businessDaysSince(completedAt, reader.now) > reader.targetBusinessDays,
+    overdue: status === 'COMPLETED' && businessDaysSince(completedAt, reader.now, isBankHoliday) > reader.targetBusinessDays,
     assignee: row.assignee,
     proposed: status === 'COMPLETED' && row.proposedBy !== null,
   };

@@ -94,14 +94,16 @@ const japanDay = (ms: number) => Math.floor((ms + 9 * 3_600_000) / dayMs);
 export const ageInDays = (completedAt: number, now: number): number => Math.max(0, japanDay(now) - japanDay(completedAt));
 
 /**
- * Business days (Monday to Friday, Japan time) that have passed since the submission: a case
- * submitted on Friday is 1 business day old on Monday. Public holidays are not counted out.
+ * Business days (Japan time) that have passed since the submission: days the bank is open, Monday to
+ * Friday and not a bank holiday (`isBankHoliday`, YYYY-MM-DD: the API's calendar of national holidays
+ * and the year-end closure, services/bank-calendar.ts). A case submitted on Friday is 1 business day
+ * old on Monday, and still 1 on the Wednesday after a Tuesday holiday.
  */
-export function businessDaysSince(completedAt: number, now: number): number {
+export function businessDaysSince(completedAt: number, now: number, isBankHoliday: (isoDate: string) => boolean): number {
   let days = 0;
   for (let d = japanDay(completedAt) + 1; d <= japanDay(now); d += 1) {
     const weekday = (d + 4) % 7; // day 0 (1970-01-01) was a Thursday; 0 = Sunday
-    if (weekday !== 0 && weekday !== 6) days += 1;
+    if (weekday !== 0 && weekday !== 6 && !isBankHoliday(new Date(d * dayMs).toISOString().slice(0, 10))) days += 1;
   }
   return days;
 }
