@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { cancelReasons, rejectReasons, reviewRules } from '@koza/domain/admin/case';
 import { shareableRejectionReasons, statusText, type ApplicantStatus } from '@koza/domain/application-status';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
@@ -19,7 +21,8 @@ import { watchForProblems } from '../support/problems.ts';
 // page from /term and reading each state, with axe on every state and a screenshot of each.
 
 const dir = mkdtempSync(join(tmpdir(), 'koza-status-e2e-'));
-const databaseUrl = `sqlite:${join(dir, 'status.sqlite')}`;
+const databaseFile = join(dir, 'status.sqlite');
+const databaseUrl = `sqlite:${databaseFile}`;
 const reviewerPassword = 'reviewer password e2e';
 // Each test speaks from its own client address (TRUST_PROXY: the loopback proxy's X-Forwarded-For),
 // so the per-IP sending limit of the verification mails (30 an hour) holds per test, as it would per applicant.
@@ -33,26 +36,58 @@ const banks = ['0177', '0587', '0181'] as const satisfies readonly BankCode[];
 interface Case {
   status: ApplicantStatus;
   type: 'GENERAL' | 'CHILD';
-  /** What staff do in the back office before the applicant looks. */
-  staff: (page: Page) => Promise<void>;
+  /** What staff do in the back office before the applicant looks: the first reviewer has the case open. */
+  staff: (staff: StaffPair, applicationNumber: string) => Promise<void>;
 }
 
-const reject = async (staff: Page) => {
-  await staff.getByLabel('否認理由（お客さまには通知されません）').fill('既存口座の確認による');
-  await staff.getByLabel(/お客さまにお伝えする理由/).selectOption({ label: shareableRejectionReasons.EXISTING_ACCOUNT });
-  await staff.getByRole('button', { name: '否認する' }).click();
-  await expect(staff.getByText('否認しました。')).toBeVisible();
+/** Two reviewers of the bank (approval takes two people: decision 0230), each signed in on a page of their own. */
+interface StaffPair {
+  first: Page;
+  second: Page;
+  origin: string;
+}
+
+const openCase = async (staff: Page, origin: string, applicationNumber: string) => {
+  await staff.goto(`${origin}/admin/?applicationNumber=${applicationNumber}`);
+  await staff.getByRole('link', { name: applicationNumber }).click();
+  await expect(staff.getByRole('heading', { name: `申込詳細 ${applicationNumber}` })).toBeVisible();
 };
-const approve = async (staff: Page) => {
-  await staff.getByRole('button', { name: '承認する' }).click();
-  await staff.getByRole('button', { name: '承認を確定する' }).click();
-  await expect(staff.getByText('承認しました。')).toBeVisible();
+const reject = async ({ first }: StaffPair) => {
+  await first.getByRole('button', { name: '否認する' }).click();
+  const dialog = first.getByRole('dialog');
+  await dialog.getByLabel('否認理由').selectOption({ label: rejectReasons.EXISTING_ACCOUNT });
+  await dialog.getByLabel(/お客さまにお伝えする理由/).selectOption({ label: shareableRejectionReasons.EXISTING_ACCOUNT });
+  await dialog.getByRole('button', { name: '否認を確定する' }).click();
+  await expect(first.getByText('否認しました。')).toBeVisible();
 };
-const cancel = async (staff: Page) => {
-  await approve(staff);
-  await staff.getByLabel('取消理由（キャッシュカード未受取など）').fill('キャッシュカード未受取');
-  await staff.getByRole('button', { name: '取消する' }).click();
-  await expect(staff.getByText('取消しました。')).toBeVisible();
+const approve = async ({ first, second, origin }: StaffPair, applicationNumber: string) => {
+  await first.getByRole('button', { name: '承認申請する' }).click();
+  await expect(first.getByText('承認申請しました。別の審査担当者の承認を待っています。')).toBeVisible();
+  await openCase(second, origin, applicationNumber);
+  await second.getByRole('button', { name: '承認する' }).click();
+  await second.getByRole('dialog').getByRole('button', { name: '承認を確定する' }).click();
+  await expect(second.getByText('承認しました。')).toBeVisible();
+};
+// An approved application is cancelled when its card was not collected in time (SPEC.md §1): the
+// back office offers it only once the collection period is over (decision 0230). The test moves the
+// approval back past that period in the test's own database, as if the weeks had passed.
+const cancel = async (pair: StaffPair, applicationNumber: string) => {
+  await approve(pair, applicationNumber);
+  const db = new DatabaseSync(databaseFile);
+  try {
+    const back = (reviewRules.cardCollectionDays + 1) * 86_400_000;
+    db.prepare(
+      'update application_reviews set decided_at = decided_at - ? where application_id = (select id from applications where application_number = ?)',
+    ).run(back, applicationNumber);
+  } finally {
+    db.close();
+  }
+  await openCase(pair.second, pair.origin, applicationNumber);
+  await pair.second.getByRole('button', { name: '取消する' }).click();
+  const dialog = pair.second.getByRole('dialog');
+  await dialog.getByLabel('取消理由').selectOption({ label: cancelReasons.CARD_NOT_COLLECTED });
+  await dialog.getByRole('button', { name: '取消を確定する' }).click();
+  await expect(pair.second.getByText('取消しました。')).toBeVisible();
 };
 
 const cases: readonly Case[] = [
@@ -93,27 +128,32 @@ for (const [index, code] of banks.entries()) {
     }
     await applicantApi.dispose();
 
-    // The bank's reviewer, in the back office at a desktop viewport.
-    const login = `reviewer.status.${code}`;
-    // A one-time password from the command, changed at the first sign-in, and the second factor
-    // enrolled (every role has one: decision 0200); staff sign in at their own bank's host.
-    const oneTime = `${reviewerPassword} (one-time)`;
-    createStaffByCommand(databaseUrl, { bank: code, login, name: '審査 状況', role: 'REVIEWER', password: oneTime });
-    const staffContext = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-    const staff = await staffContext.newPage();
+    // Two reviewers of the bank, in the back office at a desktop viewport: one proposes an approval,
+    // the other confirms it. A one-time password from the command, changed at the first sign-in, and
+    // the second factor enrolled (every role has one: decision 0200); staff sign in at their own
+    // bank's host.
     const staffOrigin = server.baseURLFor(code);
-    await staff.goto(`${staffOrigin}/admin/`);
-    await firstSignIn(staff, login, oneTime, reviewerPassword);
-    await expect(staff.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+    const contexts = [];
+    const pages: Page[] = [];
+    for (const login of [`reviewer.status.${code}`, `approver.status.${code}`]) {
+      const oneTime = `${reviewerPassword} (one-time)`;
+      createStaffByCommand(databaseUrl, { bank: code, login, name: '審査 状況', role: 'REVIEWER', password: oneTime });
+      const context = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+      const staffPage = await context.newPage();
+      await staffPage.goto(`${staffOrigin}/admin/`);
+      await firstSignIn(staffPage, login, oneTime, reviewerPassword);
+      await expect(staffPage.getByRole('heading', { name: '申込一覧' })).toBeVisible();
+      contexts.push(context);
+      pages.push(staffPage);
+    }
+    const pair: StaffPair = { first: pages[0]!, second: pages[1]!, origin: staffOrigin };
     for (const [i, c] of cases.entries()) {
       if (c.status === 'RECEIVED') continue; // nobody at the bank has opened it yet
       const { applicationNumber } = applications[i]!;
-      await staff.goto(`${staffOrigin}/admin/?applicationNumber=${applicationNumber}`);
-      await staff.getByRole('link', { name: applicationNumber }).click();
-      await expect(staff.getByRole('heading', { name: `申込詳細 ${applicationNumber}` })).toBeVisible();
-      await c.staff(staff);
+      await openCase(pair.first, staffOrigin, applicationNumber);
+      await c.staff(pair, applicationNumber);
     }
-    await staffContext.close();
+    for (const context of contexts) await context.close();
 
     // The applicant: from /term's link to the status page, then each application in turn.
     const problems = await watchForProblems(page);
