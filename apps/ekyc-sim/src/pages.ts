@@ -138,157 +138,124 @@ function errorAlert(message: string | undefined): Safe | null {
 function outcomePicker(show: boolean): Safe | null {
   if (!show) return null;
   return html`<fieldset class="test-outcome">
-    <legend>テスト用：判定結果</legend>
-    <p class="hint">開発・テスト環境だけに表示されます。送信後、ここで選んだ結果を銀行に返します。</p>
-    ${outcomeChoices.map(
-      (choice, i) =>
-        html`<label class="choice"
-          ><input type="radio" name="outcome" value="${choice.value}" ${new Safe(i === 0 ? ' checked' : '')} /><span>${choice.label}</span></label
-        >`,
-    )}
-  </fieldset>`;
+  <legend>テスト用：判定結果</legend>
+  <p class="hint">開発・テスト環境だけに表示されます。送信後、ここで選んだ結果を銀行に返します。</p>
+  ${outcomeChoices.map(
+    (choice, i) =>
+      html`<label class="choice"><input type="radio" name="outcome" value="${choice.value}"${new Safe(i === 0 ? ' checked' : '')}><span>${choice.label}</span></label>`,
+  )}
+</fieldset>`;
 }
 
 export function capturePage(ctx: PageContext): string {
   const { session } = ctx;
   const steps = captureSteps.map(
-    (step) =>
-      html`<section
-        class="step"
-        id="step-${step.id}"
-        aria-labelledby="step-${step.id}-title"
-        data-step="${step.id}"
-        data-title="${step.title}"
-        data-facing="${step.facing}"
-      >
-        <h2 id="step-${step.id}-title" tabindex="-1"><span class="step-no">${step.number}</span> ${step.title}</h2>
-        <p class="instruction">${step.instruction}</p>
-        <div class="camera" hidden>
-          <div class="viewfinder viewfinder-${step.facing === 'user' ? 'face' : 'document'}">
-            <video playsinline muted aria-label="${step.title}のカメラ映像"></video>
-            <div class="guide" aria-hidden="true"></div>
-          </div>
-          <button type="button" class="button primary" data-action="shoot">撮影する</button>
-        </div>
-        <button type="button" class="button secondary" data-action="start" hidden>カメラを起動する</button>
-        <div class="preview" hidden>
-          <img alt="${step.title}の撮影画像" />
-          <p class="done">撮影しました</p>
-          <button type="button" class="button secondary" data-action="retake">撮り直す</button>
-        </div>
-        <div class="file-field">
-          <label for="capture-${step.id}">${step.title}の写真を選ぶ</label>
-          <input id="capture-${step.id}" name="${step.id}" type="file" accept="image/*" capture="${step.facing}" required />
-        </div>
-      </section>`,
+    (
+      step,
+    ) => html`<section class="step" id="step-${step.id}" aria-labelledby="step-${step.id}-title" data-step="${step.id}" data-title="${step.title}" data-facing="${step.facing}">
+  <h2 id="step-${step.id}-title" tabindex="-1"><span class="step-no">${step.number}</span> ${step.title}</h2>
+  <p class="instruction">${step.instruction}</p>
+  <div class="camera" hidden>
+    <div class="viewfinder viewfinder-${step.facing === 'user' ? 'face' : 'document'}">
+      <video playsinline muted aria-label="${step.title}のカメラ映像"></video>
+      <div class="guide" aria-hidden="true"></div>
+    </div>
+    <button type="button" class="button primary" data-action="shoot">撮影する</button>
+  </div>
+  <button type="button" class="button secondary" data-action="start" hidden>カメラを起動する</button>
+  <div class="preview" hidden>
+    <img alt="${step.title}の撮影画像">
+    <p class="done">撮影しました</p>
+    <button type="button" class="button secondary" data-action="retake">撮り直す</button>
+  </div>
+  <div class="file-field">
+    <label for="capture-${step.id}">${step.title}の写真を選ぶ</label>
+    <input id="capture-${step.id}" name="${step.id}" type="file" accept="image/*" capture="${step.facing}" required>
+  </div>
+</section>`,
   );
   const body = html`${methodBadge(session)}
-    <h1>本人確認書類と顔写真の撮影</h1>
-    <p class="lead">${session.applicant.name} 様</p>
-    <p>
-      運転免許証・マイナンバーカードなど、顔写真付きの本人確認書類をお手元にご用意ください。書類の表面・裏面・斜めからの写真と、お顔の写真の4枚を撮影して送信します。
-    </p>
-    ${errorAlert(ctx.error)}
-    <p class="camera-status" id="camera-status" role="status" aria-live="polite"></p>
-    <form class="capture-form" method="post" action="${sessionPath(ctx, '/submit')}" enctype="multipart/form-data" aria-label="撮影した写真の送信">
-      ${steps} ${outcomePicker(ctx.showOutcomePicker)}
-      <div class="submit-area">
-        <p class="hint">送信すると、撮影した写真で本人確認を行い、お申し込みの画面に戻ります。</p>
-        <button type="submit" class="button primary" data-busy-text="送信しています…">送信する</button>
-      </div>
-    </form>`;
+<h1>本人確認書類と顔写真の撮影</h1>
+<p class="lead">${session.applicant.name} 様</p>
+<p>運転免許証・マイナンバーカードなど、顔写真付きの本人確認書類をお手元にご用意ください。書類の表面・裏面・斜めからの写真と、お顔の写真の4枚を撮影して送信します。</p>
+${errorAlert(ctx.error)}
+<p class="camera-status" id="camera-status" role="status" aria-live="polite"></p>
+<form class="capture-form" method="post" action="${sessionPath(ctx, '/submit')}" enctype="multipart/form-data" aria-label="撮影した写真の送信">
+${steps}
+${outcomePicker(ctx.showOutcomePicker)}
+<div class="submit-area">
+  <p class="hint">送信すると、撮影した写真で本人確認を行い、お申し込みの画面に戻ります。</p>
+  <button type="submit" class="button primary" data-busy-text="送信しています…">送信する</button>
+</div>
+</form>`;
   return layout({ title: '本人確認書類と顔写真の撮影', body, script: 'capture.js' });
 }
 
 export function jpkiStartPage(ctx: PageContext): string {
   const error = ctx.error;
   const body = html`${methodBadge(ctx.session)}
-    <h1>マイナンバーカードで本人確認</h1>
-    <p class="lead">${ctx.session.applicant.name} 様</p>
-    <p>
-      実際のお手続きでは、ここでスマートフォンの「マイナンバーカード読み取りアプリ」が起動します。アプリはスマートフォンのNFC（かざして読み取る機能）でマイナンバーカードのICチップを読み取り、<strong>署名用電子証明書</strong>のパスワード（英数字6〜16文字）で本人であることを確認します。
-    </p>
-    <h2>ご用意いただくもの</h2>
-    <ul class="prepare">
-      <li>マイナンバーカード（ご本人のもの）</li>
-      <li>署名用電子証明書のパスワード（英数字6〜16文字）</li>
-      <li>NFCに対応したスマートフォン</li>
-    </ul>
-    <div class="sim-note">
-      <p>
-        このシミュレーターはカードを読み取りません。パスワードは形式だけを確認し、保存しません。読み取り結果として、お申し込みの氏名・生年月日・住所を返します。
-      </p>
-    </div>
-    ${errorAlert(error)}
-    <form class="jpki-form" method="post" action="${sessionPath(ctx, '/jpki/read')}" aria-label="マイナンバーカードの読み取り">
-      <div class="field">
-        <label for="jpki-password">署名用パスワード</label>
-        <p class="hint" id="jpki-password-hint">英数字6〜16文字</p>
-        <input
-          id="jpki-password"
-          name="password"
-          type="password"
-          required
-          minlength="6"
-          maxlength="16"
-          pattern="[A-Za-z0-9]{6,16}"
-          autocomplete="off"
-          autocapitalize="characters"
-          spellcheck="false"
-          aria-describedby="jpki-password-hint${new Safe(error ? ' form-error' : '')}"
-          ${new Safe(error ? ' aria-invalid="true"' : '')}
-        />
-      </div>
-      <button type="submit" class="button primary">アプリで読み取る</button>
-    </form>`;
+<h1>マイナンバーカードで本人確認</h1>
+<p class="lead">${ctx.session.applicant.name} 様</p>
+<p>実際のお手続きでは、ここでスマートフォンの「マイナンバーカード読み取りアプリ」が起動します。アプリはスマートフォンのNFC（かざして読み取る機能）でマイナンバーカードのICチップを読み取り、<strong>署名用電子証明書</strong>のパスワード（英数字6〜16文字）で本人であることを確認します。</p>
+<h2>ご用意いただくもの</h2>
+<ul class="prepare">
+  <li>マイナンバーカード（ご本人のもの）</li>
+  <li>署名用電子証明書のパスワード（英数字6〜16文字）</li>
+  <li>NFCに対応したスマートフォン</li>
+</ul>
+<div class="sim-note">
+  <p>このシミュレーターはカードを読み取りません。パスワードは形式だけを確認し、保存しません。読み取り結果として、お申し込みの氏名・生年月日・住所を返します。</p>
+</div>
+${errorAlert(error)}
+<form class="jpki-form" method="post" action="${sessionPath(ctx, '/jpki/read')}" aria-label="マイナンバーカードの読み取り">
+  <div class="field">
+    <label for="jpki-password">署名用パスワード</label>
+    <p class="hint" id="jpki-password-hint">英数字6〜16文字</p>
+    <input id="jpki-password" name="password" type="password" required minlength="6" maxlength="16"
+      pattern="[A-Za-z0-9]{6,16}" autocomplete="off" autocapitalize="characters" spellcheck="false"
+      aria-describedby="jpki-password-hint${new Safe(error ? ' form-error' : '')}"${new Safe(error ? ' aria-invalid="true"' : '')}>
+  </div>
+  <button type="submit" class="button primary">アプリで読み取る</button>
+</form>`;
   return layout({ title: 'マイナンバーカードで本人確認', body });
 }
 
 export function jpkiConfirmPage(ctx: PageContext): string {
   const a = ctx.session.applicant;
   const body = html`${methodBadge(ctx.session)}
-    <h1>読み取った内容の確認</h1>
-    <p>マイナンバーカードの署名用電子証明書から、次の内容を読み取りました。</p>
-    <dl class="certified" aria-label="署名用電子証明書の記録事項">
-      <div>
-        <dt>氏名</dt>
-        <dd>${a.name}</dd>
-      </div>
-      <div>
-        <dt>生年月日</dt>
-        <dd>${japaneseDate(a.birthday)}</dd>
-      </div>
-      <div>
-        <dt>住所</dt>
-        <dd>${a.address}</dd>
-      </div>
-    </dl>
-    ${errorAlert(ctx.error)}
-    <form method="post" action="${sessionPath(ctx, '/submit')}" aria-label="本人確認の送信">
-      ${outcomePicker(ctx.showOutcomePicker)}
-      <div class="submit-area">
-        <p class="hint">送信すると、この内容で本人確認を行い、お申し込みの画面に戻ります。</p>
-        <button type="submit" class="button primary">送信する</button>
-      </div>
-    </form>`;
+<h1>読み取った内容の確認</h1>
+<p>マイナンバーカードの署名用電子証明書から、次の内容を読み取りました。</p>
+<dl class="certified" aria-label="署名用電子証明書の記録事項">
+  <div><dt>氏名</dt><dd>${a.name}</dd></div>
+  <div><dt>生年月日</dt><dd>${japaneseDate(a.birthday)}</dd></div>
+  <div><dt>住所</dt><dd>${a.address}</dd></div>
+</dl>
+${errorAlert(ctx.error)}
+<form method="post" action="${sessionPath(ctx, '/submit')}" aria-label="本人確認の送信">
+${outcomePicker(ctx.showOutcomePicker)}
+<div class="submit-area">
+  <p class="hint">送信すると、この内容で本人確認を行い、お申し込みの画面に戻ります。</p>
+  <button type="submit" class="button primary">送信する</button>
+</div>
+</form>`;
   return layout({ title: '読み取った内容の確認', body });
 }
 
 export function messagePage(options: { title: string; message: string; returnUrl?: string }): string {
   const body = html`<h1>${options.title}</h1>
-    <p>${options.message}</p>
-    ${options.returnUrl ? html`<p><a class="button primary" href="${options.returnUrl}">お申し込みの画面に戻る</a></p>` : null}`;
+<p>${options.message}</p>
+${options.returnUrl ? html`<p><a class="button primary" href="${options.returnUrl}">お申し込みの画面に戻る</a></p>` : null}`;
   return layout({ title: options.title, body });
 }
 
 export function homePage(): string {
   const body = html`<h1>${serviceName}</h1>
-    <p>銀行口座開設のお申し込みで使う本人確認（eKYC）を模したサービスです。この画面は、お申し込みの画面から本人確認を始めたときに表示されます。</p>
-    <p>本人確認の方法は2つです。</p>
-    <ul class="prepare">
-      <li>${methodLabels.PHOTO_ID_AND_FACE}</li>
-      <li>${methodLabels.JPKI}</li>
-    </ul>`;
+<p>銀行口座開設のお申し込みで使う本人確認（eKYC）を模したサービスです。この画面は、お申し込みの画面から本人確認を始めたときに表示されます。</p>
+<p>本人確認の方法は2つです。</p>
+<ul class="prepare">
+  <li>${methodLabels.PHOTO_ID_AND_FACE}</li>
+  <li>${methodLabels.JPKI}</li>
+</ul>`;
   return layout({ title: 'ご案内', body });
 }
 
