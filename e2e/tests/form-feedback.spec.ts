@@ -62,6 +62,11 @@ test('codes that came with the entry link are verified on arrival and shown appl
   const baseURL = baseURLFor('0177');
   // The entry link sets the cookie; the applicant then goes through /term as usual.
   await page.goto(`${baseURL}/term?workplace=100002&invitation=FK0002`);
+  // The page keeps the codes once it has hydrated: wait for them before going on (reachPersonal opens
+  // /term again at once, which would otherwise leave the first page before it kept anything).
+  await expect
+    .poll(async () => (await page.context().cookies()).map((c) => c.name).sort())
+    .toEqual(expect.arrayContaining(['koza_invitation', 'koza_workplace']));
   await reachPersonal(page, { baseURL, mailAddress: uniqueAddress('link-codes') });
   await fillPersonal(page, '0177');
   await nextButton(page).click();
