@@ -175,6 +175,6 @@ export function staffDetailModel(
     .map((f) => ({
       key: f.key,
       label: f.label,
-      value: f.kind === 'postalCode' || f.kind === 'flag' || f.choices ? fieldWords(f, values[f.key]) : values[f.key] == null ? '' : String(values[f.key]),
+      value: fieldWords(f, values[f.key]),
     }));
 }
