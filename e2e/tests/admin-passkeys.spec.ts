@@ -85,6 +85,10 @@ test('a reviewer registers a passkey at the bank’s host and signs in with the 
 
   // Removed, the authenticator app's code is the way in (it always was the fallback).
   await row.getByRole('button', { name: /パスキー1を削除/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'パスキーを削除しますか？' });
+  await expect(dialog.getByText('元に戻せません。')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: '削除を確定する' }).click();
   await expect(page.getByText('パスキーを削除しました。')).toBeVisible();
   await expect(page.getByText('登録済みのパスキーはありません。')).toBeVisible();
   await page.getByRole('button', { name: 'ログアウト' }).click();

@@ -72,10 +72,12 @@ test.describe('eKYC to completion', () => {
       await openProvider(page);
       await captureWithFiles(page, await makeJpeg(page));
 
-      // Hold the first status answer a moment so the waiting screen can be looked at (one bank).
+      // Hold the status answers until the waiting screen has been looked at (one bank).
+      let release = () => {};
       if (bankCode === '0177') {
+        const looked = new Promise<void>((resolve) => (release = resolve));
         await page.route('**/api/ekyc/status', async (route) => {
-          await new Promise((r) => setTimeout(r, 1500));
+          await looked;
           await route.continue();
         });
       }
@@ -84,6 +86,7 @@ test.describe('eKYC to completion', () => {
         await expect(h1(page, ekycHeadings.callback)).toBeVisible();
         await expect(page.getByRole('status').filter({ hasText: '本人確認書類を確認しています' })).toBeVisible();
         await shot(page, `ekyc-callback-${bankCode}`);
+        release();
       }
       await expect(h1(page, ekycHeadings.complete)).toBeVisible({ timeout: 30_000 });
       const elapsed = Date.now() - clickedAt;

@@ -3,6 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import type { z } from 'zod';
 import { passkeyListSchema, passkeyOptionsSchema } from '@koza/domain/api/admin';
 import { ApiProblem, post, postJson } from '../api.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
 import { Outcome } from '../list-screen.tsx';
@@ -38,6 +39,7 @@ type Passkey = z.infer<typeof passkeyListSchema>['items'][number];
 export function PasskeysScreen() {
   const list = useApiQuery('/passkeys', passkeyListSchema);
   const [done, setDone] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
   const register = useApiMutation(() => registerPasskey(), ['/passkeys']);
   const remove = useApiMutation((p: Passkey) => post(`/passkeys/${encodeURIComponent(p.id)}/delete`), ['/passkeys']);
   const offered = passkeysOffered();
@@ -59,6 +61,28 @@ export function PasskeysScreen() {
         パスキーを登録すると、ログインのときに認証アプリのワンタイムパスワードの代わりに、この端末の指紋・顔認証や画面ロックで本人確認できます。パスキーが使えないときは、これまでどおりワンタイムパスワードでログインできます。
       </p>
       <Outcome done={done} error={failure} />
+      {removing && (
+        <ConfirmDialog
+          title="パスキーを削除しますか？"
+          confirmLabel="削除を確定する"
+          pending={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() =>
+            remove.mutate(removing, {
+              onSuccess: () => {
+                setDone('パスキーを削除しました。');
+                setRemoving(null);
+              },
+              onError: () => setRemoving(null),
+            })
+          }
+        >
+          <p>
+            {formatDateTime(removing.createdAt)}に{removing.host}
+            で登録したパスキーを削除します。元に戻せません。削除した後も、ワンタイムパスワードでログインできます。
+          </p>
+        </ConfirmDialog>
+      )}
       {offered ? (
         <p>
           <button
@@ -97,7 +121,8 @@ export function PasskeysScreen() {
                     onClick={() => {
                       setDone(null);
                       register.reset();
-                      remove.mutate(p, { onSuccess: () => setDone('パスキーを削除しました。') });
+                      remove.reset();
+                      setRemoving(p);
                     }}
                   >
                     削除
