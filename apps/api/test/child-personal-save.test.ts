@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../src/app.ts';
 import { forEachDialect } from './helpers/databases.ts';
-import { childPersonalPayload, childWorkplacePayload, createStepsApp, stepPaths } from './helpers/application-steps.ts';
+import { branchPayload, childPersonalPayload, childWorkplacePayload, createStepsApp, stepPaths } from './helpers/application-steps.ts';
 import type { Applicant } from './helpers/application-steps.ts';
 import { childApplicant, childStepPaths, parentPayload, saveChildThrough } from './helpers/child-application.ts';
 
@@ -94,6 +94,27 @@ forEachDialect((dialect) => {
     expect(await workplaceErrors(sixteen, { ...childWorkplacePayload, occupationId: 99 })).toEqual([
       { field: 'occupationOther', message: messages.otherRequired },
     ]);
+  });
+
+  // The screen sends the personal data, then the workplace (SPEC.md §2.5, §7: two calls). Each is one
+  // transaction; the pair is all or nothing for the journey: until the second has been saved, the
+  // step is not complete and nothing after it can be saved (docs/decisions/0208).
+  it('completes nothing with the personal data alone: the parent and the branch wait until the workplace is saved too', async () => {
+    const a = await withPersonal();
+    expect(await a.row()).toMatchObject({ personalSavedAt: expect.anything(), workplaceSavedAt: null });
+    const refusedLater = async () => {
+      expect((await a.post(childStepPaths.parentPersonal, parentPayload)).statusCode).toBe(409);
+      expect((await a.post(childStepPaths.branch, branchPayload)).statusCode).toBe(409);
+      expect(await a.row()).toMatchObject({ workplaceSavedAt: null, parentPersonalSavedAt: null, branchCode: null });
+    };
+    await refusedLater();
+    // The second call refused (here by the age rule): still nothing later.
+    expect(await workplaceErrors(a, { ...childWorkplacePayload, occupationId: 1 })).not.toEqual([]);
+    await refusedLater();
+    // The screen sent again: both saved, the parent's step opens.
+    expect((await a.post(stepPaths.personal, childPersonalPayload)).statusCode).toBe(204);
+    expect((await a.post(stepPaths.workplace, childWorkplacePayload)).statusCode).toBe(204);
+    expect((await a.post(childStepPaths.parentPersonal, parentPayload)).statusCode).toBe(204);
   });
 
   it('makes the workplace unsaved when a new birthday no longer allows its occupation', async () => {
