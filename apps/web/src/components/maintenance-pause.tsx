@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { landingText } from '@koza/domain/landing-text';
 import { getMaintenance } from '../api/entry.ts';
 import { resumeAfterMaintenance, updateMaintenanceWindow, useMaintenancePause } from '../api/maintenance-pause.ts';
-import { formatJapanDateTime } from '../lib/japan-time.ts';
 import { Button } from './button.tsx';
+import { MaintenancePeriod } from './maintenance-period.tsx';
 import { Modal } from './modal.tsx';
 import styles from './maintenance-pause.module.css';
 
@@ -55,18 +55,7 @@ export function MaintenancePause() {
       }
     >
       <p>{landingText.maintenanceInFlowLead}</p>
-      {window && (
-        <dl className={styles.period}>
-          <dt>{landingText.maintenanceStart}</dt>
-          <dd>
-            <span className="nowrap">{formatJapanDateTime(window.startedAt)}</span>
-          </dd>
-          <dt>{landingText.maintenanceEnd}</dt>
-          <dd>
-            <span className="nowrap">{formatJapanDateTime(window.endedAt)}</span>
-          </dd>
-        </dl>
-      )}
+      {window && <MaintenancePeriod window={window} />}
       {still && (
         <p className={styles.still} role="alert">
           {landingText.maintenanceStillActive}

@@ -7,9 +7,9 @@ import { getMaintenance, getNotifications } from '../api/entry.ts';
 import { queryClient } from '../api/query-client.ts';
 import { useAppLocation, useAppNavigate } from '../lib/navigation.tsx';
 import { useBank } from '../lib/bank-context.tsx';
+import { MaintenancePeriod } from '../components/maintenance-period.tsx';
 import { Modal } from '../components/modal.tsx';
 import { Button, LinkButton } from '../components/button.tsx';
-import { formatJapanDateTime } from '../lib/japan-time.ts';
 import { session } from '../lib/session.ts';
 import { classifyBrowser, type BrowserSupport } from './browser-support.ts';
 import { parseEntryQuery } from './entry-query.ts';
@@ -85,18 +85,7 @@ function LandingModalStages({ type }: LandingModalsProps) {
     <>
       <Modal open={stage === 'maintenance'} title={landingText.maintenanceTitle} actions={backToIntroduction}>
         <p>{landingText.maintenanceLead}</p>
-        {maintenance.data && (
-          <dl className={styles.period}>
-            <dt>{landingText.maintenanceStart}</dt>
-            <dd>
-              <span className="nowrap">{formatJapanDateTime(maintenance.data.startedAt)}</span>
-            </dd>
-            <dt>{landingText.maintenanceEnd}</dt>
-            <dd>
-              <span className="nowrap">{formatJapanDateTime(maintenance.data.endedAt)}</span>
-            </dd>
-          </dl>
-        )}
+        {maintenance.data && <MaintenancePeriod window={maintenance.data} />}
       </Modal>
 
       <Modal
