@@ -34,8 +34,8 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** log2 of scrypt's N for new staff password hashes: 15, lowered by STAFF_PASSWORD_LOG_N for test runs only. */
   readonly staffPasswordLogN: number;
-  /** Business days within which staff should decide a submitted application (the work queue colours later ones). */
-  readonly reviewTargetBusinessDays: number;
+  /** Per bank: business days within which its staff should decide a submitted application (the work queue colours later ones). */
+  readonly reviewTargetBusinessDays: Readonly<Record<BankCode, number>>;
   readonly mailFrom: Readonly<Record<BankCode, string>>;
   readonly ekyc: {
     readonly providerUrl: string;
@@ -160,6 +160,7 @@ export const devDefaults = {
 
 const mailFromName = (code: BankCode) => `MAIL_FROM_${code}`;
 const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
+const reviewTargetName = (code: BankCode) => `REVIEW_TARGET_BUSINESS_DAYS_${code}`;
 
 /** Names a production deployment must set (secrets and per-deployment addresses). */
 export const requiredInProduction = [
@@ -182,6 +183,8 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const reviewTargetDays = z.coerce.number().int().min(1).max(30).optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -223,7 +226,9 @@ const envSchema = z.object({
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(httpDefaults.SHUTDOWN_READY_DELAY_MS),
   // Staff password hashing cost (log2 of scrypt's N, services/staff-passwords.ts); below 15 only for tests.
   STAFF_PASSWORD_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
-  REVIEW_TARGET_BUSINESS_DAYS: z.coerce.number().int().min(1).max(30).optional(),
+  // The review target of every bank, and of one bank (REVIEW_TARGET_BUSINESS_DAYS_0177 …), which wins.
+  REVIEW_TARGET_BUSINESS_DAYS: reviewTargetDays,
+  ...Object.fromEntries(bankCodes.map((c) => [reviewTargetName(c), reviewTargetDays])),
   RETENTION_VERIFICATION_CODES_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_VERIFICATION_CODES_DAYS),
   RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_EXPIRED_SESSIONS_DAYS),
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
@@ -368,7 +373,9 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     // OWASP's scrypt cost (N = 2^15, r = 8, p = 3; services/staff-passwords.ts).
     staffPasswordLogN: e.STAFF_PASSWORD_LOG_N ?? 15,
-    reviewTargetBusinessDays: e.REVIEW_TARGET_BUSINESS_DAYS ?? defaultReviewTargetBusinessDays,
+    reviewTargetBusinessDays: Object.fromEntries(
+      bankCodes.map((code) => [code, (e[reviewTargetName(code)] as number | undefined) ?? e.REVIEW_TARGET_BUSINESS_DAYS ?? defaultReviewTargetBusinessDays]),
+    ) as Record<BankCode, number>,
     mailFrom,
     ekyc: {
       providerUrl: value('EKYC_PROVIDER_URL').replace(/\/$/, ''),

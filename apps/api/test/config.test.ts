@@ -87,6 +87,16 @@ describe('configuration outside production', () => {
     expect(config.hostMap['fukuoka.localhost']).toBe('0177');
   });
 
+  it('reads the review target per bank: REVIEW_TARGET_BUSINESS_DAYS for all, REVIEW_TARGET_BUSINESS_DAYS_<code> for one, default 2', () => {
+    expect(loadConfig({}).reviewTargetBusinessDays).toEqual({ '0177': 2, '0587': 2, '0181': 2 });
+    expect(loadConfig({ REVIEW_TARGET_BUSINESS_DAYS: '4', REVIEW_TARGET_BUSINESS_DAYS_0181: '1' }).reviewTargetBusinessDays).toEqual({
+      '0177': 4,
+      '0587': 4,
+      '0181': 1,
+    });
+    expect(problemsOf({ REVIEW_TARGET_BUSINESS_DAYS_0587: '0' }).join('\n')).toMatch(/REVIEW_TARGET_BUSINESS_DAYS_0587/);
+  });
+
   it('reports every malformed value at once', () => {
     const problems = problemsOf({ PORT: 'eighty', DEFAULT_BANK_CODE: '9999', LOG_LEVEL: 'loud' });
     expect(problems).toHaveLength(3);

@@ -69,6 +69,19 @@ forEachDialect((dialect) => {
     ]);
   });
 
+  it('takes each bank’s own target: REVIEW_TARGET_BUSINESS_DAYS for every bank, _<bank code> for one', async () => {
+    const fresh = await createAdminApp(await dialect.createDb(), { env: { REVIEW_TARGET_BUSINESS_DAYS: '3', REVIEW_TARGET_BUSINESS_DAYS_0177: '5' } });
+    try {
+      const target = async (bank: '0177' | '0587') =>
+        ((await (await signInStaff(fresh, await makeStaff(fresh, bank, 'VIEWER'))).get('/api/admin/applications')).json() as { targetBusinessDays: number })
+          .targetBusinessDays;
+      expect(await target('0177')).toBe(5);
+      expect(await target('0587')).toBe(3);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('gives the views mine, unassigned and waiting for a second check', async () => {
     const fresh = await createAdminApp(await dialect.createDb());
     try {

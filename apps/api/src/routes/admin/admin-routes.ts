@@ -24,6 +24,7 @@ import {
 } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { rolePermissions } from '@koza/domain/admin/roles';
+import type { BankCode } from '@koza/domain/constants';
 import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
 import type { AccountSystemHandover } from '../../adapters/handover.ts';
 import type { Clock } from '../../adapters/clock.ts';
@@ -88,8 +89,8 @@ export interface AdminRouteDeps {
   passwordLogN: number;
   isProduction: boolean;
   metrics: AppMetrics;
-  /** The bank's target for deciding a case (config REVIEW_TARGET_BUSINESS_DAYS, default 2). */
-  reviewTargetBusinessDays: number;
+  /** Each bank's target for deciding a case (config REVIEW_TARGET_BUSINESS_DAYS[_<bank code>], default 2). */
+  reviewTargetBusinessDays: Readonly<Record<BankCode, number>>;
   /** For the case view's read data (what the provider read from the identity document). */
   ekycProvider: EkycProvider;
 }
@@ -193,7 +194,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   const queueReader = (request: Parameters<typeof requireStaff>[0]) => ({
     staffId: requireStaff(request).staff.id,
     now: clock.now().getTime(),
-    targetBusinessDays: deps.reviewTargetBusinessDays,
+    targetBusinessDays: deps.reviewTargetBusinessDays[request.bank.code],
   });
 
   app.get(
