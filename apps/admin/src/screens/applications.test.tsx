@@ -23,8 +23,14 @@ const item = (n: number, extra: object = {}) => ({
 function queueApi(items: object[]) {
   return mockAdminApi('REVIEWER', {
     'GET /api/admin/applications': () => json(200, { items, total: items.length, page: 1, pageSize: 50, targetBusinessDays: 2 }),
+    'GET /api/admin/branches': () => json(200, { items: branches }),
   });
 }
+
+const branches = [
+  { code: '100', name: '本店営業部' },
+  { code: '123', name: '天神支店' },
+];
 
 const requestedQueries = (api: ReturnType<typeof queueApi>) =>
   api.mock.calls
@@ -54,16 +60,17 @@ describe('work queue', () => {
     await waitFor(() => expect(requestedQueries(api)).toContain('?status=COMPLETED&sort=age&order=asc'));
   });
 
-  it('puts the filters and the view in the URL; a wrong branch is refused by the domain schema before any call', async () => {
+  it('puts the filters and the view in the URL, with the branch chosen by name; a wrong age is refused by the domain schema before any call', async () => {
     const api = queueApi([item(1)]);
     const router = renderAdmin('/');
     const user = userEvent.setup();
     await screen.findByRole('row', { name: /000001/ });
-    await user.type(screen.getByLabelText('取引店番号（3桁）'), '12');
+    await user.selectOptions(screen.getByLabelText('取引店'), await screen.findByRole('option', { name: '天神支店（123）' }));
+    await user.type(screen.getByLabelText('経過日数（以上）'), '4000');
     await user.click(screen.getByRole('button', { name: '検索' }));
-    expect(screen.getByLabelText('取引店番号（3桁）').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('経過日数（以上）').getAttribute('aria-invalid')).toBe('true');
     expect(router.state.location.search).toBe('');
-    await user.type(screen.getByLabelText('取引店番号（3桁）'), '3');
+    await user.clear(screen.getByLabelText('経過日数（以上）'));
     await user.type(screen.getByLabelText('経過日数（以上）'), '3');
     await user.click(screen.getByRole('button', { name: '検索' }));
     await waitFor(() => expect(router.state.location.search).toBe('?branch=123&minAge=3'));

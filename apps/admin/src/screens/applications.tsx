@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { applicationListQuerySchema, applicationListSchema } from '@koza/domain/api/admin';
+import { applicationListQuerySchema, applicationListSchema, staffBranchListSchema } from '@koza/domain/api/admin';
 import type { ApplicationListItem } from '@koza/domain/api/admin';
 import { queueViewLabels, queueViews } from '@koza/domain/admin/case';
 import type { QueueView } from '@koza/domain/admin/case';
@@ -19,6 +19,7 @@ const filterNames = ['status', 'type', 'branch', 'from', 'to', 'minAge', 'applic
 type Filters = Record<(typeof filterNames)[number], string>;
 
 function FiltersForm({ params, onSearch }: { params: URLSearchParams; onSearch: (filters: Filters) => void }) {
+  const branches = useApiQuery('/branches', staffBranchListSchema);
   const form = useForm({
     prefix: 'queue',
     initial: Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])) as Filters,
@@ -55,8 +56,15 @@ function FiltersForm({ params, onSearch }: { params: URLSearchParams; onSearch: 
         </select>
       </div>
       <div className="field">
-        <label htmlFor={form.id('branch')}>取引店番号（3桁）</label>
-        <input inputMode="numeric" maxLength={3} size={4} {...form.field('branch')} />
+        <label htmlFor={form.id('branch')}>取引店</label>
+        <select {...form.field('branch')}>
+          <option value="">すべて</option>
+          {branches.data?.items.map((b) => (
+            <option key={b.code} value={b.code}>
+              {b.name}（{b.code}）
+            </option>
+          ))}
+        </select>
         {form.message('branch')}
       </div>
       <div className="field">

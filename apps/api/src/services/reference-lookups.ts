@@ -1,5 +1,5 @@
 import type { Bank } from '@koza/domain/banks/bank';
-import type { ApplicationType } from '@koza/domain/constants';
+import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { ageOn, parseIsoDate } from '@koza/domain/dates';
 import { isOccupationAllowed, otherOccupationName } from '@koza/domain/fields/occupation';
 import type { OccupationContext, WorkplaceRequirement } from '@koza/domain/fields/occupation';
@@ -142,4 +142,9 @@ export async function branchList(db: Db, bank: Bank, applicationType: string, re
   const local = all.filter((b) => isInResidenceMunicipality(b, residence));
   const chosen = applicationType === 'CHILD' ? local : [...local, ...all.filter((b) => !local.includes(b))];
   return chosen.map((b) => ({ code: b.code, name: b.name, address: b.address }));
+}
+
+/** The bank's branches by code (code and name): the back office's branch filter. */
+export async function bankBranches(db: Db, bankCode: BankCode): Promise<{ code: string; name: string }[]> {
+  return (await listBranches(db, bankCode)).map((b) => ({ code: b.code, name: b.name }));
 }

@@ -69,6 +69,18 @@ forEachDialect((dialect) => {
     ]);
   });
 
+  it('lists the staff’s own bank’s branches by code for the branch filter, to staff only', async () => {
+    const branches = async (bank: '0177' | '0587') =>
+      ((await (await signInStaff(app, await makeStaff(app, bank, 'VIEWER'))).get('/api/admin/branches')).json() as { items: { code: string; name: string }[] })
+        .items;
+    const fukuoka = await branches('0177');
+    expect(fukuoka.length).toBeGreaterThan(10);
+    expect(fukuoka.map((b) => b.code)).toEqual([...fukuoka.map((b) => b.code)].sort());
+    expect(fukuoka).toContainEqual({ code: '100', name: expect.stringMatching(/\S/) });
+    expect(await branches('0587')).not.toEqual(fukuoka);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/branches' })).statusCode).toBe(401);
+  });
+
   it('takes each bank’s own target: REVIEW_TARGET_BUSINESS_DAYS for every bank, _<bank code> for one', async () => {
     const fresh = await createAdminApp(await dialect.createDb(), { env: { REVIEW_TARGET_BUSINESS_DAYS: '3', REVIEW_TARGET_BUSINESS_DAYS_0177: '5' } });
     try {

@@ -242,6 +242,11 @@ export const applicationListItemSchema = z.object({
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 
+/** GET /api/admin/branches: the staff's bank's branches by code, for the work queue's branch filter. */
+export const staffBranchListSchema = z.object({
+  items: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+
 export const applicationListSchema = z.object({
   items: z.array(applicationListItemSchema),
   total: z.number(),

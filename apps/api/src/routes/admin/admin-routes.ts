@@ -6,6 +6,7 @@ import {
   applicationDetailSchema,
   applicationListQuerySchema,
   applicationListSchema,
+  staffBranchListSchema,
   auditListQuerySchema,
   auditListSchema,
   passwordChangeBodySchema,
@@ -43,6 +44,7 @@ import {
   listApplications,
 } from '../../services/admin-applications.ts';
 import { audit } from '../../services/audit.ts';
+import { bankBranches } from '../../services/reference-lookups.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
 import { confirmStaffChange, needsSecondAdmin, recordCreation, requestRoleChange } from '../../services/staff-confirmation.ts';
 import { approveApplication, assignApplication, cancelApplication, proposeApproval, rejectApplication } from '../../services/review.ts';
@@ -207,6 +209,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       return result;
     },
   );
+
+  app.get('/branches', { config: { staff: 'applications.read' }, schema: { response: { 200: staffBranchListSchema } } }, async (request) => ({
+    items: await bankBranches(db, request.bank.code),
+  }));
 
   app.get(
     '/applications/export.csv',
