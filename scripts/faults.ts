@@ -1,7 +1,8 @@
 // `npm run test:faults`: the cluster (`npm run start:cluster`: nginx → two API instances →
 // PostgreSQL) under concurrent applicants while things break, as an operations team would break
 // them (issue 27). PostgreSQL is a server of this test's own (initdb, its own port), so it can be
-// stopped. Each applicant saves its personal step again and again (a new building name each time)
+// stopped. Each applicant saves every step of the general flow (personal — a new building name each
+// time —, workplace, branch, seal-less) again and again
 // and reads it back, through nginx, with the web client's policy: an idempotent call (the saves,
 // every GET) is sent once more after a 502/503/504 or a network error (apps/web/src/api/client.ts).
 //
@@ -23,7 +24,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } 
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { personalPayload } from './bench/applicant.ts';
+import { generalStepSaves, personalPayload } from './bench/applicant.ts';
 import { OwnPostgres } from './faults/own-postgres.ts';
 import { faultsHeading, withoutFaultsSection } from './faults/doc-section.ts';
 
@@ -159,11 +160,22 @@ class Applicant {
     return { subAddress: `天神ハイツ${n}`, kanaSubAddress: `ﾃﾝｼﾞﾝﾊｲﾂ${n}` };
   }
 
-  /** One turn: save a new value, read it back. */
+  /**
+   * One turn: every step save of the general flow in order (the personal data with a new building
+   * name each time, then the workplace, the branch and seal-less), then the application read back.
+   * A turn is acknowledged when all four saves were.
+   */
   async turn(tally: Tally): Promise<boolean> {
     const n = ++this.sent;
-    const save = await this.call(tally, 'POST', '/api/applications/personal', { ...personalPayload, ...this.subAddress(n) });
-    if (save.status === 204) {
+    let saved = true;
+    for (const [path, body] of generalStepSaves) {
+      const payload = path.endsWith('/personal') ? { ...body, ...this.subAddress(n) } : body;
+      if ((await this.call(tally, 'POST', path, payload)).status !== 204) {
+        saved = false;
+        break;
+      }
+    }
+    if (saved) {
       this.acked = n;
       this.ackedInPhase++;
     }
@@ -172,7 +184,7 @@ class Applicant {
       const seen = savedNumber(read.json);
       if (seen !== null && seen < this.acked) tally.staleReads++;
     }
-    return save.status === 204 && read.status === 200;
+    return saved && read.status === 200;
   }
 }
 
@@ -180,6 +192,12 @@ function savedNumber(json: unknown): number | null {
   const text = JSON.stringify(json ?? null);
   const match = /天神ハイツ(\d+)/.exec(text);
   return match ? Number(match[1]) : null;
+}
+
+/** Whether the later steps of an acknowledged turn are all there: the workplace, the branch, seal-less. */
+function laterStepsSaved(json: unknown): boolean {
+  const application = (json as { application?: Record<string, unknown> } | null)?.application;
+  return typeof application?.workplaceName === 'string' && application.branchCode === '100' && application.sealLess === true;
 }
 
 async function signIn(a: Applicant): Promise<void> {
@@ -228,8 +246,9 @@ async function lostSaves(people: Applicant[]): Promise<number> {
   let lost = 0;
   for (const a of people) {
     const response = await fetch(`${base}/api/applications`, { headers: { authorization: `Bearer ${a.token}` } });
-    const seen = response.status === 200 ? savedNumber(await response.json()) : null;
-    if (seen === null || seen < a.acked || seen > a.sent) lost++;
+    const json: unknown = response.status === 200 ? await response.json() : null;
+    const seen = savedNumber(json);
+    if (seen === null || seen < a.acked || seen > a.sent || (a.acked > 0 && !laterStepsSaved(json))) lost++;
   }
   return lost;
 }
@@ -463,7 +482,7 @@ function writeDoc(passed: boolean): void {
     '',
     'Written by `npm run test:faults` (scripts/faults.ts): checks, not only figures — the run fails when one',
     "fails, and that line is marked **check failed** here. nginx → two API instances → a PostgreSQL of the test's own, " +
-      `${applicants} applicants each saving their personal step and reading it back through nginx, with the web client's retry`,
+      `${applicants} applicants each saving the general flow's four steps (personal, workplace, branch, seal-less) and reading them back through nginx, with the web client's retry`,
     'of idempotent calls (docs/decisions/0210-drain-behind-nginx.md).',
     '',
     `- date: ${new Date().toISOString()}`,

@@ -33,7 +33,8 @@ export const personalPayload = {
   distanceTransactionReason: null,
 };
 
-const steps: [string, object][] = [
+/** The general flow's step saves after verification, in order: the personal data, the workplace, the branch, seal-less. */
+export const generalStepSaves: [string, object][] = [
   ['/api/applications/personal', personalPayload],
   [
     '/api/applications/workplace',
@@ -105,7 +106,7 @@ export class Applicant {
 
   /** Steps 1–6 saved and the PIN set; then eKYC started (the simulator's session stays open). */
   async startEkyc(): Promise<void> {
-    for (const [path, body] of steps) await expectStatus(await this.post(path, body), 204, path);
+    for (const [path, body] of generalStepSaves) await expectStatus(await this.post(path, body), 204, path);
     const key = (await (await expectStatus(await fetch(`${this.base}/api/public-key`, { headers: this.headers }), 200, 'public key')).json()) as {
       keyCode: string;
     };
