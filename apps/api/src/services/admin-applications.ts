@@ -9,6 +9,7 @@ import { adminMessages } from '@koza/domain/admin/messages';
 import type { DocumentRead, EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/repositories/applications-repository.ts';
 import { listDocuments, readDocumentBytes } from '../db/repositories/documents-repository.ts';
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
 import { findApplicationOfBank, findCase, findReview, listCaseEvents, searchApplications } from '../db/repositories/review-repository.ts';
@@ -259,8 +260,10 @@ export async function auditApplicationView(
   now: number,
 ): Promise<void> {
   const detail = view.key === null ? null : `view ${keyedHash(codeHashKey, 'staff-view', view.sessionId, view.key).slice(0, 16)}`;
-  if (detail !== null && actor.staffId !== null && (await viewAlreadyAudited(db, { applicationId: application.id, staffId: actor.staffId, detail }))) return;
-  await audit(db, actor, 'VIEW_APPLICATION', now, { applicationId: application.id, applicationNumber: application.applicationNumber, detail });
+  const staffId = actor.staffId;
+  // Checked under the audit chain's lock, so two requests of the same view at once write one line.
+  const seen = detail !== null && staffId !== null ? (trx: Executor) => viewAlreadyAudited(trx, { applicationId: application.id, staffId, detail }) : undefined;
+  await audit(db, actor, 'VIEW_APPLICATION', now, { applicationId: application.id, applicationNumber: application.applicationNumber, detail }, seen);
 }
 
 const toAuditEntry = (row: AuditRow): AuditEntry => ({

@@ -23,17 +23,23 @@ export async function audit(
   action: AuditAction,
   now: number,
   target: { applicationId?: string | null; applicationNumber?: string | null; detail?: string | null } = {},
+  /** Asked under the chain's lock: when it answers true, the line is already there and nothing is written. */
+  unless?: (trx: Executor) => Promise<boolean>,
 ): Promise<void> {
-  await appendAudit(db, {
-    at: now,
-    bankCode: actor.bankCode,
-    staffId: actor.staffId,
-    staffLoginId: actor.loginId,
-    action,
-    applicationId: target.applicationId ?? null,
-    applicationNumber: target.applicationNumber ?? null,
-    detail: target.detail ?? null,
-    ipAddress: actor.ipAddress,
-    userAgent: actor.userAgent ? actor.userAgent.slice(0, 300) : null,
-  });
+  await appendAudit(
+    db,
+    {
+      at: now,
+      bankCode: actor.bankCode,
+      staffId: actor.staffId,
+      staffLoginId: actor.loginId,
+      action,
+      applicationId: target.applicationId ?? null,
+      applicationNumber: target.applicationNumber ?? null,
+      detail: target.detail ?? null,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent ? actor.userAgent.slice(0, 300) : null,
+    },
+    unless,
+  );
 }

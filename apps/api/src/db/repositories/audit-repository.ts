@@ -31,10 +31,15 @@ export interface NewAuditEntry {
  * transaction lock held to COMMIT; SQLite: one writer at a time). Inside the caller's transaction
  * when given one, so a change and its row stay one.
  */
-export async function appendAudit(db: Db | Executor, entry: NewAuditEntry): Promise<void> {
+/**
+ * Appends a line to the chain. `unless` is asked under the chain's lock, in the same transaction:
+ * when it finds the line already there, nothing is written (two requests at once write one line).
+ */
+export async function appendAudit(db: Db | Executor, entry: NewAuditEntry, unless?: (trx: Executor) => Promise<boolean>): Promise<void> {
   const target = executor(db);
   const write = async (trx: Executor) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${auditChainLock})`.execute(trx);
+    if (unless && (await unless(trx))) return;
     const last = await trx.selectFrom('auditLog').select('rowHash').orderBy('id', 'desc').limit(1).executeTakeFirst();
     const prevHash = last?.rowHash ?? chainGenesis;
     const row = { ...entry, userAgent: entry.userAgent ?? null };
