@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { constants, privateDecrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { Secret, TOTP } from 'otpauth';
+import jsQRModule from 'jsqr';
+import { Secret, TOTP, URI } from 'otpauth';
+import sharp from 'sharp';
 import { nodeBin, repoRoot } from '../paths.ts';
 import { applyThroughPinByApi } from './ekyc.ts';
 
@@ -106,6 +108,18 @@ export async function changeInitialPassword(page: Page, oneTime: string, chosen:
   await page.getByRole('button', { name: '変更する' }).click();
 }
 
+/** The text of a QR code on the page, decoded from a screenshot of its image. */
+async function readQrCode(image: Locator): Promise<string> {
+  const { data, info } = await sharp(await image.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // jsqr is CommonJS: its module object holds the decoder as `default` (and is it too).
+  const decoded = jsQRModule.default(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  if (!decoded) throw new Error('the QR code on the page could not be read');
+  return decoded.data;
+}
+
 /**
  * The second factor's enrolment (every role, at first sign-in): the key shown as text (and as a QR
  * code), a code from it, then the recovery codes shown once. Returns the secret and those codes.
@@ -115,9 +129,19 @@ export async function enrolSecondFactor(page: Page, options: { axe?: boolean } =
   await expect(page.getByRole('heading', { name: '二要素認証の登録' })).toBeVisible({ timeout: 20_000 });
   const key = page.getByLabel('セットアップキー');
   await expect(key).not.toHaveValue('');
-  await expect(page.getByRole('img', { name: '認証アプリ登録用のQRコード' })).toBeVisible();
+  const qr = page.getByRole('img', { name: '認証アプリ登録用のQRコード' });
+  await expect(qr).toBeVisible();
   if (options.axe) await expectNoAxeViolations(page);
   const secret = await key.inputValue();
+  // The QR code, read from its pixels as an authenticator app's camera would, carries the same key.
+  const fromQr = URI.parse(await readQrCode(qr));
+  if (!(fromQr instanceof TOTP)) throw new Error(`the QR code is not a TOTP key: ${fromQr.toString().slice(0, 20)}`);
+  expect({ secret: fromQr.secret.base32, issuer: fromQr.issuer, digits: fromQr.digits, period: fromQr.period }).toEqual({
+    secret: secret.replace(/\s/g, '').toUpperCase(),
+    issuer: 'Web口座開設 管理',
+    digits: 6,
+    period: 30,
+  });
   await page.getByLabel('認証アプリに表示された6桁のコード').fill(await totpCode(secret));
   await page.getByRole('button', { name: '登録する' }).click();
   await expect(page.getByRole('heading', { name: 'リカバリーコード' })).toBeVisible();
