@@ -4,8 +4,9 @@ import { roleLabels } from '@koza/domain/admin/roles';
 import { useSession } from './session.tsx';
 import { SignInScreen } from './screens/sign-in.tsx';
 import { TotpSetupScreen } from './screens/totp-setup.tsx';
-import { ForcedPasswordScreen } from './screens/password.tsx';
+import { ForcedPasswordScreen } from './screens/forced-password.tsx';
 import { formatDateTime } from './format.ts';
+import { Loading } from './route-states.tsx';
 
 /** Header, navigation by permission, and the screen; the sign-in screen while nobody is signed in. */
 export function Layout() {
@@ -16,12 +17,7 @@ export function Layout() {
     document.getElementById('main')?.focus();
   }, [location.pathname]);
 
-  if (loading)
-    return (
-      <p className="loading" role="status">
-        読み込み中…
-      </p>
-    );
+  if (loading) return <Loading />;
   if (!session) return <SignInScreen />;
   // A password someone else set is changed first, then the second factor is registered.
   if (session.passwordChangeRequired) return <ForcedPasswordScreen />;

@@ -1,38 +1,17 @@
 import { useState } from 'react';
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { z } from 'zod';
-import { passkeyListSchema, passkeyOptionsSchema } from '@koza/domain/api/admin';
-import { ApiProblem, post, postJson } from '../api.ts';
+import { passkeyListSchema } from '@koza/domain/api/admin';
+import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
 import { Outcome } from '../list-screen.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
+import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkey-ceremony.ts';
 
 // A member's passkeys (docs/decisions/0220-staff-passkeys.md): registered here after sign-in, at the
 // bank's host the member signs in at, and used at sign-in instead of the authenticator app's code,
 // which stays the fallback. Loaded and changed like the other list screens.
-
-/**
- * Whether this browser can make and use passkeys (the sign-in screen offers them only then): the
- * test of @simplewebauthn/browser's browserSupportsWebAuthn, without loading the library, which is
- * loaded when a ceremony starts.
- */
-export const passkeysOffered = (): boolean => typeof window.PublicKeyCredential === 'function';
-
-/** @simplewebauthn/browser, loaded at the first ceremony (it is not needed to draw any screen). */
-export const webauthn = () => import('@simplewebauthn/browser');
-
-/** The whole registration: the API's options, the browser's ceremony, the new credential sent back. */
-export async function registerPasskey(): Promise<void> {
-  const { challengeId, options } = await postJson('/passkeys/options', {}, passkeyOptionsSchema);
-  const { startRegistration } = await webauthn();
-  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-  await post('/passkeys', { challengeId, response });
-}
-
-export const passkeyRegistered = 'パスキーを登録しました。次回から、パスワードとパスキーでログインできます。';
-export const passkeyNotRegistered = 'パスキーを登録できませんでした。もう一度お試しください。';
 
 type Passkey = z.infer<typeof passkeyListSchema>['items'][number];
 

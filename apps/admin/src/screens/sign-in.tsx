@@ -5,7 +5,7 @@ import { passkeyOptionsSchema, signInBodySchema, staffSessionSchema } from '@koz
 import { ApiProblem, postJson } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
-import { passkeysOffered, webauthn } from './passkeys.tsx';
+import { passkeysOffered, webauthn } from './passkey-ceremony.ts';
 
 // One form for the ID, the password and the second factor: the answer never tells a right password
 // from a wrong one before the second factor is checked (docs/decisions/0200-staff-second-factors.md).

@@ -5,7 +5,7 @@ import { ApiProblem, postJson } from '../api.ts';
 import { Outcome } from '../list-screen.tsx';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
-import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkeys.tsx';
+import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkey-ceremony.ts';
 
 // Every member's first sign-in (and after an ADMIN's reset): register the authenticator app with the
 // QR code (drawn here in the browser by the `qrcode` package, loaded only on this screen) or the key
