@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { adminMessages } from '@koza/domain/admin/messages';
 import { test, expect } from '../fixtures.ts';
 import { createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn } from '../support/admin.ts';
 import { answerAllPositively, landing, nextButton } from '../support/entry.ts';
@@ -54,6 +55,13 @@ test('maintenance for 0587 shows on kumamoto only, and ending it removes the mod
   await expect(admin.getByRole('heading', { name: 'メンテナンス', exact: true })).toBeVisible();
   // The postal data in use, with the date of Japan Post's data (issue 27): the packaged snapshot here.
   await expect(admin.getByRole('region', { name: '郵便番号データ' })).toContainText('2025/09/30 時点のデータ（jquery-jpostal-ja');
+  // The form sent empty: both times described by their error, the first one focused, no dialog.
+  await admin.getByRole('button', { name: '登録する' }).click();
+  await expect(admin.getByLabel('開始日時')).toHaveAccessibleDescription(adminMessages.dateTimeInvalid);
+  await expect(admin.getByLabel('開始日時')).toBeFocused();
+  await expect(admin.getByLabel('終了日時')).toHaveAccessibleDescription(adminMessages.dateTimeInvalid);
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await expectNoAxeViolations(admin);
   await admin.getByLabel('開始日時').fill(japanLocal(-60));
   await admin.getByLabel('終了日時').fill(japanLocal(120));
   await admin.getByLabel(/メモ/).fill('e2e 臨時メンテナンス');

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { adminMessages } from '@koza/domain/admin/messages';
 import { test, expect } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
 import { changeInitialPassword, createStaffByCommand, desktop, enrolSecondFactor, expectNoAxeViolations, firstSignIn, signIn } from '../support/admin.ts';
@@ -58,6 +59,13 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await admin.goto(`${server.origin}/admin/`);
   await firstSignIn(admin, 'admin.staff', oneTime(adminPassword), adminPassword);
   await admin.getByRole('link', { name: '職員管理' }).click();
+  // The creation form sent empty: each field described by its error, the first one focused.
+  await admin.getByRole('button', { name: '作成する' }).click();
+  await expect(admin.getByLabel('ログインID')).toHaveAccessibleDescription(adminMessages.loginIdInvalid);
+  await expect(admin.getByLabel('ログインID')).toBeFocused();
+  await expect(admin.getByLabel('氏名')).toHaveAccessibleDescription(adminMessages.displayNameRequired);
+  await expect(admin.getByLabel(/^初期パスワード/)).toHaveAccessibleDescription(adminMessages.passwordTooShort);
+  await expectNoAxeViolations(admin);
   const memberRow = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'member.staff', exact: true }) });
   await expect(memberRow.getByRole('cell', { name: '利用可' })).toBeVisible();
   // Nothing to do to one's own account from here.
@@ -73,6 +81,7 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await expect(member.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
   await signIn(member, 'member.staff', memberPassword, memberSecret);
   await expect(member.getByText('ログインID、パスワードまたはワンタイムパスワードが正しくありません。')).toBeVisible();
+  await expectNoAxeViolations(member);
 
   // Restarted, then a new initial password (a too short one is refused under its field).
   await confirmChange(admin, /member\.staff の利用再開/, /member\.staff（照会 次郎）の利用を再開しますか？/, '利用を再開する');
@@ -82,6 +91,8 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await initial.fill('short');
   await admin.getByRole('button', { name: '再設定する' }).click();
   await expect(initial).toHaveAccessibleDescription('パスワードは12文字以上で入力してください。');
+  await expect(admin.getByRole('dialog')).toBeVisible();
+  await expectNoAxeViolations(admin);
   await admin.screenshot({ path: join(screenshotDir, 'admin-staff-password-reset.png'), fullPage: true });
   await initial.fill(resetPassword);
   await admin.getByRole('button', { name: '再設定する' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
+import { expectNoAxeViolations } from '../support/admin.ts';
 import { nextButton, uniqueAddress } from '../support/entry.ts';
 import { describedAs, fillAndSubmit, group, runRows, submit, textbox, type Row } from '../support/field-rows.ts';
 import { generalFlowData, heading, setPin } from '../support/general-flow.ts';
@@ -78,6 +79,7 @@ test('child personal: the child’s birthday rule, and occupations by the child�
     expect(labels).not.toContain('学生');
     await submit(page);
     await expect(occupation(page)).toHaveAccessibleDescription(describedAs(messages.selectRequired));
+    await expectNoAxeViolations(page);
   });
 
   await test.step('a 17-year-old may be 会社員', async () => {
@@ -125,6 +127,7 @@ test('parent: the child’s surname in kanji and kana, over 17, relationship req
     await expect(page.getByRole('combobox', { name: '生年月日（年）' })).toHaveValue('1990');
     await submit(page);
     await expect(group(page, /^お子さまとの続柄/)).toHaveAccessibleDescription(describedAs(messages.selectRequired));
+    await expectNoAxeViolations(page);
   });
 });
 

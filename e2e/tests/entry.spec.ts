@@ -22,6 +22,7 @@ import {
   uniqueAddress,
   verificationHeading,
 } from '../support/entry.ts';
+import { expectNoAxeViolations } from '../support/admin.ts';
 import { watchForProblems } from '../support/problems.ts';
 
 const desktopChromeUA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
@@ -125,6 +126,7 @@ for (const code of bankCodes) {
       await expect(page.getByText(messages.verificationFailed)).toBeVisible();
       await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true');
       await expect(page).toHaveURL(/\/verification$/);
+      await expectNoAxeViolations(page);
 
       // Spaces are stripped (SPEC.md §5).
       await codeField(page).fill(`${mailed.slice(0, 3)} ${mailed.slice(3)}`);
@@ -241,6 +243,7 @@ test('the verification address step shows the sending state and validates the ad
   await page.getByRole('button', { name: '送信する' }).click();
   await expect(page.getByText(messages.mailInvalid)).toBeVisible();
   await expect(mailField(page)).toBeFocused();
+  await expectNoAxeViolations(page);
   await shot(page, 'entry-verification-0181-address-error');
 
   await page.getByText('メールが届かない場合').click();

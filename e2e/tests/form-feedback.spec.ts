@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
+import { expectNoAxeViolations } from '../support/admin.ts';
 import { nextButton, uniqueAddress } from '../support/entry.ts';
 import { fillPersonal, heading, headings, reachPersonal } from '../support/general-flow.ts';
 
@@ -20,7 +21,7 @@ async function personalAfterFailedNext(page: Page, baseURL: string, label: strin
 test.describe('field feedback on /personal', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('each control is described by its own error after a failed 次へ', async ({ page, baseURLFor }) => {
+  test('each control is described by its own error after a failed 次へ, with no axe violation', async ({ page, baseURLFor }) => {
     await personalAfterFailedNext(page, baseURLFor('0177'), 'described');
     for (const name of ['姓', '名', 'セイ', 'メイ']) {
       const input = page.getByRole('textbox', { name, exact: true });
@@ -30,6 +31,8 @@ test.describe('field feedback on /personal', () => {
     for (const part of ['年', '月', '日']) await describedBy(page.getByRole('combobox', { name: `生年月日（${part}）` }), messages.selectRequired);
     for (const gender of ['男性', '女性']) await describedBy(page.getByRole('radio', { name: gender }), messages.selectRequired);
     await describedBy(page.getByRole('checkbox').first(), messages.selectRequired);
+    // The field-error state itself passes axe (messages under the fields, aria-invalid, descriptions).
+    await expectNoAxeViolations(page);
   });
 
   test('an error clears as soon as its field is corrected, before 次へ is pressed again', async ({ page, baseURLFor }) => {

@@ -8,6 +8,7 @@ import { messages } from '@koza/domain/messages';
 import { confirmationQuestions } from '@koza/domain/confirmation-questions';
 import { expect, test } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
+import { expectNoAxeViolations } from '../support/admin.ts';
 import { dismissNotice } from '../support/entry.ts';
 import { watchForProblems } from '../support/problems.ts';
 
@@ -83,6 +84,7 @@ for (const code of bankCodes) {
       await expect(page.getByText(messages.sessionError)).toHaveCount(0);
       await expect(page.getByRole('banner').getByRole('img', { name: bank.name })).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
       await page.screenshot({ path: join(screenshotDir, `error-${code}.png`) });
       expect(problems).toEqual([]);
     });
@@ -92,6 +94,7 @@ for (const code of bankCodes) {
 
       await expect(page.getByText(messages.sessionError)).toBeVisible();
       await expect(page.getByText(messages.systemError)).toHaveCount(0);
+      await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'お申込みの最初に戻る' }).click();
       await expect(page).toHaveURL(/\/term$/);
       await expect(page.getByRole('heading', { level: 1, name: termHeading })).toBeVisible();
@@ -111,6 +114,7 @@ test('a guarded child page entered directly ends on the child error page', async
   await page.goto(`${baseURLFor('0587')}/child/personal`);
   await expect(page).toHaveURL(/\/child\/error$/);
   await expect(page.getByText(messages.systemError)).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('an unknown path goes to /term, keeping the entry query', async ({ page, baseURLFor }) => {
