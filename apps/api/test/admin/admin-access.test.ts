@@ -25,6 +25,7 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: '/api/admin/totp/confirm', access: 'session', body: { totpCode: '000000' } },
   { method: 'GET', url: '/api/admin/applications', access: 'applications.read' },
   { method: 'GET', url: '/api/admin/applications/export.csv', access: 'applications.read' },
+  { method: 'GET', url: '/api/admin/branches', access: 'applications.read' },
   { method: 'GET', url: `/api/admin/applications/${app0177}`, access: 'applications.read' },
   { method: 'GET', url: `/api/admin/applications/${app0177}/documents/:doc`, access: 'applications.read' },
   { method: 'POST', url: `/api/admin/applications/${app0177}/propose`, access: 'applications.decide' },
