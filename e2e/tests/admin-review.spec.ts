@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { BrowserContext, Page } from '@playwright/test';
+import { adminMessages } from '@koza/domain/admin/messages';
 import { test, expect } from '../fixtures.ts';
 import { makeJpeg } from '../support/ekyc.ts';
 import { uniqueAddress } from '../support/entry.ts';
@@ -190,6 +191,16 @@ test('a second member approves the proposal after a confirmation naming the appl
       /審査 花子 さま（受付番号 .+）のお申込みを承認します（承認申請：審査 一郎）。勘定系へ受け渡し、保管している暗証番号を消去します。元に戻せません。/,
     ),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
+  // A refusal is shown in the dialog, which stays open: here the API's answer when the case was
+  // decided by someone else meanwhile, given once by the network layer.
+  await page.route(
+    '**/api/admin/applications/*/approve',
+    (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'CONFLICT', message: adminMessages.notDecidable }) }),
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: '承認を確定する' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(adminMessages.notDecidable);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: '承認を確定する' }).click();
   await expect(page.getByText('承認しました。')).toBeFocused();
