@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import type { FieldKey, FieldRecord, StoredKey } from '@koza/domain/fields/registry';
+import type { PostalRow } from '@koza/data/postal-table';
 
 // The Kysely view of the database. Column names are camelCase here and snake_case in SQL
 // (Kysely's CamelCasePlugin translates); migrations are written in snake_case.
@@ -20,18 +21,9 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 // ---- reference data (reloaded from data/ when its version changes) ----
 
-export interface PostalCodesTable {
+/** A row of the generated postal table (its columns are the data package's, declared once there). */
+export interface PostalCodesTable extends PostalRow {
   id: number;
-  postalNumber: string;
-  addressCode: string;
-  prefecture: string;
-  municipality: string;
-  section: string;
-  chome: string;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string;
-  kanaChome: string;
 }
 
 export interface OccupationsTable {
