@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { roleLabels } from '@koza/domain/admin/roles';
 import { useSession } from './session.tsx';
 import { SignInScreen } from './screens/sign-in.tsx';
@@ -13,6 +13,9 @@ export function Layout() {
   const { session, loading, signOut, can } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  // While the next screen's chunk loads, the current one stays; this says so (decision 0214).
+  const navigation = useNavigation();
+  const switching = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   useEffect(() => {
     document.getElementById('main')?.focus();
   }, [location.pathname]);
@@ -88,6 +91,9 @@ export function Layout() {
           {session.previousSignIn
             ? `前回のログイン：${formatDateTime(session.previousSignIn.at)}（接続元 ${session.previousSignIn.ipAddress ?? '不明'}）。心当たりがない場合は管理者に連絡してください。`
             : '前回のログイン：なし（初めてのログインです）'}
+        </p>
+        <p className="switching" role="status">
+          {switching ? '画面を読み込んでいます…' : ''}
         </p>
         <Outlet />
       </main>

@@ -47,9 +47,12 @@ describe('screens loaded by route', () => {
     // The chunk on its way: the list stays (no blank screen), the URL has not moved yet.
     expect(screen.getByRole('heading', { level: 1, name: '申込一覧' })).toBeTruthy();
     expect(router.state.navigation.state).toBe('loading');
+    // …and it is said, to the eye and to screen readers, that the next screen is on its way.
+    expect(screen.getByText('画面を読み込んでいます…').getAttribute('role')).toBe('status');
 
     chunks.releaseAudit();
     await screen.findByRole('heading', { level: 1, name: '操作ログ' });
+    expect(screen.queryByText('画面を読み込んでいます…')).toBeNull();
     expect(router.state.location.pathname).toBe('/audit');
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
