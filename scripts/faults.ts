@@ -641,6 +641,8 @@ function startCluster(databaseUrl: string, webDist: string): ChildProcess {
       API_PORTS: ports.api.join(','),
       METRICS_PORTS: ports.metrics.join(','),
       EKYC_SIM_PORT: String(ports.sim),
+      // The simulator's sessions and webhooks of this run only (not var/ekyc-sim.sqlite of the checkout).
+      SIM_DATABASE: join(work, 'ekyc-sim.sqlite'),
       CLUSTER_DIR: join(work, 'cluster'),
       WEB_DIST_DIR: webDist,
       ADMIN_DIST_DIR: webDist,
@@ -814,6 +816,7 @@ async function npmStartExitStatus(webDist: string): Promise<void> {
       PORT: String(ports.start),
       EKYC_SIM_PORT: String(ports.startSim),
       DATABASE_URL: `sqlite:${join(dataDir, 'koza.sqlite')}`,
+      SIM_DATABASE: join(dataDir, 'ekyc-sim.sqlite'),
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
       METRICS_PORT: 'off',
