@@ -1,10 +1,16 @@
 // `npm run test:faults`: the cluster (`npm run start:cluster`: nginx → two API instances →
 // PostgreSQL) under concurrent applicants while things break, as an operations team would break
 // them (issue 27). PostgreSQL is a server of this test's own (initdb, its own port), so it can be
-// stopped. Each applicant saves every step of the general flow (personal — a new building name each
-// time —, workplace, branch, seal-less) again and again
-// and reads it back, through nginx, with the web client's policy: an idempotent call (the saves,
-// every GET) is sent once more after a 502/503/504 or a network error (apps/web/src/api/client.ts).
+// stopped. Two kinds of applicant, through nginx, with the web client's policy: an idempotent call
+// (the saves, the completion, the eKYC start and status poll, every GET) is sent once more after a
+// 502/503/504 or a network error (apps/web/src/api/client.ts).
+//   - FAULTS_APPLICANTS (20) save every step of the general flow (personal — a new building name each
+//     time —, workplace, branch, seal-less) again and again and read it back.
+//   - FAULTS_JOURNEYS (6) go through the whole general journey again and again: sign-in by mail code
+//     (each from a client address of its own, 127.1.x.y), the four saves, the PIN, eKYC started and
+//     PASSED at the simulator's page as the phone submits it, the status polled as the web polls it
+//     until the result is there, the completion. A step that fails is done again, as an applicant
+//     would (docs/decisions/0215-whole-journeys-under-faults.md).
 //
 // Scenarios, one after the other, load running throughout:
 //   1. kill -9 of one instance: no answer the applicant sees fails; the launcher starts the instance again.
@@ -14,12 +20,18 @@
 //      500, no hang), /api/ready 503 then 200, no instance restarts, saves succeed again within 5 s.
 //   4. `npm start` exits non-zero when its API process is killed.
 // After each: every acknowledged save is what the API gives back (0 lost), and no read was older
-// than an acknowledged save. Prints the figures and writes them to docs/benchmarks.md (own section).
-// Exit 1 when a check fails.
+// than an acknowledged save; journeys completed (at least one); every acknowledged completion has
+// exactly one application with its number and answers the same number when called again; every eKYC
+// result the simulator accepted reached the API within 30 s; no journey call failed for the applicant
+// (503 during the database outage; in scenario 1, a verification or PIN call in flight on the killed
+// instance answers 502 and is counted apart, decision 0210). Prints the figures and writes them to
+// docs/benchmarks.md (own section). Exit 1 when a check fails.
 //
 // Ports 47100–47112 (FAULTS_PORT_BASE moves them); work files in var/faults.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { constants as cryptoConstants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +39,8 @@ import { fileURLToPath } from 'node:url';
 import { generalStepSaves, personalPayload } from './bench/applicant.ts';
 import { OwnPostgres } from './faults/own-postgres.ts';
 import { faultsHeading, withoutFaultsSection } from './faults/doc-section.ts';
+import { ekycPolling, ekycStatus } from '@koza/domain/constants';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const portBase = Number(process.env.FAULTS_PORT_BASE ?? 47100);
@@ -40,6 +54,10 @@ const ports = {
   startSim: portBase + 11,
 };
 const applicants = Number(process.env.FAULTS_APPLICANTS ?? 20);
+/** Applicants who go through the whole general journey (sign-in to completion) again and again. */
+const journeyApplicants = Number(process.env.FAULTS_JOURNEYS ?? 6);
+/** How long an eKYC result the simulator accepted may take to reach the API (the status poll ends). */
+const ekycResultBoundMs = 30_000;
 const dbConnectTimeoutMs = 2000;
 const work = join(root, 'var/faults');
 const base = `http://127.0.0.1:${ports.cluster}`;
@@ -86,6 +104,13 @@ class Tally {
   firstTry = new Map<string, number>();
   /** Calls that failed for the applicant (after the retry), by status. */
   failed = new Map<string, number>();
+  /** Whether a failed call is counted with its path (the journeys: many kinds of call). */
+  readonly byPath: boolean;
+  constructor(byPath = false) {
+    this.byPath = byPath;
+  }
+  /** When each of those calls began and ended (ms since epoch), to tell the database outage from the rest. */
+  failedAt: { at: number; end: number; key: string }[] = [];
   retriedOk = 0;
   staleReads = 0;
   /** The slowest non-2xx answer (ms). */
@@ -101,7 +126,7 @@ class Tally {
   }
 }
 
-const isIdempotent = (method: string, path: string) => method === 'GET' || /^\/api\/(applications\/|application-complete$)/.test(path);
+const isIdempotent = (method: string, path: string) => method === 'GET' || /^\/api\/(applications\/|application-complete$|ekyc(\/status)?$)/.test(path);
 const retryable = new Set([0, 502, 503, 504]);
 
 class Applicant {
@@ -115,12 +140,17 @@ class Applicant {
     this.n = n;
   }
 
-  private async once(method: string, path: string, body: unknown): Promise<Answer & { json?: unknown }> {
+  /** `from`: the local address to connect from (nginx passes it on as the client's address). */
+  protected async once(method: string, path: string, body: unknown, from?: string): Promise<Answer & { json?: unknown }> {
     const t0 = Date.now();
+    if (from !== undefined) {
+      const answer = await sendFrom(from, method, path, this.token, body);
+      return { ...answer, ms: Date.now() - t0 };
+    }
     try {
       const response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(30_000),
       });
@@ -138,20 +168,25 @@ class Applicant {
   }
 
   /** One call with the web client's policy (one retry of an idempotent call after 500 ms). */
-  async call(tally: Tally, method: string, path: string, body?: unknown): Promise<Answer & { json?: unknown }> {
+  async call(tally: Tally, method: string, path: string, body?: unknown, from?: string): Promise<Answer & { json?: unknown }> {
     tally.requests++;
-    let answer = await this.once(method, path, body);
+    const calledAt = Date.now();
+    let answer = await this.once(method, path, body, from);
     if (answer.status >= 300 || answer.status === 0) {
       tally.add(tally.firstTry, `${method} ${answer.status || 'no answer'}`);
       tally.slowestFailure = Math.max(tally.slowestFailure, answer.ms);
       if (isIdempotent(method, path) && retryable.has(answer.status)) {
         await sleep(500);
         tally.requests++;
-        answer = await this.once(method, path, body);
+        answer = await this.once(method, path, body, from);
         if (answer.status >= 200 && answer.status < 300) tally.retriedOk++;
         else tally.slowestFailure = Math.max(tally.slowestFailure, answer.ms);
       }
-      if (answer.status >= 300 || answer.status === 0) tally.add(tally.failed, `${method} ${answer.status || 'no answer'}`);
+      if (answer.status >= 300 || answer.status === 0) {
+        const key = `${method} ${tally.byPath ? `${path.split('?')[0]} ` : ''}${answer.status || 'no answer'}`;
+        tally.add(tally.failed, key);
+        tally.failedAt.push({ at: calledAt, end: Date.now(), key });
+      }
     }
     return answer;
   }
@@ -216,26 +251,346 @@ async function signIn(a: Applicant): Promise<void> {
   a.token = ((await verify.json()) as { authenticationToken: string }).authenticationToken;
 }
 
-/** Runs every applicant's turns until `stop()`; resolves with the tally once they have all stopped. */
-function load(people: Applicant[]): { tally: Tally; stop: () => Promise<Tally> } {
+/** One request through nginx from the local address `from` (node:http; fetch cannot choose it). */
+function sendFrom(from: string, method: string, path: string, token: string, body: unknown): Promise<{ status: number; json?: unknown }> {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: ports.cluster,
+        localAddress: from,
+        method,
+        path,
+        agent: false,
+        timeout: 30_000,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', () => resolve({ status: 0 }));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, json });
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => resolve({ status: 0 }));
+    request.end(payload);
+  });
+}
+
+/**
+ * A client address of its own for every sign-in of a journey (127.1.x.y, all loopback on Linux):
+ * the API allows 30 registrations per client address per hour (verification.perIpPerHour), and
+ * nginx passes the address it sees on as X-Forwarded-For.
+ */
+let signIns = 0;
+function nextClientAddress(): string {
+  const k = signIns++;
+  return `127.1.${Math.floor(k / 250) % 250}.${(k % 250) + 1}`;
+}
+
+/** The bytes a JPEG starts with, and a few more: enough for the simulator's image check. */
+const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+
+/**
+ * What the applicant's phone does at the provider's url: opens the page and submits it with the
+ * outcome PASSED (the photos for PHOTO_ID_AND_FACE; the card read first for JPKI). Straight to
+ * the simulator, not through nginx. True when the simulator accepted it (303 to the bank's returnUrl).
+ */
+async function submitAtProvider(providerUrl: string): Promise<boolean> {
+  const url = new URL(providerUrl);
+  const page = `http://127.0.0.1:${ports.sim}${url.pathname}`;
+  const query = `?t=${encodeURIComponent(url.searchParams.get('t') ?? '')}`;
+  const html = await (await fetch(`${page}${query}`, { signal: AbortSignal.timeout(10_000) })).text();
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  let submit: Response;
+  if (html.includes('/jpki/read')) {
+    const read = await fetch(`${page}/jpki/read${query}`, { method: 'POST', headers: form, body: 'password=ABC123', redirect: 'manual' });
+    await read.arrayBuffer();
+    if (read.status !== 303) return false;
+    submit = await fetch(`${page}/submit${query}`, { method: 'POST', headers: form, body: 'outcome=PASSED', redirect: 'manual' });
+  } else {
+    const photos = new FormData();
+    photos.set('outcome', 'PASSED');
+    for (const step of ['front', 'back', 'tilt', 'face']) photos.set(step, new Blob([jpeg], { type: 'image/jpeg' }), `${step}.jpg`);
+    submit = await fetch(`${page}/submit${query}`, { method: 'POST', body: photos, redirect: 'manual' });
+  }
+  await submit.arrayBuffer();
+  return submit.status === 303;
+}
+
+/** The six-digit code of the newest verification mail in a /__dev/mails answer. */
+const mailCode = (json: unknown): string | undefined => /(\d{6})/.exec((json as { text?: string }[] | undefined)?.[0]?.text ?? '')?.[1];
+
+/** What the journeys of one scenario did. */
+class Journeys {
+  completed = 0;
+  /** Completions acknowledged to an applicant: the number, and the token to ask again with. */
+  completions: { number: string; token: string }[] = [];
+  /** eKYC sessions whose PASSED the simulator accepted, and how long each took to reach the API. */
+  ekycAccepted = 0;
+  ekycReachedMs: number[] = [];
+  /** Journeys that could not go on (a step that never succeeded), by step. */
+  givenUp = new Map<string, number>();
+}
+
+/**
+ * An applicant who goes through the whole general journey, again and again: sign-in by mail code,
+ * the four step saves, the PIN, eKYC at the provider (PASSED), the status polled as the web polls it
+ * until the result is there, the completion. Every call with the web client's policy; a step that
+ * fails is done again (the applicant presses the button again), counted as a failed call.
+ */
+class Journey extends Applicant {
+  completedInPhase = 0;
+  private mails = 0;
+
+  /** Repeats a step until `done` says it went through; gives up (throws) after 60 s. */
+  private async again(what: string, attempt: () => Promise<Answer & { json?: unknown }>, done: (a: Answer & { json?: unknown }) => boolean) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const answer = await attempt();
+      if (done(answer)) return answer;
+      if (Date.now() > deadline) throw new Error(`${what}: last answer ${answer.status}`);
+      await sleep(200);
+    }
+  }
+
+  private async signIn(tally: Tally): Promise<void> {
+    this.token = '';
+    const deadline = Date.now() + 60_000;
+    let last = 0;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`sign-in: last answer ${last}`);
+      // A new address each time: one code per address per minute (and an application per address).
+      const from = nextClientAddress();
+      const mailAddress = `faults.${started}.j${this.n}.${this.mails++}@example.jp`;
+      const entry = { bankCode: '0177', mailAddress, applicationType: 'GENERAL' };
+      last = (await this.call(tally, 'POST', '/api/verification-codes/register', entry, from)).status;
+      if (last !== 204) {
+        await sleep(200);
+        continue;
+      }
+      const mails = await this.again(
+        'the verification mail',
+        () => this.call(tally, 'GET', `/__dev/mails?to=${encodeURIComponent(mailAddress)}`),
+        (a) => a.status === 200 && mailCode(a.json) !== undefined,
+      );
+      const code = mailCode(mails.json);
+      const verify = await this.again(
+        'verify',
+        () => this.call(tally, 'POST', '/api/verification-codes/verify', { ...entry, verificationCode: code, channel: null, deviceId: null }, from),
+        (a) => a.status === 200 || a.status === 401, // 401: the code is gone (used by a try whose answer was lost): sign in again
+      );
+      last = verify.status;
+      if (verify.status !== 200) continue;
+      this.token = (verify.json as { authenticationToken: string }).authenticationToken;
+      return;
+    }
+  }
+
+  async journey(tally: Tally, done: Journeys): Promise<void> {
+    let step = 'sign-in';
+    try {
+      await this.signIn(tally);
+      for (const [path, body] of generalStepSaves) {
+        step = path;
+        await this.again(
+          step,
+          () => this.call(tally, 'POST', path, body),
+          (a) => a.status === 204,
+        );
+      }
+      step = 'PIN';
+      const key = await this.again(
+        step,
+        () => this.call(tally, 'GET', '/api/public-key'),
+        (a) => a.status === 200,
+      );
+      const publicKey = createPublicKey({ key: Buffer.from((key.json as { keyCode: string }).keyCode, 'base64'), format: 'der', type: 'spki' });
+      const pin = () =>
+        publicEncrypt({ key: publicKey, padding: cryptoConstants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('7394')).toString('base64');
+      let tried = false;
+      const pinSet = (a: Answer) => {
+        // 409 after a try whose answer was lost: the PIN was set by that try.
+        const ok = a.status === 204 || (a.status === 409 && tried);
+        tried = true;
+        return ok;
+      };
+      await this.again(step, () => this.call(tally, 'POST', '/api/pin', { code: pin() }), pinSet);
+      step = 'eKYC start';
+      const start = await this.again(
+        step,
+        () => this.call(tally, 'POST', '/api/ekyc', { supplement: false }),
+        (a) => a.status === 200,
+      );
+      step = 'eKYC at the provider';
+      if (!(await submitAtProvider((start.json as { url: string }).url))) throw new Error(step);
+      const acceptedAt = Date.now();
+      done.ekycAccepted++;
+      step = 'eKYC result';
+      // As the web polls: at once, then every ekycPolling.intervalMs, until the result is there.
+      for (;;) {
+        const answer = await this.call(tally, 'POST', '/api/ekyc/status', {});
+        if (answer.status === 200 && (answer.json as { status: number }).status === ekycStatus.BANKER_PROCESSING) break;
+        const left = ekycResultBoundMs - (Date.now() - acceptedAt);
+        if (left <= 0) throw new Error(step);
+        await sleep(Math.min(ekycPolling.intervalMs, left));
+      }
+      done.ekycReachedMs.push(Date.now() - acceptedAt);
+      step = 'completion';
+      const completion = await this.again(
+        step,
+        () => this.call(tally, 'POST', '/api/application-complete'),
+        (a) => a.status === 200,
+      );
+      done.completions.push({ number: (completion.json as { applicationNumber: string }).applicationNumber, token: this.token });
+      done.completed++;
+      this.completedInPhase++;
+    } catch (error) {
+      log(`journey applicant ${this.n} gave up at: ${step} (${(error as Error).message})`);
+      done.givenUp.set(step, (done.givenUp.get(step) ?? 0) + 1);
+    }
+  }
+}
+
+/**
+ * Runs every applicant's turns and every journey until `stop()`; resolves once they have all
+ * stopped (a journey under way is finished first).
+ */
+function load(people: Applicant[], journeys: Journey[] = []): { tally: Tally; journeyTally: Tally; done: Journeys; stop: () => Promise<Tally> } {
   const tally = new Tally();
+  const journeyTally = new Tally(true);
+  const done = new Journeys();
   let stopping = false;
   for (const a of people) a.ackedInPhase = 0;
+  for (const j of journeys) j.completedInPhase = 0;
   const loops = people.map(async (a) => {
     while (!stopping) {
       const ok = await a.turn(tally);
       if (!ok) await sleep(200); // a failing applicant does not spin
     }
   });
+  const journeyLoops = journeys.map(async (j) => {
+    while (!stopping) await j.journey(journeyTally, done);
+  });
   return {
     tally,
+    journeyTally,
+    done,
     stop: async () => {
       stopping = true;
-      await Promise.all(loops);
+      await Promise.all([...loops, ...journeyLoops]);
       return tally;
     },
   };
 }
+
+/** Until every journey applicant has completed `n` more journeys in this phase. */
+const everyoneCompleted = (journeys: Journey[], n: number, timeoutMs = 120_000) =>
+  until(`${n} completed journeys per journey applicant`, () => journeys.every((j) => j.completedInPhase >= n), timeoutMs);
+
+let databaseUrl = '';
+
+/**
+ * Every acknowledged completion: exactly one application has its number (none: lost; more:
+ * duplicated), and the completion called again with the same token answers the same number.
+ */
+async function completionProblems(done: Journeys): Promise<{ notOne: number; different: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let notOne = 0;
+  let different = 0;
+  try {
+    for (const { number, token } of done.completions) {
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from applications where application_number = $1 and status = 'COMPLETED'", [
+        number,
+      ]);
+      if (rows[0]?.n !== 1) notOne++;
+      const again = await fetch(`${base}/api/application-complete`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const json = (again.status === 200 ? await again.json() : null) as { applicationNumber?: string } | null;
+      if (json?.applicationNumber !== number) different++;
+    }
+  } finally {
+    await client.end();
+  }
+  return { notOne, different };
+}
+
+/**
+ * A call nginx does not resend and the client does not retry (not idempotent: the verification
+ * calls, the PIN), answered 502 because it was in flight on the instance killed under it: it may have
+ * been done, and only the applicant can tell (docs/decisions/0210-drain-behind-nginx.md). So is the
+ * 409 of the PIN sent again after such a 502 when the lost call had set it (a journey sends the PIN a
+ * second time only after a failure).
+ */
+const lostInFlight = (key: string) => /^POST \/api\/(verification-codes\/(register|verify) 502|pin (502|409))$/.test(key);
+
+/**
+ * The journeys' figures and checks of a scenario. `outage`: when 503 is what an applicant may get;
+ * `killed`: an instance was killed (a call that is not idempotent may answer 502, see lostInFlight).
+ */
+async function journeyFigures(
+  s: string,
+  journeyTally: Tally,
+  done: Journeys,
+  options: { outage?: { from: number; to: number }; killed?: boolean } = {},
+): Promise<void> {
+  const { outage, killed = false } = options;
+  const { notOne, different } = await completionProblems(done);
+  // A call that overlapped the outage (begun before the database came back, ended after it went away).
+  const inOutage = (f: { at: number; end: number }) => outage !== undefined && f.end >= outage.from && f.at <= outage.to;
+  const inFlight = journeyTally.failedAt.filter((f) => killed && lostInFlight(f.key));
+  const outside = journeyTally.failedAt.filter((f) => !inOutage(f) && !inFlight.includes(f));
+  const not503 = journeyTally.failedAt.filter((f) => inOutage(f) && !/ 503$/.test(f.key));
+  const byKey = (list: { key: string }[]) => {
+    const map = new Map<string, number>();
+    for (const f of list) map.set(f.key, (map.get(f.key) ?? 0) + 1);
+    return showMap(map);
+  };
+  const reached = done.ekycReachedMs.length;
+  const slowest = Math.max(0, ...done.ekycReachedMs);
+  figure(s, `journeys completed (${journeyApplicants} applicants, sign-in to completion)`, done.completed, done.completed >= 1);
+  figure(s, 'journeys given up (a step that never went through)', showMap(done.givenUp), done.givenUp.size === 0);
+  figure(s, 'journey calls', journeyTally.requests);
+  figure(s, 'journey answers other than 2xx before the client retry', journeyTally.show(journeyTally.firstTry));
+  if (outage) {
+    figure(s, 'failed journey calls during the outage (503 allowed)', journeyTally.failedAt.length - outside.length - inFlight.length);
+    figure(s, 'failed journey calls during the outage other than 503', not503.length === 0 ? 'none' : byKey(not503), not503.length === 0);
+  }
+  if (killed) {
+    figure(
+      s,
+      'calls that are not idempotent lost in flight on the killed instance (502, not resent: decision 0210; a PIN then found set: 409)',
+      byKey(inFlight),
+    );
+  }
+  figure(s, `failed calls seen by a journey applicant${outage ? ' outside the outage' : ''}`, byKey(outside), outside.length === 0);
+  figure(
+    s,
+    `eKYC results the provider accepted / at the API within ${ekycResultBoundMs / 1000} s (slowest)`,
+    `${done.ekycAccepted} / ${reached} (${(slowest / 1000).toFixed(1)} s)`,
+    reached === done.ekycAccepted,
+  );
+  figure(s, 'completions acknowledged', done.completions.length);
+  figure(s, 'acknowledged completions without exactly one application of that number', notOne, notOne === 0);
+  figure(s, 'acknowledged completions answered differently when called again', different, different === 0);
+}
+
+const showMap = (map: Map<string, number>) =>
+  map.size === 0 ? '0' : `${[...map.values()].reduce((a, b) => a + b, 0)} (${[...map.entries()].map(([k, v]) => `${k}: ${v}`).join(', ')})`;
 
 /** Until every applicant has had `n` more saves acknowledged in this phase. */
 const everyoneSaved = (people: Applicant[], n: number, timeoutMs = 120_000) =>
@@ -286,6 +641,8 @@ function startCluster(databaseUrl: string, webDist: string): ChildProcess {
       API_PORTS: ports.api.join(','),
       METRICS_PORTS: ports.metrics.join(','),
       EKYC_SIM_PORT: String(ports.sim),
+      // The simulator's sessions and webhooks of this run only (not var/ekyc-sim.sqlite of the checkout).
+      SIM_DATABASE: join(work, 'ekyc-sim.sqlite'),
       CLUSTER_DIR: join(work, 'cluster'),
       WEB_DIST_DIR: webDist,
       ADMIN_DIST_DIR: webDist,
@@ -309,10 +666,10 @@ const figure = (scenario: string, name: string, value: string | number, ok = tru
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${scenario}: ${name}: ${value}`);
 };
 
-async function killOne(people: Applicant[]): Promise<void> {
+async function killOne(people: Applicant[], journeys: Journey[]): Promise<void> {
   const s = 'kill -9 of one instance';
   log(`${s} …`);
-  const { tally, stop } = load(people);
+  const { tally, journeyTally, done, stop } = load(people, journeys);
   await everyoneSaved(people, 2);
   const [victim, survivor] = instancePids();
   const offset = logOffset();
@@ -325,7 +682,9 @@ async function killOne(people: Applicant[]): Promise<void> {
   await until('the new instance is ready', async () => (await status(`http://127.0.0.1:${ports.api[0]}/api/ready`)) === 200);
   const back = (Date.now() - killedAt) / 1000;
   for (const a of people) a.ackedInPhase = 0;
+  for (const j of journeys) j.completedInPhase = 0;
   await everyoneSaved(people, 3);
+  await everyoneCompleted(journeys, 1);
   await stop();
   const lost = await lostSaves(people);
   figure(s, 'requests', tally.requests);
@@ -343,12 +702,13 @@ async function killOne(people: Applicant[]): Promise<void> {
   figure(s, 'reads older than an acknowledged save', tally.staleReads, tally.staleReads === 0);
   figure(s, 'the other instance kept running (same pid)', instancePids()[1] === survivor ? 'yes' : 'no', instancePids()[1] === survivor);
   figure(s, 'killed instance started again by the launcher (new pid) and ready', `${back.toFixed(1)} s`);
+  await journeyFigures(s, journeyTally, done, { killed: true });
 }
 
-async function rollingRestart(people: Applicant[], launcher: ChildProcess): Promise<void> {
+async function rollingRestart(people: Applicant[], journeys: Journey[], launcher: ChildProcess): Promise<void> {
   const s = 'rolling restart';
   log(`${s} …`);
-  const { tally, stop } = load(people);
+  const { tally, journeyTally, done, stop } = load(people, journeys);
   await everyoneSaved(people, 2);
   const before = instancePids();
   const offset = logOffset();
@@ -362,7 +722,9 @@ async function rollingRestart(people: Applicant[], launcher: ChildProcess): Prom
   });
   const took = (Date.now() - t0) / 1000;
   for (const a of people) a.ackedInPhase = 0;
+  for (const j of journeys) j.completedInPhase = 0;
   await everyoneSaved(people, 2);
+  await everyoneCompleted(journeys, 1);
   await stop();
   const lost = await lostSaves(people);
   figure(s, 'requests', tally.requests);
@@ -372,16 +734,17 @@ async function rollingRestart(people: Applicant[], launcher: ChildProcess): Prom
   figure(s, 'acknowledged saves lost', lost, lost === 0);
   figure(s, 'reads older than an acknowledged save', tally.staleReads, tally.staleReads === 0);
   figure(s, 'both instances restarted, one after the other', `${took.toFixed(1)} s`);
+  await journeyFigures(s, journeyTally, done);
 }
 
-async function databaseOutage(people: Applicant[], pg: OwnPostgres): Promise<void> {
+async function databaseOutage(people: Applicant[], journeys: Journey[], server: OwnPostgres): Promise<void> {
   const s = 'PostgreSQL stopped for 10 s';
   log(`${s} …`);
-  const { tally, stop } = load(people);
+  const { tally, journeyTally, done, stop } = load(people, journeys);
   await everyoneSaved(people, 2);
   const pids = instancePids();
   const stoppedAt = Date.now();
-  pg.stop();
+  server.stop();
   // What an applicant gets while the database is away: 503, quickly.
   const first503 = await until('a 503 through nginx', async () => {
     const a = people[0]!;
@@ -401,19 +764,22 @@ async function databaseOutage(people: Applicant[], pg: OwnPostgres): Promise<voi
   await sleep(Math.max(0, 10_000 - (Date.now() - stoppedAt)));
   const outageTally = { ...tally, firstTry: new Map(tally.firstTry), failed: new Map(tally.failed) };
   const slowest = tally.slowestFailure;
-  pg.start();
+  server.start();
   const restartedAt = Date.now();
   for (const a of people) a.ackedInPhase = 0;
+  for (const j of journeys) j.completedInPhase = 0;
   await until(
     '/api/ready 200 on both instances',
     async () => (await Promise.all(ports.api.map((p) => status(`http://127.0.0.1:${p}/api/ready`)))).every((c) => c === 200),
     60_000,
     50,
   );
-  const readyAfter = (Date.now() - restartedAt) / 1000;
+  const readyAt = Date.now();
+  const readyAfter = (readyAt - restartedAt) / 1000;
   await until('a save acknowledged', () => people.some((a) => a.ackedInPhase > 0), 60_000, 20);
   const serving = (Date.now() - restartedAt) / 1000;
   await everyoneSaved(people, 2);
+  await everyoneCompleted(journeys, 1);
   await stop();
   const lost = await lostSaves(people);
   const unexpected = [...outageTally.failed.keys(), ...outageTally.firstTry.keys()].filter((k) => !/ 503$/.test(k));
@@ -433,6 +799,7 @@ async function databaseOutage(people: Applicant[], pg: OwnPostgres): Promise<voi
   );
   figure(s, 'acknowledged saves lost', lost, lost === 0);
   figure(s, 'reads older than an acknowledged save', tally.staleReads, tally.staleReads === 0);
+  await journeyFigures(s, journeyTally, done, { outage: { from: stoppedAt, to: readyAt } });
 }
 
 async function npmStartExitStatus(webDist: string): Promise<void> {
@@ -449,6 +816,7 @@ async function npmStartExitStatus(webDist: string): Promise<void> {
       PORT: String(ports.start),
       EKYC_SIM_PORT: String(ports.startSim),
       DATABASE_URL: `sqlite:${join(dataDir, 'koza.sqlite')}`,
+      SIM_DATABASE: join(dataDir, 'ekyc-sim.sqlite'),
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
       METRICS_PORT: 'off',
@@ -482,8 +850,9 @@ function writeDoc(passed: boolean): void {
     '',
     'Written by `npm run test:faults` (scripts/faults.ts): checks, not only figures — the run fails when one',
     "fails, and that line is marked **check failed** here. nginx → two API instances → a PostgreSQL of the test's own, " +
-      `${applicants} applicants each saving the general flow's four steps (personal, workplace, branch, seal-less) and reading them back through nginx, with the web client's retry`,
-    'of idempotent calls (docs/decisions/0210-drain-behind-nginx.md).',
+      `${applicants} applicants each saving the general flow's four steps (personal, workplace, branch, seal-less) and reading them back through nginx, and ` +
+      `${journeyApplicants} going through the whole general journey (sign-in, the saves, PIN, eKYC PASSED at the simulator, the status polled, completion) again and again, with the web client's retry`,
+    'of idempotent calls (docs/decisions/0210-drain-behind-nginx.md, 0215-whole-journeys-under-faults.md).',
     '',
     `- date: ${new Date().toISOString()}`,
     `- machine: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}; load average ${loadavg()
@@ -509,13 +878,13 @@ writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>faults</title>
 
 // Under the system's temporary directory: when the test runs as root the server runs as `postgres`,
 // which may not be allowed into the checkout.
-const pg = new OwnPostgres(join(tmpdir(), `koza-faults-postgres-${ports.postgres}`), ports.postgres);
+const postgres = new OwnPostgres(join(tmpdir(), `koza-faults-postgres-${ports.postgres}`), ports.postgres);
 let launcher: ChildProcess | undefined;
 let failed = false;
 try {
-  log(`PostgreSQL of its own on :${ports.postgres} (${pg.bin}) …`);
-  await pg.create();
-  const databaseUrl = await pg.createDatabase('koza_faults');
+  log(`PostgreSQL of its own on :${ports.postgres} (${postgres.bin}) …`);
+  await postgres.create();
+  databaseUrl = await postgres.createDatabase('koza_faults');
   log(`cluster on :${ports.cluster} (log: ${join(work, 'cluster.log')}) …`);
   launcher = startCluster(databaseUrl, webDist);
   const launcherExit = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
@@ -531,10 +900,11 @@ try {
   const people = Array.from({ length: applicants }, (_, i) => new Applicant(i));
   await Promise.all(people.map(signIn));
   log(`${applicants} applicants signed in`);
+  const journeys = Array.from({ length: journeyApplicants }, (_, i) => new Journey(i));
 
-  await killOne(people);
-  await rollingRestart(people, launcher);
-  await databaseOutage(people, pg);
+  await killOne(people, journeys);
+  await rollingRestart(people, journeys, launcher);
+  await databaseOutage(people, journeys, postgres);
 
   const stopped = launcher.kill('SIGTERM') && (await launcherExit);
   figure('cluster', 'launcher exit status after SIGTERM', String(stopped), stopped === 0);
@@ -550,7 +920,7 @@ try {
     launcher.kill('SIGTERM');
     await exit;
   }
-  pg.destroy();
+  postgres.destroy();
 }
 failed ||= figures.some((f) => !f.ok);
 // `npm test` runs this without touching the tracked file (FAULTS_WRITE_DOC=0).

@@ -12,7 +12,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -160,6 +160,25 @@ function exited(child: ChildProcess): Promise<void> {
 // again, wait for its /api/ready, then nginx's fail_timeout (1 s), after which nginx sends to it
 // again, before the next one stops. nginx sends nothing to a stopping instance it cannot retry.
 let rollingState: 'idle' | 'running' = 'idle';
+const accessLog = () => join(dir, 'logs/access.log');
+const accessLogSize = () => (existsSync(accessLog()) ? statSync(accessLog()).size : 0);
+
+/**
+ * Until nginx has had an answer from the instance on `port` since byte `from` of its access log (or
+ * `timeoutMs`: without traffic there is nothing to wait for). After a failed connect nginx gives an
+ * instance back one request at a time once fail_timeout has passed, and counts it as down for every
+ * other request until that one is answered; stopping the other instance meanwhile left "no live
+ * upstreams" (502) under load (docs/decisions/0215-whole-journeys-under-faults.md).
+ */
+async function nginxAnsweredBy(port: number, from: number, timeoutMs: number): Promise<void> {
+  const answered = new RegExp(`upstream=127\\.0\\.0\\.1:${port} upstream_status=[1-4]\\d\\d$`, 'm');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(accessLog()) && answered.test(readFileSync(accessLog()).subarray(from).toString('utf8'))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function rollingRestart(): Promise<void> {
   if (rollingState === 'running' || shuttingDown) return;
   rollingState = 'running';
@@ -173,8 +192,10 @@ async function rollingRestart(): Promise<void> {
       await exited(entry.child);
       if (shuttingDown) return;
       restart(entry);
+      const from = accessLogSize();
       await waitFor(`http://127.0.0.1:${entry.port}/api/ready`, 120_000);
       await new Promise((r) => setTimeout(r, failTimeoutMs + 500));
+      await nginxAnsweredBy(entry.port!, from, 5000);
     }
     log('rolling restart: done');
   } catch (error) {

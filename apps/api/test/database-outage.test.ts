@@ -69,6 +69,10 @@ describe.skipIf(!ctx.postgres.available)('PostgreSQL stopped during requests', (
         url: '/api/verification-codes/register',
         payload: { bankCode: '0177', mailAddress: 'outage@example.jp', applicationType: 'GENERAL' },
       }),
+      // The eKYC start has a 503 of its own (EKYC_UNAVAILABLE); the database's 503 must get through too (decision 0215).
+      app.inject({ method: 'POST', url: '/api/ekyc', headers: user.headers, payload: { supplement: false } }),
+      app.inject({ method: 'POST', url: '/api/ekyc/status', headers: user.headers, payload: {} }),
+      app.inject({ method: 'POST', url: '/api/application-complete', headers: user.headers }),
       ...Array.from({ length: 6 }, () => savePersonal()), // more requests than the pool has connections
     ]);
     const elapsed = performance.now() - started;

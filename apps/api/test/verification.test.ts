@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { messages } from '@koza/domain/messages';
 import { banks } from '@koza/domain/banks/banks';
 import { fixedClock } from '../src/adapters/clock.ts';
@@ -270,6 +271,23 @@ forEachDialect((dialect) => {
       const again = await t.verify(address, code);
       expect(again.statusCode).toBe(401);
       expect(again.json()).toEqual(failed);
+      await t.app.close();
+    });
+
+    it('keeps the code when the session cannot be opened (the database failed meanwhile): the next try succeeds', async () => {
+      const t = await setUp();
+      const address = uniqueMailAddress();
+      await t.register(address);
+      const code = await latestCode(t.app, address);
+      // The session's table is away: the code was found and compared, then the transaction fails.
+      await sql`alter table auth_sessions rename to auth_sessions_away`.execute(db.kysely);
+      try {
+        expect((await t.verify(address, code)).statusCode).toBeGreaterThanOrEqual(500);
+      } finally {
+        await sql`alter table auth_sessions_away rename to auth_sessions`.execute(db.kysely);
+      }
+      expect((await t.verify(address, code)).statusCode).toBe(200);
+      expect((await t.verify(address, code)).statusCode).toBe(401);
       await t.app.close();
     });
 

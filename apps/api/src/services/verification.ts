@@ -111,9 +111,12 @@ export async function verifyCode(
   if (!(await takeTry(deps.db, row.id, verification.maxWrongTries))) return failed;
   const expected = codeHash(deps.codeHashKey, { ...key, mailAddress: input.mailAddress, code: input.verificationCode });
   if (!sameHash(expected, row.codeHash)) return failed;
-  if (!(await deleteCode(deps.db, row.id))) return failed; // consumed by a parallel verify
 
+  // The code is consumed in the transaction that opens the session: when that fails (the database
+  // went away, the instance was killed), the code stays good for the applicant's next try
+  // (docs/decisions/0215-whole-journeys-under-faults.md).
   return durableTransaction(deps.db, async (trx) => {
+    if (!(await deleteCode(trx, row.id))) return failed; // consumed by a parallel verify
     const existing = await findResumableDraft(trx, key);
     let applicationId: string;
     if (existing) {

@@ -93,6 +93,22 @@ describe('api client', () => {
     always502.mockClear();
     await expect(api.post('/api/pin', { code: 'x' })).rejects.toMatchObject({ status: 502 });
     expect(always502).toHaveBeenCalledTimes(1);
+    always502.mockClear();
+    await expect(api.post('/api/ekyc/webhook', {})).rejects.toMatchObject({ status: 502 });
+    expect(always502).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the eKYC start and the eKYC status poll once more after a 502 (both idempotent)', async () => {
+    for (const [path, answer] of [
+      ['/api/ekyc', { url: 'http://localhost:3100/s/x' }],
+      ['/api/ekyc/status', { status: 4, supplementRequired: false }],
+    ] as const) {
+      const answers = [new Response('bad gateway', { status: 502 }), new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })];
+      const fetchMock = vi.fn(async () => answers.shift()!);
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(api.post(path, {})).resolves.toEqual(answer);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    }
   });
 
   it('holds a write refused for maintenance until the applicant resumes, then sends it again', async () => {

@@ -80,10 +80,12 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls that may be sent twice (issue 27): reads, the step saves (a save writes the same content
- * again) and the completion (a second call answers the first's number). The same paths nginx
- * resends itself (deploy/nginx/cluster.conf.template).
+ * again), the completion (a second call answers the first's number), the eKYC start (an open
+ * session is handed back as it is) and the eKYC status poll (a read; a result is recorded once)
+ * (docs/decisions/0215-whole-journeys-under-faults.md). The same paths nginx resends itself
+ * (deploy/nginx/cluster.conf.template).
  */
-const idempotentPosts = /^\/api\/(applications\/|application-complete$)/;
+const idempotentPosts = /^\/api\/(applications\/|application-complete$|ekyc(\/status)?$)/;
 /**
  * Answers that mean "not done, try again": the proxy found no instance or lost it (502, 504), or the
  * database was briefly away (503). An idempotent call is sent once more before it counts as failed,

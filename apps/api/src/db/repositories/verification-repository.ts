@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
-import type { EpochMs, VerificationCodesTable } from '../schema.ts';
+import type { Database, EpochMs, VerificationCodesTable } from '../schema.ts';
 
 // verification_codes: one live code per (bank, application type, address hash). Only the code's
 // keyed hash is stored.
@@ -68,9 +68,9 @@ export async function takeTry(db: Db, id: string, maxTries: number): Promise<boo
   return row !== undefined;
 }
 
-/** Consumes a code: true for exactly one caller. */
-export async function deleteCode(db: Db, id: string): Promise<boolean> {
-  const result = await db.kysely.deleteFrom('verificationCodes').where('id', '=', id).executeTakeFirst();
+/** Consumes a code: true for exactly one caller. Inside the transaction that opens the session, so a failure keeps it. */
+export async function deleteCode(db: Db | Transaction<Database>, id: string): Promise<boolean> {
+  const result = await ('kysely' in db ? db.kysely : db).deleteFrom('verificationCodes').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 

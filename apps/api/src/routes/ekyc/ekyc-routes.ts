@@ -7,7 +7,7 @@ import {
   ekycUnavailableBodySchema,
   ekycViewResponseSchema,
 } from '@koza/domain/api/ekyc';
-import { conflictBodySchema } from '@koza/domain/api/errors';
+import { conflictBodySchema, errorBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
 import { apiErrorOf } from '../../http/errors.ts';
 import { FieldValidationError } from '../../services/refusals.ts';
@@ -36,7 +36,12 @@ export function browserOrigin(request: FastifyRequest, options: { isProduction: 
 export const ekycRoutes: FastifyPluginAsyncZod<EkycDeps & { guards: RouteGuards; isProduction: boolean }> = async (app, { guards, isProduction, ...deps }) => {
   app.post(
     '/api/ekyc',
-    { preHandler: guards.applicant, schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema } } },
+    {
+      preHandler: guards.applicant,
+      // 503: the provider's EKYC_UNAVAILABLE, or any other (the database away, maintenance) as the
+      // error handler writes it; with the provider's alone, those failed serialisation and answered 500.
+      schema: { response: { 200: ekycStartResponseSchema, 409: conflictBodySchema, 503: ekycUnavailableBodySchema.or(errorBodySchema.loose()) } },
+    },
     async (request, reply) => {
       // SPEC.md §7 sends { supplement: false }; the current-address supplement is an upload
       // (POST /api/documents), never a second eKYC, so only false (or nothing) is accepted.
