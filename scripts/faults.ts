@@ -824,7 +824,11 @@ async function npmStartExitStatus(webDist: string): Promise<void> {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    await until('npm start ready', async () => (await status(`http://127.0.0.1:${ports.start}/api/health`)) === 200, 300_000, 200);
+    // Ready, or out at once with the reason when `npm start` gave up before (its log says why).
+    const gaveUp = exited.then((code) => {
+      throw new Error(`npm start exited (${code}) before it answered /api/health; its log: ${join(work, 'start.log')}`);
+    });
+    await Promise.race([until('npm start ready', async () => (await status(`http://127.0.0.1:${ports.start}/api/health`)) === 200, 300_000, 200), gaveUp]);
     const apiPid = await until('the API process', () => {
       const ps = spawnSync('pgrep', ['-P', String(child.pid), '-f', 'apps/api/src/server.ts'], { encoding: 'utf8' }).stdout ?? '';
       const pid = Number(ps.trim().split('\n')[0]);
