@@ -9,7 +9,7 @@ import { adminMessages } from '@koza/domain/admin/messages';
 import type { DocumentRead, EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
-import type { Executor } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/executor.ts';
 import { listDocuments, readDocumentBytes } from '../db/repositories/documents-repository.ts';
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
 import { findApplicationOfBank, findCase, findReview, listCaseEvents, searchApplications } from '../db/repositories/review-repository.ts';

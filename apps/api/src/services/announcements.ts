@@ -14,7 +14,7 @@ import {
   updateNotice,
 } from '../db/repositories/notices-repository.ts';
 import type { MaintenanceRow, NoticeRow } from '../db/repositories/notices-repository.ts';
-import type { Executor } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/executor.ts';
 import { FieldValidationError, Refusal } from './refusals.ts';
 import { toJapanIso } from './japan-time.ts';
 import { audit } from './audit.ts';

@@ -1,7 +1,7 @@
 import type { BankCode } from '@koza/domain/constants';
 import type { Db } from '../db/database.ts';
 import { appendAudit } from '../db/repositories/audit-repository.ts';
-import type { Executor } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/executor.ts';
 import type { AuditAction } from '@koza/domain/admin/rules';
 
 // Every staff action leaves one line (docs/decisions/0113-audit-log.md). A decision writes its line

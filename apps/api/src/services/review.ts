@@ -11,7 +11,8 @@ import type { MailSender } from '../adapters/mail.ts';
 import type { Db } from '../db/database.ts';
 import { durableTransaction } from '../db/durable-transaction.ts';
 import { findByIdForUpdate, findParentByApplicationId } from '../db/repositories/applications-repository.ts';
-import type { ApplicationParentRow, ApplicationRow, Executor } from '../db/repositories/applications-repository.ts';
+import type { ApplicationParentRow, ApplicationRow } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/executor.ts';
 import {
   closeCase,
   findCase,

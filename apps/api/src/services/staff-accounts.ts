@@ -5,7 +5,7 @@ import { staffAuth } from '@koza/domain/admin/rules';
 import type { AuditAction } from '@koza/domain/admin/rules';
 import type { Db } from '../db/database.ts';
 import { durableTransaction } from '../db/durable-transaction.ts';
-import type { Executor } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/executor.ts';
 import {
   clearTotp,
   findStaffById,

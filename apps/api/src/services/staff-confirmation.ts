@@ -1,7 +1,7 @@
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { StaffRole } from '@koza/domain/admin/roles';
 import type { Db } from '../db/database.ts';
-import type { Executor } from '../db/repositories/applications-repository.ts';
+import type { Executor } from '../db/executor.ts';
 import { countActiveAdmins, markConfirmed, markCreatedBy, setPendingRole, setRole } from '../db/repositories/staff-confirmation-repository.ts';
 import { findStaffById, revokeSessionsOfStaff } from '../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';

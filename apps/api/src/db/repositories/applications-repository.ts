@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { fieldsOf, type FieldKey, type FieldRecord } from '@koza/domain/fields/registry';
 import type { Db } from '../database.ts';
 import { durableTransaction } from '../durable-transaction.ts';
 import { prepared } from '../prepared.ts';
 import type { ApplicationParentsTable, ApplicationStatus, ApplicationsTable, Database, EpochMs } from '../schema.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on `applications` and `application_parents`. Services receive rows; the
 // API shape of SPEC.md §3 is built from them in services/application-view.ts.
@@ -15,9 +16,6 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type ApplicationParentRow = Selectable<ApplicationParentsTable>;
 
 /** A connection or an open transaction: repository functions work inside either. */
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 /** Statuses of an application still being filled in or checked: verifying again resumes it (DECISIONS.md §3). */
 export const openStatuses: readonly ApplicationStatus[] = ['DRAFT', 'PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY'];

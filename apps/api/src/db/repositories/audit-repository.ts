@@ -3,14 +3,12 @@ import type { Selectable } from 'kysely';
 import { auditRowHash, chainGenesis } from '../audit-chain.ts';
 import type { Db } from '../database.ts';
 import type { AuditLogTable, EpochMs } from '../schema.ts';
-import type { Executor } from './applications-repository.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // The audit log: INSERT and SELECT only. There is deliberately no update or delete function here,
 // and the database refuses both (triggers of migration 020).
 
 export type AuditRow = Selectable<AuditLogTable>;
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 export interface NewAuditEntry {
   at: EpochMs;

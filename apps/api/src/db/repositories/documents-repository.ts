@@ -1,13 +1,12 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { Database, DocumentsTable, EpochMs } from '../schema.ts';
+import type { DocumentsTable, EpochMs } from '../schema.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on `documents`: uploaded images, kept in the database.
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentSummary = Omit<DocumentRow, 'bytes'>;
-type Executor = Kysely<Database> | Transaction<Database>;
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 /** Stores a document, replacing an earlier one of the same type (a retake keeps only the newest). */
 export async function replaceDocument(

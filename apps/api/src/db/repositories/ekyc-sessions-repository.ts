@@ -1,13 +1,12 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import type { Database, EkycSessionsTable, EpochMs, Flag, ProviderEkycStatus } from '../schema.ts';
+import type { EkycSessionsTable, EpochMs, Flag, ProviderEkycStatus } from '../schema.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on `ekyc_sessions`: one row per session opened at the provider.
 
 export type EkycSessionRow = Selectable<EkycSessionsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 /** Provider statuses a session can still leave; the others are results, and a result is final. */
 export const openProviderStatuses: readonly ProviderEkycStatus[] = ['CREATED', 'SUBMITTED'];

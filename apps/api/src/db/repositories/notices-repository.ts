@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EpochMs, MaintenanceWindowsTable, NotificationsTable } from '../schema.ts';
-import type { Executor } from './applications-repository.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Maintenance windows and notifications (data files and staff rows alike). Windows are
 // [startedAt, endedAt): start inclusive, end exclusive; a notification without an end never ends.
@@ -78,8 +78,6 @@ export async function findChannelNotices(db: Db, channel: string, bankCode: stri
 }
 
 // ---- the back office (docs/decisions/0161-maintenance-and-notices-by-staff.md) ----
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 export type MaintenanceRow = Selectable<MaintenanceWindowsTable>;
 export type NoticeRow = Selectable<NotificationsTable>;

@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { ApplicationCasesTable, ApplicationReviewsTable, ApplicationsTable, Database, EpochMs } from '../schema.ts';
-import type { ApplicationRow, Executor } from './applications-repository.ts';
+import type { ApplicationRow } from './applications-repository.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // The staff side's SQL on applications (search, one bank's application) and application_reviews
 // (decisions, hand-over, cancel). State changes are conditional updates, as in applications-repository.
 
 export type ReviewRow = Selectable<ApplicationReviewsTable>;
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 export interface ApplicationSearch {
   bankCode: BankCode;

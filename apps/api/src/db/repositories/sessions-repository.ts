@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import type { Database, EpochMs } from '../schema.ts';
+import type { EpochMs } from '../schema.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // auth_sessions: bearer sessions. Only the token's keyed hash is stored.
-
-type Executor = Kysely<Database> | Transaction<Database>;
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 export interface NewSession {
   id: string;

@@ -1,10 +1,8 @@
 import type { Db } from '../database.ts';
 import type { EpochMs } from '../schema.ts';
-import type { Executor } from './applications-repository.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // The SQL of staff changes that wait for a second ADMIN (migration 061, decision 0233).
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 /** ADMINs of the bank who can act now: not stopped, not waiting for their own confirmation. */
 export async function countActiveAdmins(db: Db | Executor, bankCode: string): Promise<number> {

@@ -1,15 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EpochMs, StaffPasskeysTable, StaffWebauthnChallengesTable } from '../schema.ts';
-import type { Executor } from './applications-repository.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on staff_passkeys and staff_webauthn_challenges (services/staff-passkeys.ts
 // owns the rules).
 
 export type PasskeyRow = Selectable<StaffPasskeysTable>;
 type ChallengeRow = Selectable<StaffWebauthnChallengesTable>;
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 /** Stores a ceremony's challenge, dropping every challenge older than `expiredBefore` on the way. */
 export async function insertChallenge(db: Db | Executor, row: ChallengeRow, expiredBefore: EpochMs): Promise<void> {

@@ -1,13 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EpochMs, StaffUsersTable } from '../schema.ts';
-import type { Executor } from './applications-repository.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on staff_users and staff_sessions (services/staff-auth.ts owns the rules).
 
 export type StaffRow = Selectable<StaffUsersTable>;
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 export interface NewStaff {
   id: string;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { Database, EpochMs, VerificationCodesTable } from '../schema.ts';
+import type { EpochMs, VerificationCodesTable } from '../schema.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // verification_codes: one live code per (bank, application type, address hash). Only the code's
 // keyed hash is stored.
@@ -69,8 +70,8 @@ export async function takeTry(db: Db, id: string, maxTries: number): Promise<boo
 }
 
 /** Consumes a code: true for exactly one caller. Inside the transaction that opens the session, so a failure keeps it. */
-export async function deleteCode(db: Db | Transaction<Database>, id: string): Promise<boolean> {
-  const result = await ('kysely' in db ? db.kysely : db).deleteFrom('verificationCodes').where('id', '=', id).executeTakeFirst();
+export async function deleteCode(db: Db | Executor, id: string): Promise<boolean> {
+  const result = await executor(db).deleteFrom('verificationCodes').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 

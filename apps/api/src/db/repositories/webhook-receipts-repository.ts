@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
-import type { Database, EpochMs } from '../schema.ts';
+import type { EpochMs } from '../schema.ts';
+import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on `webhook_receipts`: the provider's signed notifications we accepted.
-
-type Executor = Kysely<Database> | Transaction<Database>;
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db);
 
 /** Records a delivery; false when the same one (session, status, body) was recorded before. */
 export async function insertReceiptOnce(
