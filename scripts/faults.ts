@@ -32,7 +32,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { constants as cryptoConstants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -622,7 +622,7 @@ function resentByNginx(from: number): { resent: number; lines: string[] } {
   const lines = text.split('\n').filter((l) => /upstream=\S+, /.test(l));
   return { resent: lines.length, lines };
 }
-const logOffset = () => (existsSync(accessLog()) ? readFileSync(accessLog()).length : 0);
+const logOffset = () => (existsSync(accessLog()) ? statSync(accessLog()).size : 0);
 const instancePids = () =>
   readStatus()
     .processes.filter((p) => p.port !== null)
