@@ -79,10 +79,35 @@ const floorNote = /（[０-９]+階）$/;
 const trailingNote = /（[^（）]*）$/;
 const trailingKanaNote = /\([^()]*\)$/;
 
-/** Parses the decoded text into postal rows (see the rules above); throws with the line number on a malformed line. */
-export function parseKenAll(text: string): { rows: PostalRow[]; stats: KenAllStats } {
+/** Why a name field's value may not be loaded (null: it may); the API passes the domain's reference-text rule. */
+export type NameCheck = (value: string) => string | null;
+
+/** The name fields of a KEN_ALL line, by their column's name in the file. */
+const nameColumns = [
+  ['kanaPref', 'prefecture kana (column 4)'],
+  ['kanaCity', 'municipality kana (column 5)'],
+  ['kanaTown', 'town kana (column 6)'],
+  ['pref', 'prefecture (column 7)'],
+  ['city', 'municipality (column 8)'],
+  ['town', 'town (column 9)'],
+] as const;
+
+function firstNameProblem(line: number, names: Record<(typeof nameColumns)[number][0], string>, checkName: NameCheck): string | null {
+  for (const [key, label] of nameColumns) {
+    const problem = checkName(names[key]);
+    if (problem !== null) return `line ${line}: the ${label} ${problem}`;
+  }
+  return null;
+}
+
+/**
+ * Parses the decoded text into postal rows (see the rules above); throws with the line number on a
+ * malformed line. With `checkName`, `nameProblem` names the first line (a town over several lines: its
+ * first) whose name field, as it would be stored, the check refuses.
+ */
+export function parseKenAll(text: string, checkName?: NameCheck): { rows: PostalRow[]; stats: KenAllStats; nameProblem: string | null } {
   const stats: KenAllStats = { lines: 0, joined: 0, notesRemoved: 0, noTown: 0, duplicates: 0 };
-  type Raw = { code: string; postal: string; kanaPref: string; kanaCity: string; kanaTown: string; pref: string; city: string; town: string };
+  type Raw = { line: number; code: string; postal: string; kanaPref: string; kanaCity: string; kanaTown: string; pref: string; city: string; town: string };
   const raws: Raw[] = [];
   let open: Raw | undefined;
   const lines = text.split(/\r?\n/);
@@ -107,13 +132,14 @@ export function parseKenAll(text: string): { rows: PostalRow[]; stats: KenAllSta
       if (open.town.includes('）')) open = undefined;
       return;
     }
-    const raw: Raw = { code, postal, kanaPref, kanaCity, kanaTown, pref, city, town };
+    const raw: Raw = { line: index + 1, code, postal, kanaPref, kanaCity, kanaTown, pref, city, town };
     raws.push(raw);
     open = town.includes('（') && !town.includes('）') ? raw : undefined;
   });
 
   const seen = new Set<string>();
   const rows: PostalRow[] = [];
+  let nameProblem: string | null = null;
   for (const r of raws) {
     let section = r.town;
     let kanaSection = r.kanaTown;
@@ -138,6 +164,7 @@ export function parseKenAll(text: string): { rows: PostalRow[]; stats: KenAllSta
       kanaSection,
       kanaChome: '',
     };
+    if (checkName && nameProblem === null) nameProblem = firstNameProblem(r.line, { ...r, kanaTown: kanaSection, town: section }, checkName);
     const key = Object.values(row).join('\t');
     if (seen.has(key)) {
       stats.duplicates++;
@@ -148,5 +175,5 @@ export function parseKenAll(text: string): { rows: PostalRow[]; stats: KenAllSta
   }
   // Stable: rows sharing a code keep Japan Post's order.
   rows.sort((a, b) => (a.postalNumber < b.postalNumber ? -1 : a.postalNumber > b.postalNumber ? 1 : 0));
-  return { rows, stats };
+  return { rows, stats, nameProblem };
 }

@@ -48,4 +48,20 @@ describe('a Japan Post KEN_ALL file', () => {
     expect(() => parseKenAll('40133,"810  ","8100001","ﾌｸｵｶｹﾝ"\r\n')).toThrow(/line 1: expected 15 fields/);
     expect(() => parseKenAll('4013,"810  ","8100001","ﾌｸｵｶｹﾝ","ﾌｸｵｶｼ","","福岡県","福岡市","",0,0,0,0,0,0')).toThrow(/line 1: the municipality code/);
   });
+
+  it('names the first line whose name field, as it would be stored, a check refuses (a town over several lines by its first)', () => {
+    const text = decodeJapanPostCsv(fixture).text;
+    const lines = text.trim().split('\r\n');
+    const refuseAngle = (value: string) => (value.includes('<') ? 'holds markup' : null);
+    expect(parseKenAll(text, refuseAngle).nameProblem).toBeNull();
+    // The town over two lines (8100099) with markup after its note on the second line: the joined town
+    // keeps it, and the problem is named by the town's first line.
+    const first = lines.findIndex((l) => l.includes('"8100099"'));
+    const hostile = lines.map((l, i) => (i === first + 1 ? l.replace(/）",/, '）<b>",') : l));
+    expect(parseKenAll(hostile.join('\r\n'), refuseAngle).nameProblem).toBe(`line ${first + 1}: the town (column 9) holds markup`);
+    // Inside a note that is removed, nothing is stored, so nothing is refused.
+    const inNote = lines.map((l) => l.replace('（次のビルを除く）', '（次の<b>ビルを除く）'));
+    expect(inNote.join('\r\n')).toContain('<b>');
+    expect(parseKenAll(inNote.join('\r\n'), refuseAngle).nameProblem).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { decodeJapanPostCsv } from '@koza/data/postal-ken-all';
+import { readPostalRows } from '@koza/data/postal';
 import { openDatabase, parseDatabaseUrl } from '../src/db/database.ts';
 import type { Db } from '../src/db/database.ts';
 import { loadReferenceData } from '../src/services/reference-data.ts';
@@ -127,6 +128,45 @@ forEachDialect((dialect) => {
       expect(lost.code).toBe(2);
       expect(lost.output).toMatch(/municipalities with a branch would disappear: 福岡県福岡市中央区/);
       expect(await count(db)).toBe(104);
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+
+  it('refuses a full-size file with a hostile town name, naming its line and changing nothing, and loads the same file clean', async () => {
+    const url = await dialect.createDatabaseUrl();
+    const db = await openDatabase(parseDatabaseUrl(url, apiDir));
+    const dir = mkdtempSync(join(tmpdir(), 'koza-postal-hostile-'));
+    try {
+      const packaged = await count(db);
+      // The packaged table (Japan Post's data of every town in the country) written back as a KEN_ALL
+      // file: every real name passes the checks.
+      const lines: string[] = [];
+      for await (const r of readPostalRows()) {
+        lines.push(
+          `${r.addressCode},"${r.addressCode.slice(0, 3)}  ","${r.postalNumber}","${r.kanaPrefecture}","${r.kanaMunicipality}","${r.kanaSection}","${r.prefecture}","${r.municipality}","${r.section}",0,0,0,0,0,0`,
+        );
+      }
+      expect(lines.length).toBe(packaged);
+      const clean = join(dir, 'utf_ken_all.csv');
+      writeFileSync(clean, `${lines.join('\r\n')}\r\n`);
+      const dry = await update(url, [clean, '--date', '2026-11-30', '--dry-run']);
+      expect(dry.code, dry.output).toBe(0);
+      expect(dry.output).toMatch(/dry run: every check passed/);
+
+      // One town in the middle replaced by a formula: refused with its line, the table as it was.
+      const at = Math.floor(lines.length / 2);
+      const hostileLines = lines.map((l, i) => (i === at ? l.replace(/"([^"]*)",0,0,0,0,0,0$/, '"=HYPERLINK(""http://x.example"",""$1"")",0,0,0,0,0,0') : l));
+      const hostile = join(dir, 'hostile.csv');
+      writeFileSync(hostile, `${hostileLines.join('\r\n')}\r\n`);
+      const refused = await update(url, [hostile, '--date', '2026-11-30']);
+      expect(refused.code, refused.output).toBe(2);
+      expect(refused.output).toMatch(
+        new RegExp(`refused, nothing changed:[\\s\\S]*line ${at + 1}: the town \\(column 9\\) starts with "=", as a spreadsheet formula does`),
+      );
+      expect(await count(db)).toBe(packaged);
+      const formulas = await db.kysely.selectFrom('postalCodes').select('id').where('section', 'like', '=%').execute();
+      expect(formulas).toEqual([]);
     } finally {
       await db.close();
     }

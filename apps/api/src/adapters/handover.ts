@@ -1,6 +1,7 @@
-import { mkdir, open } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldRegistry, type FieldRegistry } from '@koza/domain/fields/registry';
+import { ensurePrivateDir, narrow } from '../db/private-files.ts';
 import { csvField } from './csv.ts';
 
 // The hand-over to the bank's account system (docs/decisions/0112-handover-file.md). Approval
@@ -114,8 +115,10 @@ export function fileHandover(dir: string): AccountSystemHandover {
     async handOver(record) {
       const name = handoverFileName(record.bankCode, record.approvedAt);
       const path = join(dir, name);
-      await mkdir(join(dir, record.bankCode), { recursive: true, mode: 0o700 });
+      ensurePrivateDir(dir);
+      ensurePrivateDir(join(dir, record.bankCode));
       const file = await open(path, 'a', 0o600);
+      narrow(path, 0o600);
       try {
         const { size } = await file.stat();
         const columns = handoverHeader();

@@ -1,17 +1,26 @@
 import { spawn } from 'node:child_process';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readSync, closeSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { DatabaseLocation } from './database.ts';
+import { ensurePrivateDir, privateFileStream } from './private-files.ts';
 
 // Backups and restores of the whole database (issue 27, docs/decisions/0212-backup-and-restore.md).
 // SQLite: `VACUUM INTO` a new file — one read transaction, so the copy is consistent while the API
 // keeps writing (WAL mode: writers are not blocked). PostgreSQL: `pg_dump --format=custom` (a consistent
 // snapshot; the instances keep running). Optionally encrypted (AES-256-GCM) with a key that is not in
 // the backup. A restore refuses a database that holds any table unless forced.
+//
+// No clear copy on disk beside an encrypted backup (issue 32, finding 7): the database's bytes stream
+// from the database (SQLite: its serialized image, read in one read transaction; PostgreSQL: pg_dump's
+// standard output) through the cipher into the backup file. Every file on the way is created 0600 in a
+// directory that is 0700 (db/private-files.ts).
 
 /** A backup file's first bytes when it is encrypted; then a 12-byte IV, the ciphertext, a 16-byte tag. */
 const encryptedMagic = Buffer.from('KOZA-BACKUP-AES256GCM-1\n');
@@ -51,14 +60,44 @@ export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
   return name;
 }
 
+function toolError(command: string, code: number | null, stderr: string): Error {
+  return new Error(`${command} exited with ${code}: ${stderr.trim().slice(0, 2000)}`);
+}
+
 function runTool(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim().slice(0, 2000)}`))));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(toolError(command, code, stderr))));
   });
+}
+
+/** The database's consistent copy as a stream: SQLite's image read in one read transaction, or pg_dump's output. */
+function databaseStream(location: DatabaseLocation): { stream: Readable; done: Promise<void> } {
+  if (location.dialect === 'sqlite') {
+    if (location.path === ':memory:') throw new Error('an in-memory SQLite database has nothing to back up');
+    const db = new DatabaseSync(location.path, { timeout: 30_000 });
+    try {
+      // sqlite3_serialize of a file database reads every page in one statement, i.e. one read
+      // transaction: a consistent snapshot while the API keeps writing (WAL mode). It is held in
+      // memory, never written to disk in clear; the embedded database is the one-machine default.
+      const image = (db as DatabaseSync & { serialize(): Uint8Array }).serialize();
+      return { stream: Readable.from([Buffer.from(image.buffer, image.byteOffset, image.byteLength)]), done: Promise.resolve() };
+    } finally {
+      db.close();
+    }
+  }
+  const command = postgresTool('pg_dump');
+  const child = spawn(command, ['--format=custom', '--no-owner', '--no-privileges', '--dbname', location.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(toolError(command, code, stderr))));
+  });
+  return { stream: child.stdout, done };
 }
 
 const stamp = (d: Date) =>
@@ -73,13 +112,18 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function encryptFile(plain: string, target: string, key: Buffer): Promise<void> {
+/** Writes `source` to the new private file `target`, encrypted (AES-256-GCM: magic, IV, ciphertext, tag) when a key is given. */
+async function writeBackupFile(source: Readable, target: string, key: Buffer | undefined): Promise<void> {
+  const out = privateFileStream(target);
+  if (!key) {
+    await pipeline(source, out);
+    return;
+  }
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const out = createWriteStream(target, { mode: 0o600 });
   out.write(encryptedMagic);
   out.write(iv);
-  await pipeline(createReadStream(plain), cipher, out, { end: false });
+  await pipeline(source, cipher as Transform, out, { end: false });
   await new Promise<void>((resolve, reject) => out.end(cipher.getAuthTag(), (error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
@@ -109,7 +153,7 @@ async function decryptFile(file: string, target: string, key: Buffer): Promise<v
   decipher.setAuthTag(tag);
   const start = encryptedMagic.length + 12;
   try {
-    await pipeline(createReadStream(file, { start, end: size - 17 }), decipher, createWriteStream(target, { mode: 0o600 }));
+    await pipeline(createReadStream(file, { start, end: size - 17 }), decipher, privateFileStream(target));
   } catch (error) {
     rmSync(target, { force: true });
     throw new Error(`the backup could not be decrypted (wrong key, or the file was changed): ${(error as Error).message}`, { cause: error });
@@ -119,25 +163,16 @@ async function decryptFile(file: string, target: string, key: Buffer): Promise<v
 /** Writes a backup of `location` into `dir`; returns what was written. */
 export async function backupDatabase(location: DatabaseLocation, dir: string, options: { key?: Buffer | undefined; now?: Date } = {}): Promise<BackupResult> {
   const t0 = Date.now();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const base = join(dir, `koza-${location.dialect}-${stamp(options.now ?? new Date())}`);
-  const plain = `${base}.${location.dialect === 'sqlite' ? 'sqlite' : 'pgdump'}`;
-  if (location.dialect === 'sqlite') {
-    if (location.path === ':memory:') throw new Error('an in-memory SQLite database has nothing to back up');
-    const db = new DatabaseSync(location.path, { timeout: 30_000 });
-    try {
-      db.prepare('VACUUM INTO ?').run(plain);
-    } finally {
-      db.close();
-    }
-  } else {
-    await runTool(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', '--file', plain, '--dbname', location.url]);
-  }
-  let file = plain;
-  if (options.key) {
-    file = `${plain}.enc`;
-    await encryptFile(plain, file, options.key);
-    rmSync(plain);
+  ensurePrivateDir(dir);
+  const name = `koza-${location.dialect}-${stamp(options.now ?? new Date())}.${location.dialect === 'sqlite' ? 'sqlite' : 'pgdump'}${options.key ? '.enc' : ''}`;
+  const file = join(dir, name);
+  const { stream, done } = databaseStream(location);
+  try {
+    await Promise.all([writeBackupFile(stream, file, options.key), done]);
+  } catch (error) {
+    stream.destroy();
+    rmSync(file, { force: true });
+    throw error;
   }
   return { file, bytes: statSync(file).size, sha256: await sha256Of(file), encrypted: options.key !== undefined, ms: Date.now() - t0 };
 }
@@ -176,37 +211,37 @@ export async function restoreDatabase(
 ): Promise<{ ms: number; tables: number }> {
   const t0 = Date.now();
   if (!existsSync(file)) throw new Error(`no such file: ${file}`);
-  let source = file;
-  let decrypted: string | undefined;
-  if (isEncrypted(file)) {
-    if (!options.key) throw new RestoreRefused('the backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with');
-    decrypted = `${file}.${process.pid}.decrypted`;
-    await decryptFile(file, decrypted, options.key);
-    source = decrypted;
-  }
-  try {
-    if (location.dialect === 'sqlite') {
-      if (location.path === ':memory:') throw new Error('cannot restore into an in-memory SQLite database');
-      const existing = sqliteTables(location.path);
-      if (existing > 0 && !options.force) throw new RestoreRefused(`${location.path} is not empty (${existing} tables): add --force to replace it`);
-      const tmp = `${location.path}.restore-${process.pid}`;
-      await pipeline(createReadStream(source), createWriteStream(tmp, { mode: 0o600 }));
-      const check = new DatabaseSync(tmp, { readOnly: true });
-      try {
-        const result = check.prepare('pragma integrity_check').get() as Record<string, unknown>;
-        if (Object.values(result)[0] !== 'ok') throw new Error(`the backup is not a sound SQLite database: ${JSON.stringify(result)}`);
-      } catch (error) {
-        rmSync(tmp, { force: true });
-        throw error;
-      } finally {
-        check.close();
-      }
-      for (const suffix of ['-wal', '-shm']) rmSync(`${location.path}${suffix}`, { force: true });
-      renameSync(tmp, location.path);
-      return { ms: Date.now() - t0, tables: sqliteTables(location.path) };
+  const key = isEncrypted(file) ? options.key : null;
+  if (key === undefined) throw new RestoreRefused('the backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with');
+  // The clear bytes go once to where they are needed, in a new 0600 file: SQLite's next database file
+  // beside the live one, or (encrypted PostgreSQL dumps) a private temporary folder removed after.
+  const clearCopy = (target: string) => (key ? decryptFile(file, target, key) : pipeline(createReadStream(file), privateFileStream(target)));
+  if (location.dialect === 'sqlite') {
+    if (location.path === ':memory:') throw new Error('cannot restore into an in-memory SQLite database');
+    const existing = sqliteTables(location.path);
+    if (existing > 0 && !options.force) throw new RestoreRefused(`${location.path} is not empty (${existing} tables): add --force to replace it`);
+    const tmp = `${location.path}.restore-${process.pid}`;
+    await clearCopy(tmp);
+    const check = new DatabaseSync(tmp, { readOnly: true });
+    try {
+      const result = check.prepare('pragma integrity_check').get() as Record<string, unknown>;
+      if (Object.values(result)[0] !== 'ok') throw new Error(`the backup is not a sound SQLite database: ${JSON.stringify(result)}`);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      throw error;
+    } finally {
+      check.close();
     }
-    const existing = await postgresTables(location.url);
-    if (existing > 0 && !options.force) throw new RestoreRefused(`the database is not empty (${existing} tables): add --force to replace its contents`);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${location.path}${suffix}`, { force: true });
+    renameSync(tmp, location.path);
+    return { ms: Date.now() - t0, tables: sqliteTables(location.path) };
+  }
+  const existing = await postgresTables(location.url);
+  if (existing > 0 && !options.force) throw new RestoreRefused(`the database is not empty (${existing} tables): add --force to replace its contents`);
+  const privateDir = key ? mkdtempSync(join(tmpdir(), 'koza-restore-')) : null;
+  try {
+    const source = privateDir ? join(privateDir, 'backup.pgdump') : file;
+    if (privateDir) await clearCopy(source);
     await runTool(postgresTool('pg_restore'), [
       '--no-owner',
       '--no-privileges',
@@ -219,6 +254,6 @@ export async function restoreDatabase(
     ]);
     return { ms: Date.now() - t0, tables: await postgresTables(location.url) };
   } finally {
-    if (decrypted) rmSync(decrypted, { force: true });
+    if (privateDir) rmSync(privateDir, { recursive: true, force: true });
   }
 }

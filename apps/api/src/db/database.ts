@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateSqliteFile } from './private-files.ts';
 import type { Database } from './schema.ts';
 import { NodeSqliteDialect, openNodeSqlite } from './node-sqlite.ts';
 import { SessionWritesPlugin, postgresSessionChanges, sqliteSessionChanges } from './session-changes.ts';
@@ -58,9 +59,9 @@ export interface OpenOptions {
 export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Db> {
   if (location.dialect === 'sqlite') {
     if (location.path !== ':memory:') {
-      const { mkdirSync } = await import('node:fs');
       const { dirname } = await import('node:path');
-      mkdirSync(dirname(location.path), { recursive: true });
+      ensurePrivateDir(dirname(location.path), { narrowExisting: false });
+      ensurePrivateSqliteFile(location.path);
     }
     const database = openNodeSqlite({ path: location.path });
     const writes = new SessionWritesPlugin();

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { decodeJapanPostCsv, parseKenAll } from '@koza/data/postal-ken-all';
 import type { CsvEncoding, KenAllStats } from '@koza/data/postal-ken-all';
 import type { PostalRow } from '@koza/data/postal';
+import { searchedPartMaxLength } from '@koza/domain/fields/address';
+import { referenceTextProblem } from '@koza/domain/fields/reference-text';
 import { prefectureNames } from '@koza/domain/prefectures';
 import type { Db } from '../db/database.ts';
 import { branchMunicipalities, readPostalKeys } from '../db/repositories/postal-codes-repository.ts';
@@ -15,7 +17,10 @@ import { kenAllSource } from './reference-data.ts';
 // - the row count within ±5 % of the current table (a truncated download, the wrong file), unless
 //   the operator says the change is expected (`allowCountChange`);
 // - all 47 prefectures present;
-// - no municipality that a bank's branch is in disappears (the branch search would find nothing there).
+// - no municipality that a bank's branch is in disappears (the branch search would find nothing there);
+// - every name field holds what an applicant's field could (domain fields/reference-text.ts: no control
+//   or format character, no leading formula character, no markup, at most the searched part's length),
+//   the first offending line named.
 
 /** The most the row count may move without `allowCountChange`. */
 export const allowedCountChange = 0.05;
@@ -47,10 +52,11 @@ export async function planPostalUpdate(
   options: { allowCountChange?: boolean } = {},
 ): Promise<{ plan: PostalUpdatePlan; rows: PostalRow[] }> {
   const { text, encoding } = decodeJapanPostCsv(bytes);
-  const { rows, stats } = parseKenAll(text);
+  const { rows, stats, nameProblem } = parseKenAll(text, (value) => referenceTextProblem(value, searchedPartMaxLength));
   const current = await readPostalKeys(db);
   const problems: string[] = [];
 
+  if (nameProblem !== null) problems.push(`${nameProblem}: names reach applicants' addresses, the hand-over file and staff exports`);
   if (text.includes('\uFFFD')) problems.push('the file holds replacement characters (U+FFFD): it was converted with the wrong encoding before');
   const before = current.length;
   if (before > 0 && Math.abs(rows.length - before) / before > allowedCountChange && !options.allowCountChange) {
