@@ -113,6 +113,14 @@ export interface RetentionPolicy {
   readonly abandonedDraftsMs: number;
   /** Raw page views (with their device id) are deleted this long after they were recorded; the funnel's daily roll-up stays. */
   readonly pageViewsMs: number;
+  /**
+   * Decided applications keep a stub without personal data (number, bank, flow, branch, states and
+   * dates) this long after the decision's end: an approval after its hand-over, a rejection after it
+   * was decided, a cancellation after it took effect (decision 0239).
+   */
+  readonly handedOverMs: number;
+  readonly rejectedMs: number;
+  readonly cancelledMs: number;
   /** How often the job runs in each instance (one instance at a time does the work). */
   readonly intervalMs: number;
 }
@@ -135,6 +143,9 @@ export const retentionDefaults = {
   RETENTION_MAIL_OUTBOX_DAYS: 7,
   RETENTION_ABANDONED_DRAFTS_DAYS: 30,
   RETENTION_PAGE_VIEWS_DAYS: 90,
+  RETENTION_HANDED_OVER_DAYS: 90,
+  RETENTION_REJECTED_DAYS: 180,
+  RETENTION_CANCELLED_DAYS: 90,
   RETENTION_INTERVAL_MS: 60 * 60 * 1000,
 } as const;
 
@@ -234,6 +245,9 @@ const envSchema = z.object({
   RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_MAIL_OUTBOX_DAYS),
   RETENTION_ABANDONED_DRAFTS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_ABANDONED_DRAFTS_DAYS),
   RETENTION_PAGE_VIEWS_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_PAGE_VIEWS_DAYS),
+  RETENTION_HANDED_OVER_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_HANDED_OVER_DAYS),
+  RETENTION_REJECTED_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_REJECTED_DAYS),
+  RETENTION_CANCELLED_DAYS: z.coerce.number().positive().max(3650).default(retentionDefaults.RETENTION_CANCELLED_DAYS),
   RETENTION_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -407,6 +421,9 @@ export function loadConfig(env: Env = process.env): Config {
       mailOutboxMs: e.RETENTION_MAIL_OUTBOX_DAYS * day,
       abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
       pageViewsMs: e.RETENTION_PAGE_VIEWS_DAYS * day,
+      handedOverMs: e.RETENTION_HANDED_OVER_DAYS * day,
+      rejectedMs: e.RETENTION_REJECTED_DAYS * day,
+      cancelledMs: e.RETENTION_CANCELLED_DAYS * day,
       intervalMs: e.RETENTION_INTERVAL_MS,
     },
     databasePool,

@@ -181,7 +181,7 @@ forEachDialect((dialect) => {
 
     const report = await runRetention(db, fixedClock(new Date(now)), policy);
     // Sessions: the three ended over a day ago, and the four applications' own (each ended when its application was last changed, weeks ago).
-    expect(report).toEqual({ verificationCodes: 1, sessions: 3 + 4, outboxMails: 1, applications: 2, pageViews: 1 });
+    expect(report).toEqual({ verificationCodes: 1, sessions: 3 + 4, outboxMails: 1, applications: 2, decidedApplications: 0, pageViews: 1 });
     expect((await db.kysely.selectFrom('pageViews').select('path').execute()).map((r) => r.path)).toEqual(['/personal']);
     expect(await rollUp()).toEqual(countsBefore);
     expect(countsBefore).toEqual([
@@ -214,6 +214,7 @@ forEachDialect((dialect) => {
       sessions: 0,
       outboxMails: 0,
       applications: 0,
+      decidedApplications: 0,
       pageViews: 0,
     });
   });
@@ -239,12 +240,14 @@ forEachDialect((dialect) => {
     await verificationCode(db, 'old', 2 * day);
     const clock = fixedClock(new Date(now));
     const results = await Promise.all(['a', 'b', 'c', 'd'].map((holder) => runRetentionIfDue(db, clock, policy, holder)));
-    expect(results.filter((r) => r !== null)).toEqual([{ verificationCodes: 1, sessions: 0, outboxMails: 0, applications: 0, pageViews: 0 }]);
+    expect(results.filter((r) => r !== null)).toEqual([
+      { verificationCodes: 1, sessions: 0, outboxMails: 0, applications: 0, decidedApplications: 0, pageViews: 0 },
+    ]);
     // Not due again before the interval has passed.
     expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs - 1)), policy, 'a')).toBeNull();
     expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs)), policy, 'b')).not.toBeNull();
     const run = await db.kysely.selectFrom('jobRuns').selectAll().where('name', '=', 'retention').executeTakeFirstOrThrow();
-    expect(JSON.parse(run.lastReport!)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, pageViews: 0 });
+    expect(JSON.parse(run.lastReport!)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, decidedApplications: 0, pageViews: 0 });
     expect(run.holder).toBe('b');
   });
 });

@@ -4,7 +4,7 @@
 // and from whether a staff member has opened the application yet (受付済み → 審査中).
 
 /** The states an applicant sees. */
-export const applicantStatuses = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
+export const applicantStatuses = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'CANCELLED', 'CLOSED'] as const;
 export type ApplicantStatus = (typeof applicantStatuses)[number];
 
 export const applicantStatusLabels: Readonly<Record<ApplicantStatus, string>> = {
@@ -13,6 +13,7 @@ export const applicantStatusLabels: Readonly<Record<ApplicantStatus, string>> = 
   APPROVED: '口座開設手続き完了',
   REJECTED: 'お申込みをお受けできませんでした',
   CANCELLED: 'キャンセル',
+  CLOSED: 'お手続き終了',
 };
 
 /** What happens next, per state (SPEC.md §1: the card by post in 1 to 2 weeks, cancelled when not collected). */
@@ -25,6 +26,11 @@ export const applicantStatusNext: Readonly<Record<ApplicantStatus, readonly stri
   ],
   REJECTED: ['誠に申し訳ございませんが、今回のお申込みはお受けできませんでした。', 'ご不明な点は、下記のお問い合わせ先までご連絡ください。'],
   CANCELLED: ['このお申込みはキャンセル（取消）となりました。', 'ご不明な点や、あらためてお申込みをご希望の場合は、下記のお問い合わせ先までご連絡ください。'],
+  // Once the retention period is over the service keeps no personal data (decision 0239).
+  CLOSED: [
+    'このお申込みのお手続きは終了しました。お申込みの内容は、このサービスからは消去しています。',
+    'お申込みの内容やお口座のことは、当行でお預かりしている記録をもとにご案内します。下記のお問い合わせ先までご連絡ください。',
+  ],
 };
 
 /**

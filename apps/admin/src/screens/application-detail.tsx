@@ -289,6 +289,12 @@ export function ApplicationDetailScreen() {
             <dt>暗証番号</dt>
             <dd>{detail.pinErased ? '消去済み' : '保管中（受け渡し後に消去）'}</dd>
           </div>
+          {detail.personalDataErasedAt && (
+            <div>
+              <dt>個人データ</dt>
+              <dd>保存期間の経過により消去済み（{formatDateTime(detail.personalDataErasedAt)}）</dd>
+            </div>
+          )}
           {detail.review && (
             <>
               <div>

@@ -55,6 +55,7 @@ export const addressMismatchCase = (overrides: Partial<ApplicationDetail> = {}):
   },
   review: null,
   pinErased: false,
+  personalDataErasedAt: null,
   case: {
     proposedBy: null,
     proposedAt: null,

@@ -194,6 +194,8 @@ export interface ApplicationsTable extends FieldColumns<'application'> {
   completedAt: EpochMs | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** When the retention job erased the personal data of this decided application (migration 068). */
+  personalDataErasedAt: EpochMs | null;
 }
 
 export interface ApplicationParentsTable extends FieldColumns<'parent'> {

@@ -199,7 +199,8 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
           status: ekyc.status,
           supplementRequired: ekyc.supplementRequired === 1,
           updatedAt: toJapanIso(ekyc.updatedAt),
-          ...(await readOf(deps, ekyc.providerStatus, ekyc.providerSessionId)),
+          // Once erased here, the provider's copy is not fetched to show it again (decision 0239).
+          ...(row.personalDataErasedAt === null ? await readOf(deps, ekyc.providerStatus, ekyc.providerSessionId) : { read: null, readUnavailable: false }),
         }
       : null,
     review: review
@@ -214,6 +215,7 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
         }
       : null,
     pinErased: row.pinCiphertext === null,
+    personalDataErasedAt: row.personalDataErasedAt === null ? null : toJapanIso(row.personalDataErasedAt),
     case: {
       proposedBy: await staffRef(db, caseRow?.proposedBy ?? null),
       proposedAt: caseRow?.proposedAt ? toJapanIso(caseRow.proposedAt) : null,

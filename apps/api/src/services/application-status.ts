@@ -66,7 +66,8 @@ export async function sendStatusCode(deps: VerificationDeps, input: Lookup & { i
 }
 
 /** The state an applicant sees, from the review and whether staff have opened the application. */
-export function applicantStatusOf(facts: Pick<StatusFacts, 'status' | 'cancelledAt' | 'opened'>): ApplicantStatus {
+export function applicantStatusOf(facts: Pick<StatusFacts, 'status' | 'cancelledAt' | 'opened' | 'personalDataErasedAt'>): ApplicantStatus {
+  if (facts.personalDataErasedAt !== null) return 'CLOSED';
   if (facts.status === 'APPROVED') return facts.cancelledAt === null ? 'APPROVED' : 'CANCELLED';
   if (facts.status === 'REJECTED') return 'REJECTED';
   return facts.opened ? 'IN_REVIEW' : 'RECEIVED';

@@ -6,10 +6,12 @@ import {
   abandonedDraftIds,
   claimJobRun,
   deleteOutboxMailsBefore,
+  decidedApplicationIdsDue,
   deletePageViewsBefore,
   deleteSessionsEndedBefore,
   deleteVerificationCodesBefore,
   eraseApplications,
+  eraseDecidedApplications,
   recordJobRun,
 } from '../db/repositories/retention-repository.ts';
 import { absoluteLimitMs, idleLimitMs } from './sessions.ts';
@@ -22,7 +24,12 @@ import { absoluteLimitMs, idleLimitMs } from './sessions.ts';
 //                               sessions, parents and sessions
 //   raw page views            — 90 days after they were recorded (a device id each); the funnel
 //                               reads the daily roll-up, which holds counts only and stays
-// Completed applications are the bank's records and are not touched here.
+//   decided applications      — personal data and documents erased 90 days after the hand-over
+//                               (approved), 180 after a rejection, 90 after a cancellation, leaving
+//                               a stub (number, bank, flow, branch, states, dates; decision 0239):
+//                               the bank's own systems hold the account and the records the law
+//                               asks it to keep
+// Completed applications not yet decided are the bank's open cases and are not touched here.
 // The job runs inside every API instance; job_runs lets one of them do each run.
 
 export const retentionJobName = 'retention';
@@ -36,6 +43,7 @@ export interface RetentionReport {
   sessions: number;
   outboxMails: number;
   applications: number;
+  decidedApplications: number;
   pageViews: number;
 }
 
@@ -54,13 +62,22 @@ export async function runRetention(db: Db, clock: Clock, policy: RetentionPolicy
     applications += erased;
     if (ids.length < eraseBatch || erased === 0) break;
   }
+  const decidedBefore = { handedOver: now - policy.handedOverMs, rejected: now - policy.rejectedMs, cancelled: now - policy.cancelledMs };
+  let decidedApplications = 0;
+  for (;;) {
+    const ids = await decidedApplicationIdsDue(db, decidedBefore, eraseBatch);
+    if (ids.length === 0) break;
+    const erased = await eraseDecidedApplications(db, ids, decidedBefore, now);
+    decidedApplications += erased;
+    if (ids.length < eraseBatch || erased === 0) break;
+  }
   let pageViews = 0;
   for (;;) {
     const deleted = await deletePageViewsBefore(db, now - policy.pageViewsMs, pageViewBatch);
     pageViews += deleted;
     if (deleted < pageViewBatch) break;
   }
-  return { verificationCodes, sessions, outboxMails, applications, pageViews };
+  return { verificationCodes, sessions, outboxMails, applications, decidedApplications, pageViews };
 }
 
 /** Runs when this instance claims the run that is due; null when another instance has it (or it is not due). */

@@ -202,7 +202,9 @@ export async function rejectApplication(
     await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, shareableReason, decidedBy: actor.staffId!, now, handoverReference: null });
     await closeCase(trx, row.id);
     await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'REJECTED', reasonCode: choice.reasonCode, reason });
-    await audit(trx, actor, 'REJECT', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
+    // The audit line keeps the reason's fixed words, not the staff's note, which may name the applicant
+    // and is erased with the application's personal data (decision 0239); the note stays in the case.
+    await audit(trx, actor, 'REJECT', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: rejectReasons[choice.reasonCode] });
     return row;
   });
   return { applicationNumber: s(row.applicationNumber), mailSent: await mailApplicant(deps, row, rejectionMail) };
@@ -224,7 +226,7 @@ export async function cancelApplication(
     if (now - review.decidedAt < reviewRules.cardCollectionDays * 86_400_000) throw new Refusal('conflict', { message: adminMessages.notCancellableYet });
     if (!(await markCancelled(trx, row.id, { reason, by: actor.staffId!, now }))) throw new Refusal('conflict', { message: adminMessages.notCancellable });
     await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'CANCELLED', reasonCode: choice.reasonCode, reason });
-    await audit(trx, actor, 'CANCEL', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: reason });
+    await audit(trx, actor, 'CANCEL', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: cancelReasons[choice.reasonCode] });
     return { applicationNumber: s(row.applicationNumber) };
   });
 }

@@ -294,6 +294,8 @@ export const applicationDetailSchema = z.object({
     })
     .nullable(),
   pinErased: z.boolean(),
+  /** When the retention job erased the personal data (decision 0239): a stub with number, branch, states and dates. */
+  personalDataErasedAt: z.string().nullable(),
   /** The case (decision 0230): the open approval proposal, the assignee, what the caller may do, the history. */
   case: z.object({
     proposedBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),

@@ -17,6 +17,8 @@ export interface StatusFacts {
   decidedAt: EpochMs | null;
   cancelledAt: EpochMs | null;
   shareableReason: string | null;
+  /** When the retention job erased its personal data (the applicant then sees CLOSED). */
+  personalDataErasedAt: EpochMs | null;
   /** Whether a staff member has opened the application (its VIEW_APPLICATION audit line). */
   opened: boolean;
 }
@@ -37,6 +39,7 @@ export async function findStatusFacts(db: Db, bankCode: BankCode, applicationNum
       'r.decidedAt',
       'r.cancelledAt',
       'r.shareableReason',
+      'a.personalDataErasedAt',
     ])
     .select((eb) =>
       eb.exists(eb.selectFrom('auditLog as l').select('l.id').whereRef('l.applicationId', '=', 'a.id').where('l.action', '=', 'VIEW_APPLICATION')).as('opened'),

@@ -1,6 +1,8 @@
+import type { ExpressionBuilder, Updateable } from 'kysely';
+import { fieldsOf } from '@koza/domain/fields/registry';
 import type { Db } from '../database.ts';
 import { durableTransaction } from '../durable-transaction.ts';
-import type { EpochMs } from '../schema.ts';
+import type { ApplicationReviewsTable, ApplicationsTable, Database, EpochMs } from '../schema.ts';
 
 // SQL of the retention job (services/retention.ts, docs/decisions/0093-retention.md) and of the
 // job_runs claim that lets one instance at a time run it.
@@ -102,5 +104,93 @@ export async function eraseApplications(db: Db, ids: readonly string[], before: 
     await trx.deleteFrom('authSessions').where('applicationId', 'in', due).execute();
     const result = await trx.deleteFrom('applications').where('id', 'in', due).executeTakeFirst();
     return Number(result.numDeletedRows);
+  });
+}
+
+/** When each kind of decided application's purpose ended before: its personal data is erased after. */
+export interface DecidedBefore {
+  /** Approved, not cancelled, handed over to the account system before this. */
+  handedOver: EpochMs;
+  /** Rejected before this. */
+  rejected: EpochMs;
+  /** Cancelled (after approval) before this. */
+  cancelled: EpochMs;
+}
+
+const decidedAndDue = (before: DecidedBefore) => (eb: ExpressionBuilder<Database & { r: ApplicationReviewsTable; a: ApplicationsTable }, 'a' | 'r'>) =>
+  eb.and([
+    eb('a.personalDataErasedAt', 'is', null),
+    eb.or([
+      eb.and([eb('r.outcome', '=', 'APPROVED'), eb('r.cancelledAt', 'is', null), eb('r.handedOverAt', '<', before.handedOver)]),
+      eb.and([eb('r.outcome', '=', 'REJECTED'), eb('r.decidedAt', '<', before.rejected)]),
+      eb.and([eb('r.cancelledAt', 'is not', null), eb('r.cancelledAt', '<', before.cancelled)]),
+    ]),
+  ]);
+
+/** Ids of decided applications whose personal data is due for erasure, oldest decision first. */
+export async function decidedApplicationIdsDue(db: Db, before: DecidedBefore, limit: number): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('applications as a')
+    .innerJoin('applicationReviews as r', 'r.applicationId', 'a.id')
+    .select('a.id')
+    .where(decidedAndDue(before))
+    .orderBy('r.decidedAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The application's columns that outlive its purpose in the stub: the branch (with bank, type,
+ * number, states and dates, which are not registry fields). Every other registry field is erased.
+ */
+const stubFields = new Set(['branchCode', 'branchName']);
+const erasedColumns = fieldsOf('application')
+  .map((f) => f.key)
+  .filter((key) => !stubFields.has(key) && key !== 'mailAddress');
+
+/**
+ * Erases the personal data of decided applications in one transaction, leaving a stub: the
+ * application's registry fields (but the branch), its mail address, device and extra answers, the
+ * parent, documents, sessions, the provider's webhook receipts and its page link, and the staff's
+ * free-text reasons in the review and the case history (their codes stay). The keyed mail hash stays,
+ * so the status page still answers the applicant, and only them. Re-checks the condition.
+ */
+export async function eraseDecidedApplications(db: Db, ids: readonly string[], before: DecidedBefore, now: EpochMs): Promise<number> {
+  if (ids.length === 0) return 0;
+  return durableTransaction(db, async (trx) => {
+    const due = (
+      await trx
+        .selectFrom('applications as a')
+        .innerJoin('applicationReviews as r', 'r.applicationId', 'a.id')
+        .select('a.id')
+        .where('a.id', 'in', ids)
+        .where(decidedAndDue(before))
+        .execute()
+    ).map((r) => r.id);
+    if (due.length === 0) return 0;
+    const providerIds = (await trx.selectFrom('ekycSessions').select('providerSessionId').where('applicationId', 'in', due).execute()).map(
+      (r) => r.providerSessionId,
+    );
+    if (providerIds.length > 0) await trx.deleteFrom('webhookReceipts').where('providerSessionId', 'in', providerIds).execute();
+    await trx.updateTable('ekycSessions').set({ url: '' }).where('applicationId', 'in', due).execute();
+    await trx.deleteFrom('documents').where('applicationId', 'in', due).execute();
+    await trx.deleteFrom('applicationParents').where('applicationId', 'in', due).execute();
+    await trx.deleteFrom('authSessions').where('applicationId', 'in', due).execute();
+    await trx.updateTable('applicationEvents').set({ reason: null }).where('applicationId', 'in', due).execute();
+    await trx.updateTable('applicationReviews').set({ reason: null, cancelReason: null }).where('applicationId', 'in', due).execute();
+    const result = await trx
+      .updateTable('applications')
+      .set({
+        ...(Object.fromEntries(erasedColumns.map((key) => [key, null])) as Updateable<ApplicationsTable>),
+        mailAddress: '',
+        deviceId: null,
+        extraJson: '{}',
+        pinCiphertext: null,
+        personalDataErasedAt: now,
+      })
+      .where('id', 'in', due)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   });
 }

@@ -396,9 +396,10 @@ function viewKeyOf(value: string | string[] | undefined): string | null {
 }
 
 /** The filters of a search, for the audit line (no personal data beyond what staff typed). */
+/** Filters a staff member searched with, for the audit line: a name searched for is personal data, so only that one was given is kept (decision 0239). */
 function filterText(q: Record<string, unknown>): string {
   return Object.entries(q)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${String(v)}`)
+    .map(([k, v]) => `${k}=${k === 'kanaName' ? '(指定あり)' : String(v)}`)
     .join('&');
 }

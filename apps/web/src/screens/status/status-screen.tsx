@@ -233,16 +233,18 @@ function DateTime({ iso }: { iso: string }) {
 function StatusResult({ view, headingRef }: { view: ApplicationStatusView; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const rows: [string, ReactNode][] = [
     [statusText.applicationNumber, <span className={styles.number}>{view.applicationNumber}</span>],
-    [
+    [statusText.branch, view.branchName],
+    [statusText.appliedAt, <DateTime iso={view.appliedAt} />],
+  ];
+  // A closed application's name is no longer kept (decision 0239): the holder row goes with it.
+  if (view.firstName !== '')
+    rows.splice(1, 0, [
       statusText.holder,
       <>
         {view.firstName} {statusText.holderSuffix}
         {view.applicationType === 'CHILD' && statusText.childHolderNote}
       </>,
-    ],
-    [statusText.branch, view.branchName],
-    [statusText.appliedAt, <DateTime iso={view.appliedAt} />],
-  ];
+    ]);
   if (view.decidedAt) rows.push([statusText.decidedAt, <DateTime iso={view.decidedAt} />]);
   if (view.cancelledAt) rows.push([statusText.cancelledAt, <DateTime iso={view.cancelledAt} />]);
   if (view.reason) rows.push([statusText.reason, view.reason]);
