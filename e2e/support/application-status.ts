@@ -9,16 +9,48 @@ import { readCode } from './entry.ts';
 // お申込み状況の確認 in e2e (decision 0192): applications completed through the applicant API (general
 // or child, any bank), staff acting in the back office's screens, and the applicant's status page.
 
-/** The simulator passes the eKYC session the API opened (no camera), and the API sees status 4. */
-export async function passEkycByApi(request: APIRequestContext, call: ApiCall, ekycOrigin: string, outcome: 'PASSED' | 'ADDRESS_MISMATCH'): Promise<void> {
-  const { url } = (await call('POST', '/api/ekyc', { supplement: false })) as { url: string };
+/**
+ * How the eKYC session the API opened is passed: the simulator's test call (no camera), the four
+ * captures posted on its page as the phone sends them (the provider keeps them), or JPKI's card read
+ * and confirmation (after the cut-over).
+ */
+export type ProviderPass = { by: 'simulate'; outcome: 'PASSED' | 'ADDRESS_MISMATCH' } | { by: 'captures'; image: Buffer } | { by: 'jpki' };
+
+async function passAtProvider(request: APIRequestContext, url: string, ekycOrigin: string, how: ProviderPass): Promise<void> {
+  const page = new URL(url);
   const sessionId = decodeURIComponent(/\/s\/([^/?]+)/.exec(url)![1]!);
-  const simulated = await request.fetch(`${ekycOrigin}/v1/sessions/${encodeURIComponent(sessionId)}/simulate`, {
-    method: 'POST',
-    headers: { 'x-api-key': 'dev-ekyc-api-key' }, // the development key the worker's API and simulator share
-    data: { outcome },
-  });
-  if (!simulated.ok()) throw new Error(`simulate answered ${simulated.status()}`);
+  const answer =
+    how.by === 'simulate'
+      ? await request.fetch(`${ekycOrigin}/v1/sessions/${encodeURIComponent(sessionId)}/simulate`, {
+          method: 'POST',
+          headers: { 'x-api-key': 'dev-ekyc-api-key' }, // the development key the worker's API and simulator share
+          data: { outcome: how.outcome },
+        })
+      : how.by === 'captures'
+        ? await request.fetch(`${page.origin}${page.pathname}/submit${page.search}`, {
+            method: 'POST',
+            maxRedirects: 0,
+            multipart: Object.fromEntries([
+              ['outcome', 'PASSED'],
+              ...['front', 'back', 'tilt', 'face'].map((step) => [step, { name: `${step}.jpg`, mimeType: 'image/jpeg', buffer: how.image }]),
+            ]),
+          })
+        : await (async () => {
+            const read = await request.fetch(`${page.origin}${page.pathname}/jpki/read${page.search}`, {
+              method: 'POST',
+              maxRedirects: 0,
+              form: { password: 'ABCD1234' },
+            });
+            if (read.status() !== 303) throw new Error(`the JPKI read answered ${read.status()}`);
+            return request.fetch(`${page.origin}${page.pathname}/submit${page.search}`, { method: 'POST', maxRedirects: 0, form: { outcome: 'PASSED' } });
+          })();
+  if (!answer.ok() && answer.status() !== 303) throw new Error(`the provider answered ${answer.status()}`);
+}
+
+/** The provider passes the eKYC session the API opened, and the API sees status 4. */
+export async function passEkycByApi(request: APIRequestContext, call: ApiCall, ekycOrigin: string, how: ProviderPass): Promise<void> {
+  const { url } = (await call('POST', '/api/ekyc', { supplement: false })) as { url: string };
+  await passAtProvider(request, url, ekycOrigin, how);
   await expect.poll(async () => ((await call('POST', '/api/ekyc/status')) as { status: number }).status).toBe(4);
 }
 
@@ -28,7 +60,16 @@ export async function passEkycByApi(request: APIRequestContext, call: ApiCall, e
  */
 export async function completeByApi(
   request: APIRequestContext,
-  o: { origin: string; host: string; ekycOrigin: string; bankCode: BankCode; mailAddress: string; type: 'GENERAL' | 'CHILD'; document: Buffer },
+  o: {
+    origin: string;
+    host: string;
+    ekycOrigin: string;
+    bankCode: BankCode;
+    mailAddress: string;
+    type: 'GENERAL' | 'CHILD';
+    document: Buffer;
+    ekyc?: ProviderPass;
+  },
 ): Promise<string> {
   const applicant = {
     origin: o.origin,
@@ -48,7 +89,7 @@ export async function completeByApi(
       if (!uploaded.ok()) throw new Error(`POST /api/documents answered ${uploaded.status()}: ${await uploaded.text()}`);
     }
   }
-  await passEkycByApi(request, call, o.ekycOrigin, 'PASSED');
+  await passEkycByApi(request, call, o.ekycOrigin, o.ekyc ?? { by: 'simulate', outcome: 'PASSED' });
   return ((await call('POST', '/api/application-complete')) as { applicationNumber: string }).applicationNumber;
 }
 

@@ -185,7 +185,7 @@ forEachDialect((dialect) => {
         returnUrl: 'http://kumamoto.localhost/ekyc-callback',
         callbackUrl: 'https://api.example.jp/api/ekyc/webhook',
         method: 'PHOTO_ID_AND_FACE',
-        applicant: { name: '山田\u3000太郎', birthday: '1990-04-01', address: '福岡県福岡市中央区天神1-2-3\u3000天神ハイツ101' },
+        applicant: { name: '山田\u3000太郎', birthday: '1990-04-01', address: '福岡県福岡市中央区天神1-2-3\u3000天神ハイツ101', gender: '男' },
       });
       expect(JSON.stringify(create.body)).not.toContain('@');
     } finally {

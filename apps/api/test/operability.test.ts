@@ -120,6 +120,7 @@ it('counts the eKYC status look-ups at the provider', async () => {
   const provider = countingEkycProvider(
     {
       createSession: async () => ({ sessionId: 's', url: 'u' }),
+      getImage: async () => null,
       getSession: async (id) => {
         if (id === 'bad') throw new Error('timeout');
         return { sessionId: id, status: 'PASSED' };

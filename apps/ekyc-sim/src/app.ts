@@ -11,7 +11,7 @@ import type { PageContext } from './pages.ts';
 import { SessionService } from './sessions.ts';
 import type { Clock, FinalStatus } from './sessions.ts';
 import { Store } from './store.ts';
-import type { CaptureInfo, Outcome, SessionRow } from './store.ts';
+import type { CaptureInfo, Outcome, SessionRow, StoredImage } from './store.ts';
 import { BackgroundWorker } from './webhooks.ts';
 
 // The eKYC provider simulator (DECISIONS.md §6): a separate program that talks to the API only
@@ -54,6 +54,7 @@ const createSessionBody = z.object({
     name: z.string().trim().min(1).max(100),
     birthday: z.iso.date(),
     address: z.string().trim().min(1).max(300),
+    gender: z.enum(['男', '女']).optional(),
   }),
 });
 
@@ -68,6 +69,7 @@ const simulateBody = z.object({
     .optional(),
 });
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
+const imageParams = sessionParams.extend({ kind: z.enum(captureSteps.map((s) => s.id) as [string, ...string[]]) });
 
 const outcomeValues: readonly string[] = outcomeChoices.map((c) => c.value);
 
@@ -203,6 +205,17 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     return sessions.view(session);
   });
 
+  // The images a PHOTO_ID_AND_FACE check relied on, once decided PASSED or ADDRESS_MISMATCH: what the
+  // bank's reviewer looks at. The bank fetches them when a case is opened and keeps no copy.
+  app.get('/v1/sessions/:id/images/:kind', async (request, reply) => {
+    const params = imageParams.safeParse(request.params);
+    const session = params.success ? sessions.find(params.data.id) : null;
+    const listed = session ? sessions.view(session).result?.images?.some((i) => i.kind === params.data!.kind) : false;
+    const image = session && listed ? store.findImage(session.id, params.data!.kind) : null;
+    if (!image) return reply.code(404).send({ error: 'not_found', message: 'No such image.' });
+    return reply.type(image.contentType).header('Cache-Control', 'no-store').send(Buffer.from(image.bytes));
+  });
+
   if (!config.isProduction) {
     app.post('/v1/sessions/:id/simulate', async (request, reply) => {
       const params = sessionParams.safeParse(request.params);
@@ -330,9 +343,11 @@ export function buildApp(options: BuildOptions): FastifyInstance {
 
     let outcomeRaw: unknown;
     let captures: Record<string, CaptureInfo> | null = null;
+    let images: Record<string, StoredImage> = {};
     if (session.method === 'PHOTO_ID_AND_FACE') {
       if (!request.isMultipart()) return fail(400, '写真が送信されませんでした。撮影してから送信してください。');
       const received: Record<string, CaptureInfo> = {};
+      const kept: Record<string, StoredImage> = {};
       let problem: { status: number; message: string } | null = null;
       try {
         for await (const part of request.parts()) {
@@ -348,8 +363,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
             problem ??= { status: 415, message: `「${step.title}」が画像ではありません。撮り直してから送信してください。` };
             continue;
           }
-          // Only what a test needs to see that an image arrived; the bytes are dropped here.
           received[step.id] = { type, bytes: buffer.length, sha256: createHash('sha256').update(buffer).digest('hex') };
+          kept[step.id] = { contentType: type, bytes: buffer };
         }
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
@@ -366,6 +381,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
         return fail(400, `撮影が済んでいない写真があります：${missing.map((s) => s.title).join('、')}`);
       }
       captures = received;
+      images = kept;
     } else {
       if (session.cardReadAt === null) return fail(409, '先にマイナンバーカードを読み取ってください。');
       outcomeRaw = ((request.body ?? {}) as Record<string, unknown>).outcome;
@@ -376,7 +392,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
       if (typeof outcomeRaw !== 'string' || !outcomeValues.includes(outcomeRaw)) return fail(400, '判定結果を選んでください。');
       outcome = outcomeRaw as Outcome;
     }
-    if (!sessions.submit(session.id, captures, outcome)) {
+    if (!sessions.submit(session.id, captures, outcome, images)) {
       return sendPage(
         reply,
         409,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Applicant, CaptureInfo, Method, Outcome, ReadOverride, SessionRow, SessionStatus, Store } from './store.ts';
+import type { Applicant, CaptureInfo, Method, Outcome, ReadOverride, SessionRow, SessionStatus, Store, StoredImage } from './store.ts';
 
 // What happens to a session: created by the bank's server, opened by the applicant's browser with
 // its token, submitted once, decided once (the result never changes afterwards), expired when left
@@ -36,7 +36,21 @@ export interface SessionView {
     readonly certified?: Applicant;
     /** PHOTO_ID_AND_FACE, PASSED or ADDRESS_MISMATCH: what the document read gave (documentRead). */
     readonly read?: Applicant;
+    /** PHOTO_ID_AND_FACE, PASSED or ADDRESS_MISMATCH: the images the check relied on (GET …/images/{kind}). */
+    readonly images?: readonly { readonly kind: string; readonly contentType: string; readonly sha256: string }[];
+    /** JPKI and PASSED: the signing certificate's four items (基本4情報) and its validity. */
+    readonly certificate?: Certificate;
   };
+}
+
+export interface Certificate {
+  readonly name: string;
+  readonly birthday: string;
+  readonly address: string;
+  readonly gender: string;
+  readonly serialNumber: string;
+  readonly notBefore: string;
+  readonly notAfter: string;
 }
 
 export const finalStatuses: readonly SessionStatus[] = ['PASSED', 'ADDRESS_MISMATCH', 'FAILED', 'EXPIRED'];
@@ -116,9 +130,10 @@ export class SessionService {
    * The applicant sent the captures (or confirmed the JPKI read). `outcome` is the result the
    * simulator will give: picked by a tester outside production, PASSED in production.
    */
-  submit(id: string, captures: Readonly<Record<string, CaptureInfo>> | null, outcome: Outcome): boolean {
+  submit(id: string, captures: Readonly<Record<string, CaptureInfo>> | null, outcome: Outcome, images: Readonly<Record<string, StoredImage>> = {}): boolean {
     const now = this.clock();
     const moved = this.store.transaction(() => {
+      for (const [kind, image] of Object.entries(images)) this.store.insertImage(id, kind, image);
       const ok = this.store.updateSession(id, ['CREATED'], {
         status: 'SUBMITTED',
         captures,
@@ -183,13 +198,39 @@ export class SessionService {
     };
     if (!finalStatuses.includes(session.status) || session.decidedAt === null) return base;
     const status = session.status as FinalStatus;
-    const certified = session.method === 'JPKI' && status === 'PASSED' ? { certified: { ...session.applicant } } : {};
-    const read =
-      session.method === 'PHOTO_ID_AND_FACE' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH')
-        ? { read: documentRead(session.applicant, status, session.readOverride) }
+    const certified =
+      session.method === 'JPKI' && status === 'PASSED'
+        ? {
+            certified: { name: session.applicant.name, birthday: session.applicant.birthday, address: session.applicant.address },
+            certificate: certificateOf(session),
+          }
         : {};
-    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read } };
+    const checked = session.method === 'PHOTO_ID_AND_FACE' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH');
+    const read = checked ? { read: documentRead(session.applicant, status, session.readOverride) } : {};
+    const images =
+      checked && session.captures ? { images: Object.entries(session.captures).map(([kind, c]) => ({ kind, contentType: c.type, sha256: c.sha256 })) } : {};
+    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read, ...images } };
   }
+}
+
+/**
+ * The signing certificate of the My Number card the (simulated) app read: the four items as the
+ * bank sent them (a real card matches a real applicant), a serial number derived from the session,
+ * valid five birthdays on from the read as a real one is (simplified here to five years).
+ */
+function certificateOf(session: SessionRow): Certificate {
+  const readAt = session.cardReadAt ?? session.createdAt;
+  const notAfter = new Date(readAt);
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + 5);
+  return {
+    name: session.applicant.name,
+    birthday: session.applicant.birthday,
+    address: session.applicant.address,
+    gender: session.applicant.gender ?? '',
+    serialNumber: createHash('sha256').update(`certificate:${session.id}`).digest('hex').slice(0, 16).toUpperCase(),
+    notBefore: new Date(readAt - 365 * 86_400_000).toISOString(),
+    notAfter: notAfter.toISOString(),
+  };
 }
 
 /**

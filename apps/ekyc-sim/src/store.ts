@@ -4,8 +4,9 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue } from 'node:sqlite';
 
 // The simulator's own storage: a small SQLite schema, nothing shared with the API's database.
-// Captured images are never stored: only their type, size and SHA-256 (enough for a test to see
-// that four images arrived). Times are epoch milliseconds.
+// Captured images are kept with their session, as a real provider keeps what it checked, so that the
+// bank's reviewer can see them through the API (GET /v1/sessions/{id}/images/{kind}); they go with
+// the session when it is purged (7 days). Times are epoch milliseconds.
 
 export type Method = 'PHOTO_ID_AND_FACE' | 'JPKI';
 export type SessionStatus = 'CREATED' | 'SUBMITTED' | 'PASSED' | 'ADDRESS_MISMATCH' | 'FAILED' | 'EXPIRED';
@@ -15,6 +16,8 @@ export interface Applicant {
   readonly name: string;
   readonly birthday: string;
   readonly address: string;
+  /** 男 / 女 as the bank sent it (optional: the JPKI certificate's fourth item). */
+  readonly gender?: string;
 }
 
 /** What the document read gave for some fields, overriding the derived reading (tests, /simulate). */
@@ -62,10 +65,25 @@ export interface DeliveryRow {
   readonly createdAt: number;
 }
 
-const schemaVersion = 2;
+const schemaVersion = 3;
 
 /** Version 2: the document read a test asked for (POST /simulate `read`). */
 const schemaV2 = 'ALTER TABLE sessions ADD COLUMN read_override TEXT;';
+
+/** Version 3: the captured images themselves (issue 33: the reviewer sees what the provider checked). */
+const schemaV3 = `
+CREATE TABLE images (
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (session_id, kind)
+);`;
+
+export interface StoredImage {
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+}
 
 const schema = `
 CREATE TABLE sessions (
@@ -126,6 +144,7 @@ export class Store {
     this.transaction(() => {
       if (current < 1) this.db.exec(schema);
       if (current < 2) this.db.exec(schemaV2);
+      if (current < 3) this.db.exec(schemaV3);
       this.db.exec(`PRAGMA user_version = ${schemaVersion}`);
     });
   }
@@ -172,6 +191,18 @@ export class Store {
         row.submittedAt,
         row.decidedAt,
       );
+  }
+
+  insertImage(sessionId: string, kind: string, image: StoredImage): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO images (session_id, kind, content_type, bytes) VALUES (?, ?, ?, ?)')
+      .run(sessionId, kind, image.contentType, image.bytes);
+  }
+
+  findImage(sessionId: string, kind: string): StoredImage | null {
+    const row = this.db.prepare('SELECT content_type, bytes FROM images WHERE session_id = ? AND kind = ?').get(sessionId, kind) as
+      { content_type: string; bytes: Uint8Array } | undefined;
+    return row ? { contentType: row.content_type, bytes: row.bytes } : null;
   }
 
   findSession(id: string): SessionRow | null {

@@ -53,7 +53,16 @@ export async function createSession(app: FastifyInstance, overrides: Record<stri
 
 export async function getSession(app: FastifyInstance, id: string) {
   const response = await app.inject({ method: 'GET', url: `/v1/sessions/${id}`, headers: { 'x-api-key': apiKey } });
-  return response.json() as { sessionId: string; status: string; result?: { status: string; certified?: unknown } };
+  return response.json() as {
+    sessionId: string;
+    status: string;
+    result: {
+      status: string;
+      certified?: unknown;
+      images?: { kind: string; contentType: string; sha256: string }[];
+      certificate: { name: string; birthday: string; address: string; serialNumber: string; notBefore: string; notAfter: string };
+    };
+  };
 }
 
 export interface Received {

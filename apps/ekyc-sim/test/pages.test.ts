@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { applicant, createSession, fourImages, getSession, jpeg, makeApp, multipart, productionConfig } from './helpers.ts';
+import { apiKey, applicant, createSession, fourImages, getSession, jpeg, makeApp, multipart, png, productionConfig } from './helpers.ts';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -123,6 +123,41 @@ describe('capture page (photo ID + face)', () => {
     expect(reopened.body).toContain('本人確認は送信済みです');
   });
 
+  it('keeps the images it checked and gives them to the bank through its API once decided, as a real provider does', async () => {
+    const sim = app();
+    const { sessionId, path, token } = await createSession(sim);
+    const imagePath = (kind: string) => `/v1/sessions/${sessionId}/images/${kind}`;
+    const get = (url: string, key = apiKey) => sim.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+    // Nothing before the submission, and never without the API key.
+    expect((await get(imagePath('front'))).statusCode).toBe(404);
+    const response = await sim.inject({ method: 'POST', url: `${path}/submit?t=${token}`, ...(await multipart({ outcome: 'PASSED' }, fourImages)) });
+    expect(response.statusCode).toBe(303);
+    const view = await getSession(sim, sessionId);
+    expect(view.result.images).toEqual([
+      { kind: 'front', contentType: 'image/jpeg', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      { kind: 'back', contentType: 'image/jpeg', sha256: expect.any(String) },
+      { kind: 'tilt', contentType: 'image/png', sha256: expect.any(String) },
+      { kind: 'face', contentType: 'image/jpeg', sha256: expect.any(String) },
+    ]);
+    const face = await get(imagePath('face'));
+    expect(face.statusCode).toBe(200);
+    expect(face.headers['content-type']).toBe('image/jpeg');
+    expect(face.rawPayload.equals(jpeg)).toBe(true);
+    const tilt = await get(imagePath('tilt'));
+    expect(tilt.headers['content-type']).toBe('image/png');
+    expect(tilt.rawPayload.equals(png)).toBe(true);
+    expect((await get(imagePath('face'), 'wrong-key')).statusCode).toBe(401);
+    expect((await get(imagePath('passport'))).statusCode).toBe(404);
+  });
+
+  it('gives no images of a check that failed', async () => {
+    const sim = app();
+    const { sessionId, path, token } = await createSession(sim);
+    await sim.inject({ method: 'POST', url: `${path}/submit?t=${token}`, ...(await multipart({ outcome: 'FAILED' }, fourImages)) });
+    expect((await getSession(sim, sessionId)).result.images).toBeUndefined();
+    expect((await sim.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/images/front`, headers: { 'x-api-key': apiKey } })).statusCode).toBe(404);
+  });
+
   it('defaults to PASSED when no outcome is sent', async () => {
     const sim = app();
     const { sessionId, path, token } = await createSession(sim);
@@ -207,6 +242,16 @@ describe('JPKI hand-off pages', () => {
     expect(submit.statusCode).toBe(303);
     expect(submit.headers.location).toBe('http://bank.test/ekyc/return');
     expect(await getSession(sim, sessionId)).toMatchObject({ status: 'PASSED', result: { certified: applicant } });
+    // The signing certificate's four items (the gender as the bank sent it) and its validity.
+    const { certificate } = (await getSession(sim, sessionId)).result;
+    expect(certificate).toMatchObject({
+      name: applicant.name,
+      birthday: applicant.birthday,
+      address: applicant.address,
+      serialNumber: expect.stringMatching(/^[0-9A-F]{16}$/),
+    });
+    expect(Date.parse(certificate.notAfter)).toBeGreaterThan(Date.now());
+    expect(Date.parse(certificate.notBefore)).toBeLessThan(Date.now());
     // The password is never stored.
     const dump = JSON.stringify(sim.sim.store.db.prepare('SELECT * FROM sessions').all());
     expect(dump).not.toContain('ABCD1234');

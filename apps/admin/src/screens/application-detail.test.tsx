@@ -133,6 +133,44 @@ describe('case view', () => {
     ]);
   });
 
+  it('shows the photos the provider checked, from the provider, with the same viewer', async () => {
+    mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
+    renderAdmin('/applications/app-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '本人確認事業者が確認した画像を表示（2件）' }));
+    const list = screen.getByRole('list', { name: '本人確認事業者が確認した画像' });
+    const face = within(list).getByRole('img', { name: '容貌（顔写真）' }) as HTMLImageElement;
+    expect(face.getAttribute('src')).toBe('/api/admin/applications/app-1/ekyc-images/face');
+    expect(within(list).getByRole('img', { name: '本人確認書類（表面）' })).toBeTruthy();
+    expect(within(list).getByRole('button', { name: '容貌（顔写真）を右に90度回転' })).toBeTruthy();
+  });
+
+  it('shows a JPKI check’s certificate items instead of photos', async () => {
+    const jpki = addressMismatchCase();
+    jpki.ekyc = {
+      ...jpki.ekyc!,
+      method: 'JPKI',
+      providerStatus: 'PASSED',
+      supplementRequired: false,
+      images: [],
+      certificate: {
+        name: '山田\u3000太郎',
+        birthday: '1990-04-01',
+        address: '福岡県福岡市中央区天神１丁目１－１',
+        gender: '男',
+        serialNumber: '0123456789ABCDEF',
+        notBefore: '2026-04-05T10:00:00+09:00',
+        notAfter: '2031-04-05T10:00:00+09:00',
+      },
+    };
+    mockAdminApi('REVIEWER', { [url]: () => json(200, jpki) });
+    renderAdmin('/applications/app-1');
+    expect(await screen.findByRole('heading', { name: '署名用電子証明書の記載事項（基本4情報）' })).toBeTruthy();
+    expect(screen.getByText('0123456789ABCDEF')).toBeTruthy();
+    expect(screen.getByText('男')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /本人確認事業者が確認した画像/ })).toBeNull();
+  });
+
   it('zooms and rotates a document image', async () => {
     mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
     renderAdmin('/applications/app-1');

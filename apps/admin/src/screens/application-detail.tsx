@@ -143,6 +143,8 @@ function EkycSection({ detail }: { detail: ApplicationDetail }) {
         </div>
       </dl>
       {ekyc.readUnavailable && <p className="error">本人確認事業者から読取結果を取得できませんでした。時間をおいて開き直してください。</p>}
+      {ekyc.certificate && <CertificateFacts certificate={ekyc.certificate} />}
+      {ekyc.images.length > 0 && <EvidenceImages applicationId={detail.id} images={ekyc.images} />}
       {comparison && (
         <table>
           <caption>
@@ -169,6 +171,59 @@ function EkycSection({ detail }: { detail: ApplicationDetail }) {
         </table>
       )}
     </>
+  );
+}
+
+/** JPKI: the signing certificate the provider read from the My Number card (decision 0240). */
+function CertificateFacts({ certificate }: { certificate: NonNullable<NonNullable<ApplicationDetail['ekyc']>['certificate']> }) {
+  const rows: [string, string][] = [
+    ['氏名', certificate.name],
+    ['生年月日', certificate.birthday],
+    ['性別', certificate.gender || '—'],
+    ['住所', certificate.address],
+    ['有効期間', `${formatDateTime(certificate.notBefore)} 〜 ${formatDateTime(certificate.notAfter)}`],
+    ['シリアル番号', certificate.serialNumber],
+  ];
+  return (
+    <>
+      <h3>署名用電子証明書の記載事項（基本4情報）</h3>
+      <dl className="fields">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * The document and face photos the provider's check relied on, fetched from the provider when shown
+ * (each view an audit line; nothing kept by the service; decision 0240).
+ */
+function EvidenceImages({ applicationId, images }: { applicationId: string; images: NonNullable<ApplicationDetail['ekyc']>['images'] }) {
+  const [shown, setShown] = useState(false);
+  if (!shown) {
+    return (
+      <button type="button" className="secondary" onClick={() => setShown(true)}>
+        本人確認事業者が確認した画像を表示（{images.length}件）
+      </button>
+    );
+  }
+  return (
+    <ul className="documents" aria-label="本人確認事業者が確認した画像">
+      {images.map((image) => (
+        <li key={image.kind}>
+          <ImageViewer
+            src={`/api/admin/applications/${encodeURIComponent(applicationId)}/ekyc-images/${image.kind}`}
+            name={image.label}
+            caption={`${image.label}（本人確認事業者から表示）`}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 

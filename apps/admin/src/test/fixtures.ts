@@ -52,6 +52,11 @@ export const addressMismatchCase = (overrides: Partial<ApplicationDetail> = {}):
     updatedAt: '2026-11-24T09:40:00+09:00',
     read: { name: '山田\u3000太郎', birthday: '1990-04-01', address: '福岡県福岡市中央区天神２丁目１－１' },
     readUnavailable: false,
+    images: [
+      { kind: 'front', label: '本人確認書類（表面）' },
+      { kind: 'face', label: '容貌（顔写真）' },
+    ],
+    certificate: null,
   },
   review: null,
   pinErased: false,

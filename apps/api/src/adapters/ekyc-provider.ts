@@ -18,7 +18,8 @@ export interface CreateSessionInput {
   /** Where the provider POSTs the signed result. */
   callbackUrl: string;
   method: EkycMethod;
-  applicant: { name: string; birthday: string; address: string };
+  /** `gender` (男 / 女) is the JPKI certificate's fourth item, compared by the reviewer. */
+  applicant: { name: string; birthday: string; address: string; gender?: '男' | '女' };
 }
 
 export interface ProviderSession {
@@ -33,16 +34,41 @@ export interface DocumentRead {
   address: string;
 }
 
+/** The images a photo-ID-and-face check relied on, by the provider's kind: front, back, tilt (thickness), face. */
+export const evidenceImageKinds = ['front', 'back', 'tilt', 'face'] as const;
+export type EvidenceImageKind = (typeof evidenceImageKinds)[number];
+
+/** JPKI: the signing certificate's four items (基本4情報) and its validity. */
+export interface SigningCertificate {
+  name: string;
+  birthday: string;
+  address: string;
+  gender: string;
+  serialNumber: string;
+  notBefore: string;
+  notAfter: string;
+}
+
 export interface ProviderSessionState {
   sessionId: string;
   status: ProviderEkycStatus;
   /** Once decided: the read data (`result.read`, or JPKI's `result.certified`), when the provider gives it. */
   read?: DocumentRead | null;
+  /** The images the check relied on (fetched one by one with getImage), when the provider keeps them. */
+  images?: readonly EvidenceImageKind[];
+  certificate?: SigningCertificate | null;
+}
+
+export interface EvidenceImage {
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  bytes: Buffer;
 }
 
 export interface EkycProvider {
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   getSession(sessionId: string): Promise<ProviderSessionState>;
+  /** One image the check relied on, or null when the provider has none (any more). */
+  getImage(sessionId: string, kind: EvidenceImageKind): Promise<EvidenceImage | null>;
 }
 
 export type EkycProviderFailure = 'timeout' | 'network' | 'http' | 'invalid-response';
@@ -73,13 +99,49 @@ export const defaultProviderTimeoutMs = 5000;
 
 const createdSchema = z.object({ sessionId: z.string().min(1).max(100), url: z.url({ protocol: /^https?$/ }) });
 const readSchema = z.object({ name: z.string().max(200), birthday: z.string().max(20), address: z.string().max(400) });
+const certificateSchema = readSchema.extend({
+  gender: z.string().max(10),
+  serialNumber: z.string().max(100),
+  notBefore: z.string().max(40),
+  notAfter: z.string().max(40),
+});
+/** Kinds this service knows, in types a browser shows (a HEIC capture is kept by the provider, not shown); others are left out. */
+const shownTypes = ['image/jpeg', 'image/png', 'image/webp'];
+const imageListSchema = z
+  .array(z.object({ kind: z.string().max(40), contentType: z.string().max(100) }))
+  .max(20)
+  .transform((list) =>
+    list
+      .filter((i) => shownTypes.includes(i.contentType))
+      .map((i) => i.kind)
+      .filter((k): k is EvidenceImageKind => (evidenceImageKinds as readonly string[]).includes(k)),
+  );
 const stateSchema = z
   .object({
     sessionId: z.string().min(1).max(100),
     status: z.enum(providerStatuses),
-    result: z.object({ read: readSchema.optional(), certified: readSchema.optional() }).optional(),
+    result: z
+      .object({ read: readSchema.optional(), certified: readSchema.optional(), images: imageListSchema.optional(), certificate: certificateSchema.optional() })
+      .optional(),
   })
-  .transform(({ sessionId, status, result }): ProviderSessionState => ({ sessionId, status, read: result?.read ?? result?.certified ?? null }));
+  .transform(({ sessionId, status, result }): ProviderSessionState => ({
+    sessionId,
+    status,
+    read: result?.read ?? result?.certified ?? null,
+    images: result?.images ?? [],
+    certificate: result?.certificate ?? null,
+  }));
+
+/** The most an evidence image may weigh (the provider's own limit is 10 MB a capture). */
+const maxImageBytes = 10 * 1024 * 1024;
+
+/** What an image's first bytes say it is, of the kinds a browser shows; null for anything else. */
+function sniffShownImage(bytes: Buffer): EvidenceImage['contentType'] | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
 
 /** The provider over HTTP (fetch), with an API key, a timeout per call and validated answers. */
 export function httpEkycProvider(options: HttpEkycProviderOptions): EkycProvider {
@@ -128,7 +190,38 @@ export function httpEkycProvider(options: HttpEkycProviderOptions): EkycProvider
     return parsed.data;
   }
 
+  async function getImage(sessionId: string, kind: EvidenceImageKind): Promise<EvidenceImage | null> {
+    const label = 'get image';
+    let response: Response;
+    let bytes: Buffer;
+    try {
+      response = await doFetch(`${baseUrl}/v1/sessions/${encodeURIComponent(sessionId)}/images/${kind}`, {
+        headers: { 'x-api-key': options.apiKey, accept: 'image/*' },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+      if (Number(response.headers.get('content-length') ?? 0) > maxImageBytes) {
+        await response.body?.cancel();
+        throw new EkycProviderError('invalid-response', `eKYC provider ${label}: the image is larger than ${maxImageBytes} bytes`);
+      }
+      bytes = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      if (error instanceof EkycProviderError) throw error;
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new EkycProviderError('timeout', `eKYC provider ${label}: no answer within ${timeoutMs} ms`, { cause: error });
+      throw new EkycProviderError('network', `eKYC provider ${label}: ${(error as Error).message}`, { cause: error });
+    }
+    if (response.status === 404) return null;
+    if (response.status !== 200) throw new EkycProviderError('http', `eKYC provider ${label}: HTTP ${response.status}`, { status: response.status });
+    // Shown to staff as the type its bytes say, never as the provider declared it.
+    const contentType = bytes.length <= maxImageBytes ? sniffShownImage(bytes) : null;
+    if (!contentType) throw new EkycProviderError('invalid-response', `eKYC provider ${label}: not a JPEG, PNG or WebP image`);
+    return { contentType, bytes };
+  }
+
   return {
+    getImage,
     createSession: (input) => call('create session', '/v1/sessions', { method: 'POST', body: input }, createdSchema, 201),
     getSession: (sessionId) =>
       call('get session', `/v1/sessions/${encodeURIComponent(sessionId)}`, { method: 'GET' }, stateSchema as z.ZodType<ProviderSessionState>, 200),

@@ -164,6 +164,7 @@ export function countingMailSender(inner: MailSender, metrics: AppMetrics): Mail
 export function countingEkycProvider(inner: EkycProvider, metrics: AppMetrics): EkycProvider {
   return {
     createSession: (input) => inner.createSession(input),
+    getImage: (sessionId, kind) => inner.getImage(sessionId, kind),
     async getSession(sessionId) {
       try {
         const state = await inner.getSession(sessionId);

@@ -5,8 +5,9 @@ import { ageInDays, businessDaysSince } from '@koza/domain/admin/case';
 import { isBankHoliday } from './bank-calendar.ts';
 import { applicationTypeLabels } from '@koza/domain/field-labels';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
+import { ekycEvidenceLabels } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
-import type { DocumentRead, EkycProvider } from '../adapters/ekyc-provider.ts';
+import type { EkycProvider, EvidenceImageKind, ProviderSessionState } from '../adapters/ekyc-provider.ts';
 import type { Db } from '../db/database.ts';
 import { findParentByApplicationId } from '../db/repositories/applications-repository.ts';
 import type { Executor } from '../db/executor.ts';
@@ -140,9 +141,9 @@ async function staffRef(db: Db, id: string | null) {
  * opened: the bank keeps no second copy of it. null when the provider gives none; 'unavailable'
  * when it could not be asked (the case view says so; the reason goes to the log, nothing personal).
  */
-async function providerRead(deps: DetailDeps, providerSessionId: string): Promise<DocumentRead | null | 'unavailable'> {
+async function providerEvidence(deps: DetailDeps, providerSessionId: string): Promise<ProviderSessionState | 'unavailable'> {
   try {
-    return (await deps.provider.getSession(providerSessionId)).read ?? null;
+    return await deps.provider.getSession(providerSessionId);
   } catch (error) {
     deps.log.warn(
       { event: 'ekyc-read-unavailable', reason: error instanceof Error ? error.message : 'unknown' },
@@ -200,7 +201,7 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
           supplementRequired: ekyc.supplementRequired === 1,
           updatedAt: toJapanIso(ekyc.updatedAt),
           // Once erased here, the provider's copy is not fetched to show it again (decision 0239).
-          ...(row.personalDataErasedAt === null ? await readOf(deps, ekyc.providerStatus, ekyc.providerSessionId) : { read: null, readUnavailable: false }),
+          ...(row.personalDataErasedAt === null ? await evidenceOf(deps, ekyc.providerStatus, ekyc.providerSessionId) : noEvidence),
         }
       : null,
     review: review
@@ -229,10 +230,40 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
   };
 }
 
-async function readOf(deps: DetailDeps, providerStatus: string, providerSessionId: string) {
-  if (providerStatus !== 'PASSED' && providerStatus !== 'ADDRESS_MISMATCH') return { read: null, readUnavailable: false };
-  const read = await providerRead(deps, providerSessionId);
-  return read === 'unavailable' ? { read: null, readUnavailable: true } : { read, readUnavailable: false };
+const noEvidence = { read: null, readUnavailable: false, images: [], certificate: null };
+
+/** What the provider read, certified and photographed, asked when the case is opened (nothing of it kept). */
+async function evidenceOf(deps: DetailDeps, providerStatus: string, providerSessionId: string) {
+  if (providerStatus !== 'PASSED' && providerStatus !== 'ADDRESS_MISMATCH') return noEvidence;
+  const state = await providerEvidence(deps, providerSessionId);
+  if (state === 'unavailable') return { ...noEvidence, readUnavailable: true };
+  return {
+    read: state.read ?? null,
+    readUnavailable: false,
+    images: (state.images ?? []).map((kind) => ({ kind, label: ekycEvidenceLabels[kind] })),
+    certificate: state.certificate ?? null,
+  };
+}
+
+/**
+ * One image the provider's check relied on, fetched from the provider for this view (decision 0240):
+ * only for an application of this bank whose latest eKYC session passed (or found the address
+ * different) and whose personal data is still kept. The service stores no copy.
+ */
+export async function applicationEvidenceImage(deps: DetailDeps, bankCode: BankCode, applicationId: string, kind: EvidenceImageKind) {
+  const row = await findApplicationOfBank(deps.db, bankCode, applicationId);
+  if (!row || row.completedAt === null || row.personalDataErasedAt !== null) throw new Refusal('notFound', { message: adminMessages.notFound });
+  const ekyc = await findLatestEkycSession(deps.db, applicationId);
+  if (!ekyc || (ekyc.providerStatus !== 'PASSED' && ekyc.providerStatus !== 'ADDRESS_MISMATCH')) throw new Refusal('notFound');
+  let image;
+  try {
+    image = await deps.provider.getImage(ekyc.providerSessionId, kind);
+  } catch (error) {
+    deps.log.warn({ event: 'ekyc-image-unavailable', reason: error instanceof Error ? error.message : 'unknown' }, 'an eKYC image could not be fetched');
+    throw new Refusal('unavailable', { retryAfter: 5, cause: error });
+  }
+  if (!image) throw new Refusal('notFound');
+  return { row, ...image };
 }
 
 /** A document's bytes, if it belongs to an application of this bank that staff may see. */

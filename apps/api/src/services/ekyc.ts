@@ -5,7 +5,7 @@ import { missingSteps } from '@koza/domain/flows';
 import type { SavedStep } from '@koza/domain/flows';
 import type { Clock } from '../adapters/clock.ts';
 import { EkycProviderError, isValidWebhookSignature, parseWebhookBody } from '../adapters/ekyc-provider.ts';
-import type { EkycProvider } from '../adapters/ekyc-provider.ts';
+import type { CreateSessionInput, EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { Config } from '../config.ts';
 import { typedIdentity } from '@koza/domain/field-labels';
 import type { Db } from '../db/database.ts';
@@ -107,13 +107,15 @@ export interface EkycOrigins {
 }
 
 /** The person the provider checks: the applicant, or the parent for a child application. */
-async function applicantFor(db: Db, row: ApplicationRow): Promise<{ name: string; birthday: string; address: string }> {
+async function applicantFor(db: Db, row: ApplicationRow): Promise<CreateSessionInput['applicant']> {
   const person = row.applicationType === 'CHILD' ? await findParentByApplicationId(db, row.id) : row;
   // The searched address with its house number and building, or the typed temporary address: the
   // domain's typedIdentity, which the back office compares with what the provider read.
   const identity = typedIdentity({ ...person }, { ...row });
   if (!identity.name || !identity.birthday || !identity.address) throw conflict();
-  return identity;
+  // The gender, where the applicant gave one (not asked of a parent): the JPKI certificate's fourth item.
+  const gender = person && 'gender' in person ? ({ MAN: '男', WOMAN: '女' } as const)[person.gender as 'MAN' | 'WOMAN'] : undefined;
+  return gender ? { ...identity, gender } : identity;
 }
 
 /**

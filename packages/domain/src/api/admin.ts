@@ -200,6 +200,15 @@ const dateText = z
   .refine((s) => parseIsoDate(s) !== null);
 
 /** Query of the list and its CSV export: every filter optional. */
+/** The images of a photo-ID-and-face check, by the provider's kind, with the words staff read (decision 0240). */
+export const ekycEvidenceLabels = {
+  front: '本人確認書類（表面）',
+  back: '本人確認書類（裏面）',
+  tilt: '本人確認書類（厚み）',
+  face: '容貌（顔写真）',
+} as const;
+export const ekycEvidenceKinds = Object.keys(ekycEvidenceLabels) as [keyof typeof ekycEvidenceLabels, ...(keyof typeof ekycEvidenceLabels)[]];
+
 export const applicationListQuerySchema = z.object({
   status: z.enum(reviewStatuses).optional(),
   type: z.enum(applicationTypes).optional(),
@@ -280,6 +289,23 @@ export const applicationDetailSchema = z.object({
       read: z.object({ name: z.string(), birthday: z.string(), address: z.string() }).nullable(),
       /** The provider could not be asked just now. */
       readUnavailable: z.boolean(),
+      /**
+       * The images the provider's check relied on (photo ID and face), fetched from the provider one by
+       * one when shown (GET …/ekyc-images/{kind}); the service keeps no copy (decision 0240).
+       */
+      images: z.array(z.object({ kind: z.enum(ekycEvidenceKinds), label: z.string() })),
+      /** JPKI: the signing certificate's four items and validity, as the provider read them from the card. */
+      certificate: z
+        .object({
+          name: z.string(),
+          birthday: z.string(),
+          address: z.string(),
+          gender: z.string(),
+          serialNumber: z.string(),
+          notBefore: z.string(),
+          notAfter: z.string(),
+        })
+        .nullable(),
     })
     .nullable(),
   review: z

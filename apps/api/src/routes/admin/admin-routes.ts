@@ -26,6 +26,7 @@ import {
 import { adminMessages } from '@koza/domain/admin/messages';
 import { rolePermissions } from '@koza/domain/admin/roles';
 import type { BankCode } from '@koza/domain/constants';
+import { evidenceImageKinds } from '../../adapters/ekyc-provider.ts';
 import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
 import type { AccountSystemHandover } from '../../adapters/handover.ts';
 import type { Clock } from '../../adapters/clock.ts';
@@ -37,6 +38,7 @@ import { toJapanIso } from '../../services/japan-time.ts';
 import {
   applicationDetail,
   applicationDocument,
+  applicationEvidenceImage,
   applicationsCsv,
   auditApplicationView,
   auditCsv,
@@ -99,6 +101,7 @@ export interface AdminRouteDeps {
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const documentParams = idParams.extend({ documentId: z.string().min(1).max(64) });
+const evidenceParams = idParams.extend({ kind: z.enum(evidenceImageKinds) });
 const decisionSchema = z.object({ applicationNumber: z.string() });
 
 async function sessionBody(db: Db, context: StaffContext, csrfToken: string) {
@@ -251,6 +254,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       detail: doc.type,
     });
     return reply.type(doc.contentType).header('content-disposition', 'inline').send(doc.bytes);
+  });
+
+  app.get('/applications/:id/ekyc-images/:kind', { config: { staff: 'applications.read' }, schema: { params: evidenceParams } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const image = await applicationEvidenceImage({ db, provider: deps.ekycProvider, log: request.log }, actor.bankCode, request.params.id, request.params.kind);
+    await audit(db, actor, 'VIEW_DOCUMENT', clock.now().getTime(), {
+      applicationId: image.row.id,
+      applicationNumber: image.row.applicationNumber,
+      detail: `eKYC ${request.params.kind}`,
+    });
+    return reply.type(image.contentType).header('content-disposition', 'inline').header('cache-control', 'no-store').send(image.bytes);
   });
 
   app.post(
