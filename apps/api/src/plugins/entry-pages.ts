@@ -1,0 +1,91 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { isChannelId } from '@koza/domain/api/entry';
+import type { BankCode } from '@koza/domain/constants';
+import { entryChannel } from '@koza/domain/fields/code-format';
+import type { Clock } from '../adapters/clock.ts';
+import type { Db } from '../db/database.ts';
+import { activeMaintenance } from '../services/maintenance.ts';
+import { activeNotices } from '../services/notifications.ts';
+
+// The entry pages (/term, /child/before-check) with the landing modals in the first HTML
+// (SPEC.md §2.4; docs/decisions/0216-landing-modal-in-the-first-html.md): on every request the
+// bank's maintenance window and notices are read from the database (the same two indexed reads as
+// GET /api/maintenance and GET /api/notifications/…, so a change published on any instance shows
+// on the next request to every instance), and the page is rendered by the web's own server module
+// (apps/web/src/prerender.tsx, built into dist/prerendered/render.js) with those answers. The
+// rendered page is kept per bank, page and answers: the same answers are rendered once.
+
+/** What the page was rendered with (apps/web/src/entry/landing-answers.tsx). */
+export interface LandingAnswers {
+  maintenance: { startedAt: string; endedAt: string } | null;
+  notices: { target: string; list: string[] } | null;
+}
+
+/** The web's server module (apps/web/src/prerender.tsx). */
+interface RenderModule {
+  entryPaths: readonly string[];
+  renderEntryDocument(template: string, bankCode: BankCode, path: string, answers: LandingAnswers): string | undefined;
+}
+
+/** At most this many renderings are kept (3 banks × 2 pages × the few answers live at a time, and channels). */
+const keptRenderings = 64;
+
+/** The answers the landing modals need for this bank and query: maintenance, else the notices of the channel or the bank. */
+export async function landingAnswers(db: Db, bankCode: BankCode, query: string, now: Date): Promise<LandingAnswers> {
+  const channel = entryChannel(new URLSearchParams(query).get('channel') ?? '');
+  const target = channel ?? bankCode;
+  const [maintenance, list] = await Promise.all([
+    activeMaintenance(db, bankCode, now),
+    isChannelId(target) ? activeNotices(db, target, bankCode, now) : Promise.resolve([]),
+  ]);
+  return maintenance ? { maintenance, notices: null } : { maintenance: null, notices: { target, list } };
+}
+
+export function entryPageRenderer(root: string, deps: { db: Db; clock: Clock }) {
+  const moduleFile = join(root, 'prerendered', 'render.js');
+  let loaded: { mtimeMs: number; module: Promise<RenderModule> } | null = null;
+  const kept = new Map<string, string>();
+
+  /** The server module of the current build (re-imported when the web is rebuilt); null when the build has none. */
+  async function renderModule(): Promise<RenderModule | null> {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await stat(moduleFile)).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (!loaded || loaded.mtimeMs !== mtimeMs) {
+      kept.clear();
+      loaded = { mtimeMs, module: import(`${pathToFileURL(moduleFile).href}?v=${mtimeMs}`) as Promise<RenderModule> };
+    }
+    return loaded.module;
+  }
+
+  /**
+   * The entry page at `path` for the bank, rendered with the live answers; undefined when `path` is
+   * no entry page, the build has no server module, or reading or rendering fails (logged): the
+   * caller then sends the page prerendered at build time, whose script asks for the answers itself.
+   */
+  return async function entryPage(bankCode: BankCode, path: string, query: string, template: string, log: FastifyBaseLogger) {
+    try {
+      const render = await renderModule();
+      if (!render?.entryPaths.includes(path)) return undefined;
+      const answers = await landingAnswers(deps.db, bankCode, query, deps.clock.now());
+      const key = `${bankCode} ${path} ${JSON.stringify(answers)}`;
+      let html = kept.get(key);
+      if (html === undefined) {
+        html = render.renderEntryDocument(template, bankCode, path, answers);
+        if (html === undefined) return undefined;
+        if (kept.size >= keptRenderings) kept.clear();
+        kept.set(key, html);
+      }
+      return html;
+    } catch (err) {
+      log.warn({ err, path }, 'entry page not rendered with live answers; sending the prerendered page');
+      return undefined;
+    }
+  };
+}
