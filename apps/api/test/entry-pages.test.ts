@@ -35,7 +35,10 @@ function webBuildWithRenderModule(): string {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="ja"><head><title>%BANK_NAME%</title></head><body><div id="root"></div></body></html>');
   mkdirSync(join(dir, 'prerendered', '0587'), { recursive: true });
   writeFileSync(join(dir, 'prerendered', '0587', 'term.html'), '<!doctype html><html><body><div id="root"><h1>0587/term prerendered</h1></div></body></html>');
-  writeFileSync(join(dir, 'prerendered', '0587', 'error.html'), '<!doctype html><html><body><div id="root"><h1>0587/error prerendered</h1></div></body></html>');
+  writeFileSync(
+    join(dir, 'prerendered', '0587', 'error.html'),
+    '<!doctype html><html><body><div id="root"><h1>0587/error prerendered</h1></div></body></html>',
+  );
   writeFileSync(
     join(dir, 'prerendered', 'manifest.json'),
     JSON.stringify([

@@ -78,10 +78,11 @@ export function renderLandingPages(): PrerenderedPageHtml[] {
   );
 }
 
-/** The paths of the flows' entry pages, which show the landing modals. */
+/** @public The paths of the flows' entry pages, which show the landing modals (read by the API: apps/api/src/plugins/entry-pages.ts). */
 export const entryPaths: readonly string[] = Object.values(flows).map((flow) => pageBySlug(flow.entry).path);
 
 /**
+ * @public (the API calls it from the built module: apps/api/src/plugins/entry-pages.ts)
  * An entry page (/term, /child/before-check) of a bank as the API sends it: the built index.html
  * (`template`) with the page and the landing modals rendered from the answers the API read, and
  * those answers for hydration. Undefined for any other path.

@@ -19,7 +19,10 @@ export const landingAnswersId = 'landing-answers';
 
 /** The data block the server puts after #root: JSON with `<` escaped, so no text can end the element. */
 export function landingAnswersBlock(answers: LandingAnswers): string {
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(answers)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${landingAnswersId}">${json}</script>`;
 }
 
@@ -38,8 +41,7 @@ export function readLandingAnswers(doc: Document): LandingAnswers | null {
   }
   if (!isRecord(data)) return null;
   const { maintenance, notices } = data;
-  const maintenanceOk =
-    maintenance === null || (isRecord(maintenance) && typeof maintenance.startedAt === 'string' && typeof maintenance.endedAt === 'string');
+  const maintenanceOk = maintenance === null || (isRecord(maintenance) && typeof maintenance.startedAt === 'string' && typeof maintenance.endedAt === 'string');
   const noticesOk = notices === null || (isRecord(notices) && typeof notices.target === 'string' && isStringList(notices.list));
   if (!maintenanceOk || !noticesOk) return null;
   return data as unknown as LandingAnswers;

@@ -60,13 +60,14 @@ export function LandingModals({ type }: { type: ApplicationType }) {
   const [acknowledged, setAcknowledged] = useRestoredState(() => session.isLandingAcknowledged(), false);
   const [alertClosed, setAlertClosed] = useState(false);
   const [live, setLive] = useState<LiveAnswers | null>(null);
-  // Notices of the channel the applicant arrived with, else the bank's.
-  const [noticeTarget] = useRestoredState(
-    () => parseEntryQuery(window.location.search).channel ?? session.getChannel() ?? bank.code,
-    fromServer?.notices?.target ?? bank.code,
-  );
+  // Notices of the channel the applicant arrived with, else the bank's (while hydrating: the server's).
+  const noticeTarget = inBrowser ? (parseEntryQuery(search).channel ?? session.getChannel() ?? bank.code) : (fromServer?.notices?.target ?? bank.code);
 
-  const answers: Answers = live ?? (fromServer ? { maintenance: fromServer.maintenance, notices: fromServer.notices?.target === noticeTarget ? fromServer.notices.list : undefined } : unknown);
+  const answers: Answers =
+    live ??
+    (fromServer
+      ? { maintenance: fromServer.maintenance, notices: fromServer.notices?.target === noticeTarget ? fromServer.notices.list : undefined }
+      : unknown);
   const clearOfMaintenance = answers.maintenance === null;
   const wantsNotices = clearOfMaintenance && support !== 'in-app' && !acknowledged && (support === 'supported' || alertClosed);
 

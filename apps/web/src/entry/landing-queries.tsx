@@ -43,7 +43,8 @@ function seed(bankCode: string, server: LandingAnswers | null): void {
 }
 
 /** The page's maintenance answer stays fresh for a moment; any other is checked again on each landing. */
-const maintenanceStaleTime = (query: Query<Maintenance | null, Error, Maintenance | null, readonly unknown[]>) => (query.state.dataUpdatedAt === seededAt ? pageAnswerFreshMs : 0);
+const maintenanceStaleTime = (query: Query<Maintenance | null, Error, Maintenance | null, readonly unknown[]>) =>
+  query.state.dataUpdatedAt === seededAt ? pageAnswerFreshMs : 0;
 
 export function LandingQueries(props: LandingQueriesProps) {
   useState(() => seed(props.bankCode, props.server));
