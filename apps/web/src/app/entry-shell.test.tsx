@@ -129,6 +129,21 @@ describe('the entry pages rendered with the landing answers (as the API sends th
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('takes a notice confirmed before the script ran (the dialog form closed it) as confirmed', async () => {
+    const page = renderEntryPage('0177', '/term', withNotice('0177'))!;
+    window.history.replaceState(null, '', '/term');
+    document.body.innerHTML = `<div id="root" data-prerendered="">${page.body}</div>${landingAnswersBlock(page.answers!)}`;
+    // What the browser does with the button of a method="dialog" form, script or not.
+    document.querySelector('dialog[open]')!.removeAttribute('open');
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      root = hydrateRoot(document.getElementById('root')!, <Root bank={getBank('0177')} landing={readLandingAnswers(document)} />);
+    });
+    await waitFor(() => expect(window.sessionStorage.getItem(sessionKeys.landingAcknowledged)).toBe('1'));
+    expect(screen.queryByRole('dialog', { name: landingText.noticeTitle })).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('asks for the notices of a channel the page was not rendered for', async () => {
     const fetchMock = mockApi({ 'GET /api/notifications/*': () => Response.json({ notificationList: [{ contents: 'フェア会場の方へ' }] }) });
     const errors = await hydrate(renderEntryPage('0177', '/term', withNotice('0177'))!, '/term?channel=fair');

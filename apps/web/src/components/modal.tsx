@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { useRenderedInBrowser } from '../lib/hydration.ts';
 import styles from './modal.module.css';
 
@@ -40,10 +40,20 @@ export function Modal({ open, title, children, actions, onClose, narrow = false 
   const titleId = useId();
   const inBrowser = useRenderedInBrowser();
   const [openInHtml] = useState(() => open && !inBrowser);
+  // Until the first effect: the dialog may have been closed already by its own form (method="dialog")
+  // before the page's script ran, which is the applicant's close.
+  const painted = useRef(openInHtml);
+  const closedBeforeScript = useEffectEvent(() => onClose?.());
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
+    const wasPainted = painted.current;
+    painted.current = false;
+    if (open && wasPainted && !dialog.open) {
+      closedBeforeScript();
+      return undefined;
+    }
     if (open && !isModal(dialog)) {
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       if (dialog.open) dialog.close();
@@ -72,7 +82,15 @@ export function Modal({ open, title, children, actions, onClose, narrow = false 
   }, [onClose]);
 
   return (
-    <dialog ref={dialogRef} open={openInHtml || undefined} className={`${styles.dialog} ${narrow ? styles.narrow : ''}`} aria-labelledby={titleId}>
+    // suppressHydrationWarning: this element's own attributes only; `open` is the one the browser
+    // itself removes when the applicant closes the painted dialog before the script runs.
+    <dialog
+      ref={dialogRef}
+      open={openInHtml || undefined}
+      suppressHydrationWarning
+      className={`${styles.dialog} ${narrow ? styles.narrow : ''}`}
+      aria-labelledby={titleId}
+    >
       {open && (
         <div className={styles.body}>
           <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
