@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceBodySchema, noticeBodySchema } from '@koza/domain/api/admin-announcements';
 import type { App } from '../src/app.ts';
+import { fixedClock } from '../src/adapters/clock.ts';
 import { openDatabase, parseDatabaseUrl, type Db } from '../src/db/database.ts';
 import { createMaintenance, createNotice, endMaintenance } from '../src/services/announcements.ts';
+import { landingAnswersTtlMs } from '../src/plugins/entry-pages.ts';
 import type { Actor } from '../src/services/audit.ts';
 import { forEachDialect } from './helpers/databases.ts';
 import { createTestApp, testTempDir } from './helpers/app.ts';
@@ -72,13 +74,20 @@ forEachDialect((dialect) => {
   describe('the entry pages with the landing answers', () => {
     let app: App;
     let db: Db;
+    // Real time, moved on by hand past the answers' second on each instance.
+    const clock = fixedClock(new Date());
     beforeAll(async () => {
       db = await dialect.createDb();
-      app = await createTestApp({ db, env: { WEB_DIST_DIR: webBuildWithRenderModule() } });
+      app = await createTestApp({ db, clock, env: { WEB_DIST_DIR: webBuildWithRenderModule() } });
     });
     afterAll(() => app.close());
 
     const page = (url: string) => app.inject({ method: 'GET', url, headers: { host: kumamoto } });
+    /** The page once the answers read before are a second old. */
+    const pageLater = (url: string) => {
+      clock.advance(landingAnswersTtlMs);
+      return page(url);
+    };
 
     it("carry the bank's notices as they are now, never cached, and render the same answers once", async () => {
       const before = await page('/term');
@@ -91,7 +100,9 @@ forEachDialect((dialect) => {
       expect(quiet.notices.target).toBe('0587');
 
       await publish(db, '熊本銀行からのお知らせ：窓口の営業時間が変わります。');
-      const after = await page('/child/before-check');
+      // Within the second the instance serves the answers it read; then the published notice.
+      expect(answersIn((await page('/term')).body)).toEqual(quiet);
+      const after = await pageLater('/child/before-check');
       expect(after.body).toContain('<h1>0587/child/before-check live</h1>');
       const published = answersIn(after.body) as typeof quiet;
       expect(published.maintenance).toBeNull();
@@ -104,21 +115,21 @@ forEachDialect((dialect) => {
 
     it('carry the notices of the channel in the query, and the maintenance window (without notices) while one is active', async () => {
       await publish(db, 'フェア会場の方へ', 'kumamoto-fair');
-      expect(answersIn((await page('/term?channel=kumamoto-fair')).body)).toEqual({
+      expect(answersIn((await pageLater('/term?channel=kumamoto-fair')).body)).toEqual({
         maintenance: null,
         notices: { target: 'kumamoto-fair', list: ['フェア会場の方へ'] },
       });
       const id = await createMaintenance(db, staff, maintenanceBodySchema.parse({ startedAt: japanLocal(-1), endedAt: japanLocal(60) }), Date.now());
-      const during = answersIn((await page('/term')).body) as { maintenance: { startedAt: string; endedAt: string }; notices: null };
+      const during = answersIn((await pageLater('/term')).body) as { maintenance: { startedAt: string; endedAt: string }; notices: null };
       expect(during.notices).toBeNull();
       expect(during.maintenance.endedAt.slice(0, 16)).toBe(japanLocal(60));
       await endMaintenance(db, staff, id, Date.now());
-      expect((answersIn((await page('/term')).body) as { maintenance: unknown }).maintenance).toBeNull();
+      expect((answersIn((await pageLater('/term')).body) as { maintenance: unknown }).maintenance).toBeNull();
     });
 
     it('send the prerendered page when rendering fails, and every other page as before', async () => {
       await publish(db, 'render fails');
-      const fallback = await page('/term');
+      const fallback = await pageLater('/term');
       expect(fallback.statusCode).toBe(200);
       expect(fallback.body).toContain('<h1>0587/term prerendered</h1>');
       expect((await page('/error')).body).toContain('<h1>0587/error prerendered</h1>');

@@ -11,10 +11,11 @@ import { activeMaintenance } from '../services/maintenance.ts';
 import { activeNotices } from '../services/notifications.ts';
 
 // The entry pages (/term, /child/before-check) with the landing modals in the first HTML
-// (SPEC.md §2.4; docs/decisions/0216-landing-modal-in-the-first-html.md): on every request the
-// bank's maintenance window and notices are read from the database (the same two indexed reads as
-// GET /api/maintenance and GET /api/notifications/…, so a change published on any instance shows
-// on the next request to every instance), and the page is rendered by the web's own server module
+// (SPEC.md §2.4; docs/decisions/0216-landing-modal-in-the-first-html.md): the bank's maintenance
+// window and notices are read from the database (the same two indexed reads as GET /api/maintenance
+// and GET /api/notifications/…) at most once a second per bank and notice target on each instance,
+// so a change published on any instance (or a window starting by the clock) is in the pages of every
+// instance within a second; the page is rendered by the web's own server module
 // (apps/web/src/prerender.tsx, built into dist/prerendered/render.js) with those answers. The
 // rendered page is kept per bank, page and answers: the same answers are rendered once.
 
@@ -33,6 +34,12 @@ interface RenderModule {
 /** At most this many renderings are kept (3 banks × 2 pages × the few answers live at a time, and channels). */
 const keptRenderings = 64;
 
+/** How long the answers read for a bank and target serve the pages of this instance. */
+export const landingAnswersTtlMs = 1_000;
+
+/** At most this many bank and target pairs are remembered (the banks, and the channels in recent links). */
+const keptAnswerSets = 256;
+
 /** The answers the landing modals need for this bank and query: maintenance, else the notices of the channel or the bank. */
 export async function landingAnswers(db: Db, bankCode: BankCode, query: string, now: Date): Promise<LandingAnswers> {
   const channel = entryChannel(new URLSearchParams(query).get('channel') ?? '');
@@ -48,6 +55,24 @@ export function entryPageRenderer(root: string, deps: { db: Db; clock: Clock }) 
   const moduleFile = join(root, 'prerendered', 'render.js');
   let loaded: { mtimeMs: number; module: Promise<RenderModule> } | null = null;
   const kept = new Map<string, string>();
+  const recent = new Map<string, { readAt: number; answers: Promise<LandingAnswers> }>();
+
+  /** The answers for the bank and query, read again once they are a second old (concurrent requests share one read). */
+  function answersFor(bankCode: BankCode, query: string): Promise<LandingAnswers> {
+    const now = deps.clock.now();
+    const key = `${bankCode} ${entryChannel(new URLSearchParams(query).get('channel') ?? '') ?? ''}`;
+    const known = recent.get(key);
+    if (known && now.getTime() - known.readAt < landingAnswersTtlMs && now.getTime() >= known.readAt) return known.answers;
+    const answers = landingAnswers(deps.db, bankCode, query, now);
+    if (recent.size >= keptAnswerSets) recent.clear();
+    const entry = { readAt: now.getTime(), answers };
+    recent.set(key, entry);
+    // A failed read is not kept: the next request reads again.
+    answers.catch(() => {
+      if (recent.get(key) === entry) recent.delete(key);
+    });
+    return answers;
+  }
 
   /** The server module of the current build (re-imported when the web is rebuilt); null when the build has none. */
   async function renderModule(): Promise<RenderModule | null> {
@@ -73,7 +98,7 @@ export function entryPageRenderer(root: string, deps: { db: Db; clock: Clock }) 
     try {
       const render = await renderModule();
       if (!render?.entryPaths.includes(path)) return undefined;
-      const answers = await landingAnswers(deps.db, bankCode, query, deps.clock.now());
+      const answers = await answersFor(bankCode, query);
       const key = `${bankCode} ${path} ${JSON.stringify(answers)}`;
       let html = kept.get(key);
       if (html === undefined) {
