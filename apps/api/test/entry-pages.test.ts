@@ -51,11 +51,14 @@ function webBuildWithRenderModule(): string {
   writeFileSync(
     join(dir, 'prerendered', 'render.js'),
     `export const entryPaths = ['/term', '/child/before-check'];
-export function renderEntryDocument(template, bankCode, path, answers) {
+export function renderEntryPage(bankCode, path, answers) {
   if (answers.notices && answers.notices.list.includes('render fails')) throw new Error('rendering failed');
   globalThis.entryRenderings = (globalThis.entryRenderings ?? 0) + 1;
-  const block = '<script type="application/json" id="landing-answers">' + JSON.stringify(answers) + '</script>';
-  return template.replace('<div id="root"></div>', '<div id="root"><h1>' + bankCode + path + ' live</h1></div>' + block);
+  return { body: '<h1>' + bankCode + path + ' live</h1>', answers };
+}
+export function pageDocument(template, page) {
+  const block = '<script type="application/json" id="landing-answers">' + JSON.stringify(page.answers) + '</script>';
+  return template.replace('<div id="root"></div>', '<div id="root">' + page.body + '</div>' + block);
 }
 `,
   );
@@ -114,6 +117,11 @@ forEachDialect((dialect) => {
     });
 
     it('carry the notices of the channel in the query, and the maintenance window (without notices) while one is active', async () => {
+      // Channels without notices show the same page: rendered once, whatever the channel.
+      expect(answersIn((await pageLater('/term?channel=nobody-1')).body)).toEqual({ maintenance: null, notices: { target: 'nobody-1', list: [] } });
+      const rendered = renderings();
+      expect(answersIn((await page('/term?channel=nobody-2')).body)).toEqual({ maintenance: null, notices: { target: 'nobody-2', list: [] } });
+      expect(renderings()).toBe(rendered);
       await publish(db, 'フェア会場の方へ', 'kumamoto-fair');
       expect(answersIn((await pageLater('/term?channel=kumamoto-fair')).body)).toEqual({
         maintenance: null,

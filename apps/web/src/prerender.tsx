@@ -15,7 +15,7 @@ import { landingAnswersBlock, type LandingAnswers } from './entry/landing-answer
 // file of the request's bank and path; the browser hydrates it (main.tsx). The build also keeps
 // this module (dist/prerendered/render.js, self-contained) for the API, which renders the entry
 // pages with the bank's live maintenance window and notices when it answers them
-// (renderEntryDocument; docs/decisions/0216-landing-modal-in-the-first-html.md).
+// (renderEntryPage and pageDocument; docs/decisions/0216-landing-modal-in-the-first-html.md).
 
 export interface PrerenderedPageHtml {
   bankCode: BankCode;
@@ -37,7 +37,7 @@ export interface PrerenderedPageHtml {
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The built index.html with the page in #root, its bank, title and answers filled in. */
+/** @public The built index.html with the page in #root, its bank, title and answers filled in (the build's prerender and the API). */
 export function pageDocument(template: string, page: PrerenderedPageHtml): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
@@ -83,16 +83,10 @@ export const entryPaths: readonly string[] = Object.values(flows).map((flow) => 
 
 /**
  * @public (the API calls it from the built module: apps/api/src/plugins/entry-pages.ts)
- * An entry page (/term, /child/before-check) of a bank as the API sends it: the built index.html
- * (`template`) with the page and the landing modals rendered from the answers the API read, and
- * those answers for hydration. Undefined for any other path.
+ * An entry page (/term, /child/before-check) of a bank as the API sends it, rendered with the
+ * landing modals' answers the API read (put into the built index.html by `pageDocument`, with those
+ * answers for hydration); undefined for a path that is no entry page.
  */
-export function renderEntryDocument(template: string, bankCode: BankCode, path: string, answers: LandingAnswers): string | undefined {
-  const page = renderEntryPage(bankCode, path, answers);
-  return page && pageDocument(template, page);
-}
-
-/** An entry page rendered with the landing modals' answers; undefined for a path that is no entry page. */
 export function renderEntryPage(bankCode: BankCode, path: string, answers: LandingAnswers): PrerenderedPageHtml | undefined {
   const flow = Object.values(flows).find((f) => pageBySlug(f.entry).path === path);
   if (!flow) return undefined;

@@ -25,10 +25,16 @@ export interface LandingAnswers {
   notices: { target: string; list: string[] } | null;
 }
 
+/** An entry page as the web's server module renders it (PrerenderedPageHtml of apps/web/src/prerender.tsx). */
+interface RenderedPage {
+  answers?: LandingAnswers;
+}
+
 /** The web's server module (apps/web/src/prerender.tsx). */
 interface RenderModule {
   entryPaths: readonly string[];
-  renderEntryDocument(template: string, bankCode: BankCode, path: string, answers: LandingAnswers): string | undefined;
+  renderEntryPage(bankCode: BankCode, path: string, answers: LandingAnswers): RenderedPage | undefined;
+  pageDocument(template: string, page: RenderedPage): string;
 }
 
 /** At most this many renderings are kept (3 banks × 2 pages × the few answers live at a time, and channels). */
@@ -54,7 +60,7 @@ export async function landingAnswers(db: Db, bankCode: BankCode, query: string, 
 export function entryPageRenderer(root: string, deps: { db: Db; clock: Clock }) {
   const moduleFile = join(root, 'prerendered', 'render.js');
   let loaded: { mtimeMs: number; module: Promise<RenderModule> } | null = null;
-  const kept = new Map<string, string>();
+  const kept = new Map<string, RenderedPage>();
   const recent = new Map<string, { readAt: number; answers: Promise<LandingAnswers> }>();
 
   /** The answers for the bank and query, read again once they are a second old (concurrent requests share one read). */
@@ -99,15 +105,17 @@ export function entryPageRenderer(root: string, deps: { db: Db; clock: Clock }) 
       const render = await renderModule();
       if (!render?.entryPaths.includes(path)) return undefined;
       const answers = await answersFor(bankCode, query);
-      const key = `${bankCode} ${path} ${JSON.stringify(answers)}`;
-      let html = kept.get(key);
-      if (html === undefined) {
-        html = render.renderEntryDocument(template, bankCode, path, answers);
-        if (html === undefined) return undefined;
+      // The rendering depends on what the modals show, not on the notices' target (a channel of the
+      // query, which anyone can vary): that only goes into the page's data block, per request.
+      const key = `${bankCode} ${path} ${JSON.stringify([answers.maintenance, answers.notices?.list ?? null])}`;
+      let page = kept.get(key);
+      if (page === undefined) {
+        page = render.renderEntryPage(bankCode, path, answers);
+        if (page === undefined) return undefined;
         if (kept.size >= keptRenderings) kept.clear();
-        kept.set(key, html);
+        kept.set(key, page);
       }
-      return html;
+      return render.pageDocument(template, { ...page, answers });
     } catch (err) {
       log.warn({ err, path }, 'entry page not rendered with live answers; sending the prerendered page');
       return undefined;
