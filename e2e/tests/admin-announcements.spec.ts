@@ -93,7 +93,7 @@ test('maintenance for 0587 shows on kumamoto only, and ending it removes the mod
   await expect(after.getByRole('dialog', { name: landing.maintenanceTitle })).toHaveCount(0);
 });
 
-test('a notice published for a channel shows only to applicants with that channel', async ({ server, context }) => {
+test('a notice published for a channel shows only to applicants with that channel', async ({ server, context, browser }) => {
   test.setTimeout(90_000);
   await admin.getByRole('link', { name: 'お知らせ' }).click();
   await expect(admin.getByRole('heading', { name: 'お知らせ', exact: true })).toBeVisible();
@@ -118,6 +118,13 @@ test('a notice published for a channel shows only to applicants with that channe
   const notice = withChannel.getByRole('dialog', { name: landing.noticeTitle });
   await expect(notice).toContainText(channelNotice);
   await withChannel.screenshot({ path: test.info().outputPath('applicant-channel-notice.png') });
+
+  // In the page's first HTML at once: read with JavaScript off (issue 34).
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const html = await noScript.newPage();
+  await html.goto(`${server.baseURLFor('0587')}/term?channel=e2e-fair`);
+  await expect(html.getByRole('dialog', { name: landing.noticeTitle })).toContainText(channelNotice);
+  await noScript.close();
 
   const without = await applicantTab(context, `${server.baseURLFor('0587')}/term`);
   const bankNotice = without.getByRole('dialog', { name: landing.noticeTitle });

@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('drain', drain);
   await installCompression(app);
   installAuthContext(app);
-  const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode });
+  const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode, db, clock });
   installErrorHandling(app, { spaFallback });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getBank } from '@koza/domain/banks/banks';
 import { preloadPageAt, Root } from './app/entry-shell.tsx';
 import { resolveBankCode } from './lib/current-bank.ts';
+import { readLandingAnswers } from './entry/landing-answers.tsx';
 
 const bank = getBank(resolveBankCode());
 // The bank's palette (virtual:bank-themes.css) follows this attribute; the API and the prerendered
@@ -18,7 +19,7 @@ if (!container) throw new Error('#root is missing from index.html');
 const prerendered = container.dataset.prerendered !== undefined;
 const app = (
   <StrictMode>
-    <Root bank={bank} />
+    <Root bank={bank} landing={prerendered ? readLandingAnswers(document) : null} />
   </StrictMode>
 );
 

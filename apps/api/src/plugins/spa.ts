@@ -5,19 +5,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
+import type { Clock } from '../adapters/clock.ts';
+import type { Db } from '../db/database.ts';
+import { entryPageRenderer } from './entry-pages.ts';
 
 // The built SPA (apps/web/dist) for every GET that is not /api or /__dev:
 // - an existing file is sent as built, or its precompressed .br/.gz twin when the client accepts it
 //   (hashed /assets/* cached for a year as immutable, others revalidated);
 // - the pages an applicant lands on from outside (/term, /child/before-check, the error pages) are
 //   sent as the build prerendered them for the bank of the Host (apps/web/prerender-pages.ts,
-//   docs/decisions/0185-react-with-prerendered-entry.md), never cached;
+//   docs/decisions/0185-react-with-prerendered-entry.md), never cached; the entry pages among them
+//   (/term, /child/before-check) rendered at request time with the bank's live maintenance window
+//   and notices (plugins/entry-pages.ts, docs/decisions/0216-landing-modal-in-the-first-html.md);
 // - any other path gets index.html (client-side routing), never cached, with %BANK_CODE% and
 //   %BANK_NAME% replaced by the bank of the Host, so the SPA knows its bank without inline script.
 
 const yearSeconds = 365 * 24 * 60 * 60;
 
-export async function installSpa(app: FastifyInstance, options: { webDistDir: string; defaultBankCode: BankCode }) {
+export async function installSpa(app: FastifyInstance, options: { webDistDir: string; defaultBankCode: BankCode; db: Db; clock: Clock }) {
   const root = normalize(options.webDistDir);
   if (existsSync(root) && statSync(root).isDirectory()) {
     // serve: false → only reply.sendFile; the not-found handler decides what to send.
@@ -27,6 +32,7 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
   }
   const indexHtml = indexTemplate(join(root, 'index.html'));
   const prerendered = prerenderedPages(root);
+  const entryPage = entryPageRenderer(root, options);
 
   return async function spaFallback(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
@@ -43,9 +49,12 @@ export async function installSpa(app: FastifyInstance, options: { webDistDir: st
     }
     const bank = request.bank ?? getBank(options.defaultBankCode);
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = (await prerendered())?.find(bank.code, path, request.url.slice(path.length));
-    if (page !== undefined) return reply.code(200).send(page);
+    const query = request.url.slice(path.length);
     const template = await indexHtml();
+    const live = template === null ? undefined : await entryPage(bank.code, path, query, template, request.log);
+    if (live !== undefined) return reply.code(200).send(live);
+    const page = (await prerendered())?.find(bank.code, path, query);
+    if (page !== undefined) return reply.code(200).send(page);
     if (template === null) return reply.code(200).send(notBuiltPage(bank.name));
     return reply.code(200).send(template.replaceAll('%BANK_CODE%', bank.code).replaceAll('%BANK_NAME%', escapeHtml(bank.name)));
   };

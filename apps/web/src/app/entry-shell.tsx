@@ -7,6 +7,7 @@ import { loadFullApp } from './full-app.ts';
 import { Layout } from './layout.tsx';
 import { HistoryNavigation, StaticNavigation, useAppLocation, type AppLocation } from '../lib/navigation.tsx';
 import { pageElement } from './page-element.tsx';
+import { LandingAnswersProvider, type LandingAnswers } from '../entry/landing-answers.tsx';
 import { isEntryShellPage, preloadScreen } from './screens.tsx';
 
 // The first chunk of the web: React, the layout and the screens an applicant lands on (/term,
@@ -61,26 +62,33 @@ export function preloadPageAt(pathname: string): void {
   if (page) preloadScreen(page.slug);
 }
 
-/** The web in the browser, rendered or hydrating a prerendered page. */
-export function Root({ bank }: { bank: Bank }) {
+/**
+ * The web in the browser, rendered or hydrating a prerendered page; `landing`: the landing modals'
+ * answers the page carries (src/entry/landing-answers.tsx), when the server rendered them.
+ */
+export function Root({ bank, landing = null }: { bank: Bank; landing?: LandingAnswers | null }) {
   return (
     <BankProvider bank={bank}>
-      <HistoryNavigation>
-        <Pages />
-      </HistoryNavigation>
+      <LandingAnswersProvider answers={landing}>
+        <HistoryNavigation>
+          <Pages />
+        </HistoryNavigation>
+      </LandingAnswersProvider>
     </BankProvider>
   );
 }
 
-/** One of the shell's pages as the build prerenders it (src/prerender.tsx). */
-export function PrerenderedPage({ bank, location }: { bank: Bank; location: AppLocation }) {
+/** One of the shell's pages as the server renders it (src/prerender.tsx), with the landing modals' answers when it has them. */
+export function PrerenderedPage({ bank, location, landing }: { bank: Bank; location: AppLocation; landing: LandingAnswers | null }) {
   const page = shellPageAt(location.pathname);
   if (!page) throw new Error(`${location.pathname} is not a page of the entry shell`);
   return (
     <BankProvider bank={bank}>
-      <StaticNavigation location={location}>
-        <Layout>{pageElement(page)}</Layout>
-      </StaticNavigation>
+      <LandingAnswersProvider answers={landing}>
+        <StaticNavigation location={location}>
+          <Layout>{pageElement(page)}</Layout>
+        </StaticNavigation>
+      </LandingAnswersProvider>
     </BankProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { useRenderedInBrowser } from '../lib/hydration.ts';
 import styles from './modal.module.css';
 
 interface ModalProps {
@@ -16,20 +17,46 @@ interface ModalProps {
   narrow?: boolean;
 }
 
+/** Whether the dialog is shown as a modal (top layer) rather than open in the page's flow. */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return dialog.open;
+  }
+}
+
 /**
  * A modal on the native <dialog>: showModal() traps focus, makes the page behind inert and
  * shows ::backdrop. Focus goes to the title so the screen reader starts there.
+ *
+ * Rendered open on the server (the landing modals, docs/decisions/0216-landing-modal-in-the-first-html.md),
+ * the dialog carries `open` in the HTML, so it paints before any script (styled like the modal);
+ * once the page runs, it becomes the modal. React never changes that attribute afterwards.
  */
 export function Modal({ open, title, children, actions, onClose, narrow = false }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  const inBrowser = useRenderedInBrowser();
+  const [openInHtml] = useState(() => open && !inBrowser);
+  // Until the first effect: the dialog may have been closed already by its own form (method="dialog")
+  // before the page's script ran, which is the applicant's close.
+  const painted = useRef(openInHtml);
+  const closedBeforeScript = useEffectEvent(() => onClose?.());
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
+    const wasPainted = painted.current;
+    painted.current = false;
+    if (open && wasPainted && !dialog.open) {
+      closedBeforeScript();
+      return undefined;
+    }
+    if (open && !isModal(dialog)) {
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (dialog.open) dialog.close();
       dialog.showModal();
       titleRef.current?.focus();
       return () => {
@@ -55,7 +82,15 @@ export function Modal({ open, title, children, actions, onClose, narrow = false 
   }, [onClose]);
 
   return (
-    <dialog ref={dialogRef} className={`${styles.dialog} ${narrow ? styles.narrow : ''}`} aria-labelledby={titleId}>
+    // suppressHydrationWarning: this element's own attributes only; `open` is the one the browser
+    // itself removes when the applicant closes the painted dialog before the script runs.
+    <dialog
+      ref={dialogRef}
+      open={openInHtml || undefined}
+      suppressHydrationWarning
+      className={`${styles.dialog} ${narrow ? styles.narrow : ''}`}
+      aria-labelledby={titleId}
+    >
       {open && (
         <div className={styles.body}>
           <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>

@@ -1,3 +1,4 @@
+import { buttonBarOnPage } from '../components/button-bar.tsx';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { PageSlug } from '@koza/domain/flows';
 import { errorMap } from '@koza/domain/steps/validate-step';
@@ -39,11 +40,27 @@ export function recheckErrors(
 const isTyped = (target: EventTarget): boolean =>
   target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio'].includes(target.type));
 
-/** After errors render, focus the first invalid control of the screen (DESIGN.md: focus on the first error). */
+/**
+ * After errors render, focus the first invalid control of the screen (DESIGN.md: focus on the first
+ * error) and scroll so that it and its messages (aria-describedby) are in view above the sticky
+ * button bar, never behind it.
+ */
 export function focusFirstError(): void {
   requestAnimationFrame(() => {
     const first = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
-    first?.focus();
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    const described = (first.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => (id ? document.getElementById(id) : null))
+      .filter((el): el is HTMLElement => el !== null);
+    const rects = [first, ...described].map((el) => el.getBoundingClientRect());
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    const barTop = buttonBarOnPage()?.getBoundingClientRect().top ?? window.innerHeight;
+    const air = 8;
+    if (bottom > barTop - air) window.scrollBy({ top: Math.min(bottom - barTop + air, top - air) });
+    else if (top < air) window.scrollBy({ top: top - air });
   });
 }
 

@@ -4,6 +4,8 @@ import { useEffect, useState, useSyncExternalStore, type Dispatch, type SetState
 // rendered, which knew nothing of this tab's session storage. State kept in session storage (the
 // /term answers) therefore starts empty while hydrating and is restored right after it.
 
+const onServer = (): boolean => typeof window === 'undefined';
+
 const subscribeToNothing = () => () => undefined;
 
 /**
@@ -11,7 +13,7 @@ const subscribeToNothing = () => () => undefined;
  * true when it renders in the browser: React's own signal, per component, also for a part of the
  * page that hydrates after the rest.
  */
-const useRenderedInBrowser = (): boolean =>
+export const useRenderedInBrowser = (): boolean =>
   useSyncExternalStore(
     subscribeToNothing,
     () => true,
@@ -24,9 +26,9 @@ const useRenderedInBrowser = (): boolean =>
  */
 export function useRestoredState<T>(read: () => T, empty: T): [T, Dispatch<SetStateAction<T>>] {
   const inBrowser = useRenderedInBrowser();
-  // Read once, on the first render; shown only after hydration.
-  const [stored] = useState<{ value: T } | null>(() => (inBrowser ? null : { value: read() }));
-  const [value, setValue] = useState<T>(() => (stored ? empty : read()));
+  // Read once, on the first render; shown only after hydration. The server (no window) renders `empty`.
+  const [stored] = useState<{ value: T } | null>(() => (inBrowser || onServer() ? null : { value: read() }));
+  const [value, setValue] = useState<T>(() => (stored || onServer() ? empty : read()));
   useEffect(() => {
     if (stored) setValue(stored.value);
   }, [stored]);
