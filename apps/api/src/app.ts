@@ -188,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     isProduction: config.isProduction,
     metrics,
     ekycProvider,
+    ekycProviderName: new URL(config.ekyc.providerUrl).host,
     reviewTargetBusinessDays: config.reviewTargetBusinessDays,
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });

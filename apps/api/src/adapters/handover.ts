@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fieldRegistry, type FieldRegistry } from '@koza/domain/fields/registry';
 import { ensurePrivateDir, narrow } from '../db/private-files.ts';
 import { csvField } from './csv.ts';
@@ -26,6 +26,48 @@ export interface HandoverRecord {
    * application number as label; base64): never in clear here (decision 0203).
    */
   pinEncrypted: string;
+  /**
+   * The verification record (確認記録) of each verified person and the images it names (decision
+   * 0241); handed over with the account data, through the same adapter, exactly once.
+   */
+  verification?: { records: readonly VerificationRecordRow[]; images: readonly VerificationImage[] };
+}
+
+/** The columns of the verification record file, in order (format KOZA-KYC-1, decision 0241). */
+export const verificationRecordColumns = [
+  'record_format',
+  'application_number',
+  'bank_code',
+  'application_type',
+  'person',
+  'method',
+  'method_label',
+  'ordinance_item',
+  'provider',
+  'provider_reference',
+  'checked_at',
+  'recorded_at',
+  'document',
+  'certificate_serial_number',
+  'certificate_not_after',
+  'verified_name',
+  'verified_birthday',
+  'verified_address',
+  'verified_gender',
+  'purpose',
+  'occupation',
+  'result',
+  'supplement_document',
+  'proposed_by',
+  'confirmed_by',
+  'images',
+] as const;
+export type VerificationRecordRow = Readonly<Record<(typeof verificationRecordColumns)[number], string>>;
+
+/** An image a record names: its path under the bank's `kyc` folder (`<application number>/<person>-<kind>.<ext>`). */
+export interface VerificationImage {
+  name: string;
+  bytes: Buffer;
 }
 
 export interface AccountSystemHandover {
@@ -102,11 +144,46 @@ export function handoverLine(r: HandoverRecord, header: readonly string[] = hand
 }
 
 export const handoverFileName = (bankCode: string, approvedAt: number) => join(bankCode, `KOZA_${bankCode}_${japanDay(approvedAt)}.csv`);
+export const verificationRecordFileName = (bankCode: string, approvedAt: number) => join(bankCode, `KOZA_KYC_${bankCode}_${japanDay(approvedAt)}.csv`);
+
+/**
+ * Appends `lines` (with `header` when the file is new) unless the file already holds a line of
+ * `applicationNumber` — a hand-over retried after a crash between the write and the approval's
+ * commit writes nothing twice (decision 0241). fsynced before it resolves.
+ */
+async function appendOnce(path: string, header: readonly string[], applicationNumber: string, lines: string): Promise<void> {
+  const file = await open(path, 'a+', 0o600);
+  narrow(path, 0o600);
+  try {
+    const text = await file.readFile('utf8');
+    if (text.includes(`,${field(applicationNumber)},`)) return;
+    await file.appendFile((text.length === 0 ? header.map(field).join(',') + '\r\n' : '') + lines, 'utf8');
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** Writes each image 0600 (again, the same bytes, when retried) and fsyncs it. */
+async function writeImages(dir: string, images: readonly VerificationImage[]): Promise<void> {
+  for (const image of images) {
+    const path = join(dir, image.name);
+    ensurePrivateDir(dirname(path));
+    const file = await open(path, 'w', 0o600);
+    try {
+      await file.writeFile(image.bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+  }
+}
 
 /**
  * Default: one CSV file per bank and Japan day under `dir` (HANDOVER_DIR), UTF-8, CRLF, a header line
- * when the file is new, one line per approved application appended and fsynced before approval
- * commits. Files and folders are readable by the service's user only (personal data; the PIN only
+ * when the file is new, one line per approved application appended (once: a retry finds it) and
+ * fsynced before approval commits; beside it the day's verification records (KOZA_KYC_…) and their
+ * images under `<bank>/kyc/<application number>/`. Files and folders are readable by the service's user only (personal data; the PIN only
  * encrypted for the account system); the bank's
  * batch picks up the previous day's file and removes it.
  */
@@ -114,20 +191,17 @@ export function fileHandover(dir: string): AccountSystemHandover {
   return {
     async handOver(record) {
       const name = handoverFileName(record.bankCode, record.approvedAt);
-      const path = join(dir, name);
       ensurePrivateDir(dir);
       ensurePrivateDir(join(dir, record.bankCode));
-      const file = await open(path, 'a', 0o600);
-      narrow(path, 0o600);
-      try {
-        const { size } = await file.stat();
-        const columns = handoverHeader();
-        const header = size === 0 ? columns.map(field).join(',') + '\r\n' : '';
-        await file.appendFile(header + handoverLine(record, columns), 'utf8');
-        await file.sync();
-      } finally {
-        await file.close();
+      // The record and its images first, the account data last: the batch that finds an account line
+      // finds its verification record too.
+      if (record.verification) {
+        await writeImages(join(dir, record.bankCode, 'kyc'), record.verification.images);
+        const lines = record.verification.records.map((r) => verificationRecordColumns.map((c) => field(r[c])).join(',') + '\r\n').join('');
+        await appendOnce(join(dir, verificationRecordFileName(record.bankCode, record.approvedAt)), verificationRecordColumns, record.applicationNumber, lines);
       }
+      const columns = handoverHeader();
+      await appendOnce(join(dir, name), columns, record.applicationNumber, handoverLine(record, columns));
       return { reference: name };
     },
   };

@@ -30,6 +30,10 @@ import { Refusal } from './refusals.ts';
 import type { Actor } from './audit.ts';
 import { decryptStoredPin } from './pin.ts';
 import { approvalMail, rejectionMail } from './review-mail-content.ts';
+import { buildVerificationRecords, fetchProviderEvidence } from './verification-record.ts';
+import type { ProviderEvidence } from './verification-record.ts';
+import type { EkycProvider } from '../adapters/ekyc-provider.ts';
+import { findStaffById } from '../db/repositories/staff-repository.ts';
 
 // Staff decisions on a completed application (issue 14; docs/decisions/0112-handover-file.md).
 // Approve: in one durable transaction, lock the row, decrypt the PIN, hand the application over
@@ -47,6 +51,9 @@ export interface ReviewDeps {
   dataKey: Buffer;
   /** The account system's public key: the hand-over's PIN is encrypted to it (decision 0203). */
   accountSystemPublicKeyPem: string;
+  /** The eKYC provider, asked at approval for the verification record's evidence (decision 0241). */
+  provider: EkycProvider;
+  providerName: string;
 }
 
 export interface DecisionResult {
@@ -144,6 +151,14 @@ export async function assignApplication(deps: ReviewDeps, actor: Actor, id: stri
  * over. Without a proposal, or on one's own proposal, it is refused (403, a clear message).
  */
 export async function approveApplication(deps: ReviewDeps, actor: Actor, id: string): Promise<DecisionResult> {
+  // The provider's evidence for the verification record, asked before the row is locked; without it
+  // nothing is handed over (the record would be incomplete).
+  let evidence: ProviderEvidence | null;
+  try {
+    evidence = await fetchProviderEvidence(deps.db, deps.provider, id);
+  } catch (error) {
+    throw new Refusal('unavailable', { message: adminMessages.handoverFailed, cause: error });
+  }
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     if (row.status !== 'COMPLETED') throw new Refusal('conflict', { message: adminMessages.notDecidable });
@@ -160,9 +175,22 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, id: str
       s(row.applicationNumber),
       deps.accountSystemPublicKeyPem,
     );
+    const staffName = async (staffId: string) => {
+      const staff = await findStaffById(trx, staffId);
+      return staff ? `${staff.displayName}（${staff.loginId}）` : staffId;
+    };
+    const verification = await buildVerificationRecords(trx, {
+      row,
+      parent,
+      evidence,
+      providerName: deps.providerName,
+      proposedBy: await staffName(proposal.proposedBy),
+      confirmedBy: await staffName(actor.staffId!),
+      approvedAt: now,
+    });
     let reference: string;
     try {
-      ({ reference } = await deps.handover.handOver(handoverRecordOf(row, parent, pinEncrypted, now)));
+      ({ reference } = await deps.handover.handOver({ ...handoverRecordOf(row, parent, pinEncrypted, now), verification }));
     } catch (error) {
       throw new Refusal('unavailable', { message: adminMessages.handoverFailed, cause: error });
     }

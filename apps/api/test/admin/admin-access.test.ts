@@ -28,6 +28,7 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'GET', url: '/api/admin/branches', access: 'applications.read' },
   { method: 'GET', url: `/api/admin/applications/${app0177}`, access: 'applications.read' },
   { method: 'GET', url: `/api/admin/applications/${app0177}/documents/:doc`, access: 'applications.read' },
+  { method: 'GET', url: `/api/admin/applications/${app0177}/ekyc-images/:kind`, access: 'applications.read' },
   { method: 'POST', url: `/api/admin/applications/${app0177}/propose`, access: 'applications.decide' },
   { method: 'POST', url: `/api/admin/applications/${app0177}/take`, access: 'applications.decide' },
   { method: 'POST', url: `/api/admin/applications/${app0177}/release`, access: 'applications.decide' },
@@ -89,6 +90,7 @@ forEachDialect((dialect) => {
     url
       .replace(app0177, application.id)
       .replace(':doc', documentId)
+      .replace(':kind', 'face')
       .replace(':staff', staffId)
       .replace(':maintenance', String(maintenanceId))
       .replace(':notice', String(noticeId))

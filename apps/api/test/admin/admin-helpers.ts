@@ -9,6 +9,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/app.ts';
 import { fixedClock } from '../../src/adapters/clock.ts';
+import type { AccountSystemHandover } from '../../src/adapters/handover.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { encryptPinForStorage } from '../../src/services/pin.ts';
@@ -26,9 +27,12 @@ export const staffPassword = 'correct horse battery';
 
 export type AdminApp = App & { clock: ReturnType<typeof fixedClock>; handoverDir: string };
 
-export async function createAdminApp(db: Db, options: { env?: Record<string, string>; now?: string } = {}): Promise<AdminApp> {
+export async function createAdminApp(
+  db: Db,
+  options: { env?: Record<string, string>; now?: string; handoverDir?: string; handover?: (dir: string) => AccountSystemHandover } = {},
+): Promise<AdminApp> {
   const clock = fixedClock(options.now ?? adminNow);
-  const handoverDir = testTempDir('handover-');
+  const handoverDir = options.handoverDir ?? testTempDir('handover-');
   // Cheaper staff password hashes (scrypt N = 2^10 instead of 2^15) for the many sign-ins of these
   // tests; production refuses it (config.ts).
   const config = loadConfig({
@@ -39,7 +43,7 @@ export async function createAdminApp(db: Db, options: { env?: Record<string, str
     STAFF_PASSWORD_LOG_N: '10',
     ...options.env,
   });
-  const app = await buildApp({ config, db, clock, logger: false });
+  const app = await buildApp({ config, db, clock, logger: false, ...(options.handover ? { handover: options.handover(handoverDir) } : {}) });
   return Object.assign(app, { clock, handoverDir });
 }
 
@@ -272,7 +276,9 @@ export const pngSignature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 
 export function handoverText(app: AdminApp, bankCode: BankCode): string {
   const dir = join(app.handoverDir, bankCode);
   if (!existsSync(dir)) return '';
+  // The account data files only (KOZA_<bank>_<day>.csv); the verification records are beside them.
   return readdirSync(dir)
+    .filter((f) => f.startsWith(`KOZA_${bankCode}_`))
     .sort()
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('');

@@ -3,7 +3,8 @@ import { ekycEvidenceLabels } from '@koza/domain/api/admin';
 import { forEachDialect } from '../helpers/databases.ts';
 import { startSimulator } from '../helpers/ekyc-simulator.ts';
 import type { RunningSimulator } from '../helpers/ekyc-simulator.ts';
-import { jpegBytes, multipart, pngBytes, postEmpty, readyApplicant, startEkyc } from '../helpers/ready-application.ts';
+import { postEmpty, readyApplicant, startEkyc } from '../helpers/ready-application.ts';
+import { captures, passAtTheProvider } from '../helpers/provider-pages.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 import { createAdminApp, makeStaff, signInStaff } from './admin-helpers.ts';
 import type { AdminApp } from './admin-helpers.ts';
@@ -19,36 +20,6 @@ beforeAll(async () => {
   sim = await startSimulator();
 });
 afterAll(() => sim?.stop());
-
-const captures = { front: jpegBytes(3000), back: jpegBytes(2000), tilt: pngBytes(), face: jpegBytes(1000) };
-
-/** The applicant's browser on the provider's page: the four captures, or JPKI's card read, then 送信する. */
-async function passAtTheProvider(url: string, method: 'PHOTO_ID_AND_FACE' | 'JPKI'): Promise<void> {
-  const page = new URL(url);
-  const submit = `${page.origin}${page.pathname}/submit${page.search}`;
-  let response: Response;
-  if (method === 'JPKI') {
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const read = await fetch(`${page.origin}${page.pathname}/jpki/read${page.search}`, {
-      method: 'POST',
-      headers: form,
-      body: 'password=ABCD1234',
-      redirect: 'manual',
-    });
-    expect(read.status).toBe(303);
-    response = await fetch(submit, { method: 'POST', headers: form, body: 'outcome=PASSED', redirect: 'manual' });
-  } else {
-    const parts = Object.entries(captures).map(([name, bytes]) => ({
-      name,
-      filename: `${name}.jpg`,
-      contentType: name === 'tilt' ? 'image/png' : 'image/jpeg',
-      bytes,
-    }));
-    const { payload, contentType } = multipart([{ name: 'outcome', value: 'PASSED' }, ...parts]);
-    response = await fetch(submit, { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(payload), redirect: 'manual' });
-  }
-  expect(response.status).toBe(303);
-}
 
 async function completedAfterProviderCheck(app: AdminApp, method: 'PHOTO_ID_AND_FACE' | 'JPKI'): Promise<Applicant> {
   const a = await readyApplicant(app);

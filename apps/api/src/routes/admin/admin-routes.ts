@@ -95,8 +95,10 @@ export interface AdminRouteDeps {
   metrics: AppMetrics;
   /** Each bank's target for deciding a case (config REVIEW_TARGET_BUSINESS_DAYS[_<bank code>], default 2). */
   reviewTargetBusinessDays: Readonly<Record<BankCode, number>>;
-  /** For the case view's read data (what the provider read from the identity document). */
+  /** For the case view's read data (what the provider read from the identity document) and the verification record. */
   ekycProvider: EkycProvider;
+  /** Who the provider is, in the verification record (the host of EKYC_PROVIDER_URL). */
+  ekycProviderName: string;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -123,7 +125,16 @@ function logMail(log: FastifyBaseLogger, result: DecisionResult) {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   const { db, clock } = deps;
   const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey, passwordLogN: deps.passwordLogN };
-  const reviewDeps = { db, clock, mail: deps.mail, handover: deps.handover, dataKey: deps.dataKey, accountSystemPublicKeyPem: deps.accountSystemPublicKeyPem };
+  const reviewDeps = {
+    db,
+    clock,
+    mail: deps.mail,
+    handover: deps.handover,
+    dataKey: deps.dataKey,
+    accountSystemPublicKeyPem: deps.accountSystemPublicKeyPem,
+    provider: deps.ekycProvider,
+    providerName: deps.ekycProviderName,
+  };
   app.decorateRequest('staff', null);
   app.decorateRequest('staffCsrfToken', null);
   app.addHook('onRequest', createStaffGuard({ ...authDeps, clock, isProduction: deps.isProduction }));

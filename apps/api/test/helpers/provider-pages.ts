@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import { jpegBytes, multipart, pngBytes } from './ready-application.ts';
+
+// The applicant's browser on the eKYC provider's own pages (the real simulator), as the phone does
+// it: the four captures of a photo-ID check, or JPKI's card read and confirmation, then 送信する.
+
+/** The four captures sent (front, back, tilt for the thickness, face). */
+export const captures = { front: jpegBytes(3000), back: jpegBytes(2000), tilt: pngBytes(), face: jpegBytes(1000) };
+
+export async function passAtTheProvider(url: string, method: 'PHOTO_ID_AND_FACE' | 'JPKI'): Promise<void> {
+  const page = new URL(url);
+  const submit = `${page.origin}${page.pathname}/submit${page.search}`;
+  let response: Response;
+  if (method === 'JPKI') {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const read = await fetch(`${page.origin}${page.pathname}/jpki/read${page.search}`, {
+      method: 'POST',
+      headers: form,
+      body: 'password=ABCD1234',
+      redirect: 'manual',
+    });
+    expect(read.status).toBe(303);
+    response = await fetch(submit, { method: 'POST', headers: form, body: 'outcome=PASSED', redirect: 'manual' });
+  } else {
+    const parts = Object.entries(captures).map(([name, bytes]) => ({
+      name,
+      filename: `${name}.jpg`,
+      contentType: name === 'tilt' ? 'image/png' : 'image/jpeg',
+      bytes,
+    }));
+    const { payload, contentType } = multipart([{ name: 'outcome', value: 'PASSED' }, ...parts]);
+    response = await fetch(submit, { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(payload), redirect: 'manual' });
+  }
+  expect(response.status).toBe(303);
+}
