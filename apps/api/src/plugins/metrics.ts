@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import type { StatsFs } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +54,15 @@ function existingAncestor(path: string): string {
 }
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
+
+/** One read shared by the callers that ask while it runs (the gauges of one scrape), fresh afterwards. */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= read().finally(() => {
+      pending = null;
+    }));
+}
 
 export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
   const registry = new Registry();
@@ -138,29 +148,25 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
       this.set((await readiness().catch(() => false)) ? 1 : 0);
     },
   });
-  const jobSuccess = new Gauge({
-    name: 'koza_job_last_success_timestamp_seconds',
-    help: 'End of the last successful run of a job (retention, backup, audit-verify), from the database',
-    labelNames: ['job'] as const,
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'koza_job_last_failure_timestamp_seconds',
-    help: 'End of the last failed run of a job (retention, backup, audit-verify), from the database',
-    labelNames: ['job'] as const,
-    registers: [registry],
-    async collect() {
-      jobSuccess.reset();
-      this.reset();
-      const rows = await jobOutcomes(db).catch(() => []);
-      for (const row of rows) {
-        const succeeded = seconds(row.lastSucceededAt);
-        const failed = seconds(row.lastFailedAt);
-        if (succeeded !== null) jobSuccess.set({ job: row.name }, succeeded);
-        if (failed !== null) this.set({ job: row.name }, failed);
-      }
-    },
-  });
+  // The registry collects every metric at once: the two gauges of a pair share one read per scrape.
+  const readJobs = sharedRead(() => jobOutcomes(db).catch(() => []));
+  const jobGauge = (name: string, outcome: string, at: (row: Awaited<ReturnType<typeof jobOutcomes>>[number]) => number | null) =>
+    new Gauge({
+      name,
+      help: `End of the last ${outcome} run of a job (retention, backup, audit-verify), from the database`,
+      // Not `job`: Prometheus sets that label itself for the scrape target.
+      labelNames: ['name'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await readJobs()) {
+          const value = seconds(at(row));
+          if (value !== null) this.set({ name: row.name }, value);
+        }
+      },
+    });
+  jobGauge('koza_job_last_success_timestamp_seconds', 'successful', (row) => row.lastSucceededAt);
+  jobGauge('koza_job_last_failure_timestamp_seconds', 'failed', (row) => row.lastFailedAt);
   new Gauge({
     name: 'koza_applications',
     help: 'Applications in the database, by bank and status (COMPLETED: waiting for review)',
@@ -171,26 +177,26 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
       for (const row of await applicationCounts(db).catch(() => [])) this.set({ bank: row.bankCode, status: row.status }, row.n);
     },
   });
-  const diskSize = new Gauge({
-    name: 'koza_disk_size_bytes',
-    help: 'Size of the file system holding a directory of this instance (data, handover)',
-    labelNames: ['dir'] as const,
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'koza_disk_free_bytes',
-    help: 'Space free to this process on the file system holding a directory of this instance (data, handover)',
-    labelNames: ['dir'] as const,
-    registers: [registry],
-    async collect() {
-      for (const [dir, path] of Object.entries(dirs)) {
-        const stats = await statfs(existingAncestor(path)).catch(() => null);
-        if (!stats) continue;
-        diskSize.set({ dir }, stats.blocks * stats.bsize);
-        this.set({ dir }, stats.bavail * stats.bsize);
-      }
-    },
-  });
+  const readDisks = sharedRead(() =>
+    Promise.all(Object.entries(dirs).map(async ([dir, path]) => ({ dir, stats: await statfs(existingAncestor(path)).catch(() => null) }))),
+  );
+  const diskGauge = (name: string, help: string, bytes: (stats: StatsFs) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['dir'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { dir, stats } of await readDisks()) if (stats) this.set({ dir }, bytes(stats));
+      },
+    });
+  diskGauge('koza_disk_size_bytes', 'Size of the file system holding a directory of this instance (data, handover)', (s) => s.blocks * s.bsize);
+  diskGauge(
+    'koza_disk_free_bytes',
+    'Space free to this process on the file system holding a directory of this instance (data, handover)',
+    (s) => s.bavail * s.bsize,
+  );
 
   const staffSignInFailures = new Counter({
     name: 'koza_staff_sign_in_failures_total',
