@@ -23,6 +23,12 @@ function step(name: string, cmd: string, args: string[], cwd = root): void {
   }
 }
 
+/** WebKitGTK's WebDriver and MiniBrowser (Debian webkit2gtk-driver) and Xvfb (Debian xvfb), which CI installs. */
+function webkitPrerequisites(): boolean {
+  const command = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+  return command('WebKitWebDriver') && command('xvfb-run') && existsSync('/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser');
+}
+
 function faultsPrerequisites(): boolean {
   const nginx = existsSync('/usr/sbin/nginx') || spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
   const postgres =
@@ -38,6 +44,14 @@ if (only !== 'e2e') step('Unit and API tests (Vitest)', bin('vitest'), ['run']);
 if (only !== 'unit') {
   step('Web build', bin('vite'), ['build', '--logLevel', 'warn'], join(root, 'apps/web'));
   step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'playwright.config.ts'], join(root, 'e2e'));
+  // The general and the child flow to completion in WebKit at 390×844 as an iPhone (under a minute).
+  // Elsewhere, without the Debian packages, skipped with a note; CI installs them (.ci/run).
+  if (webkitPrerequisites() || process.env.CI)
+    step('WebKit walks (WebKitGTK, WebDriver)', 'xvfb-run', ['-a', process.execPath, '--test', join(root, 'e2e/webkit/walks.test.ts')]);
+  else
+    console.log(
+      '\n=== WebKit walks (WebKitGTK, WebDriver) ===\nskipped: WebKitWebDriver or xvfb-run is not installed (Debian packages webkit2gtk-driver, xvfb)',
+    );
 }
 // The cluster under faults (scripts/faults.ts, about a minute): needs nginx and the PostgreSQL server
 // binaries (initdb, pg_ctl; Debian package postgresql-15), which CI installs. Elsewhere it is skipped

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
-import type { WorkerServer } from '../fixtures.ts';
+import type { WorkerServer } from '../servers.ts';
 import { createStaffByCommand, firstSignIn } from './admin.ts';
 import { completeByApi } from './application-status.ts';
 import type { ProviderPass } from './application-status.ts';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { repoRoot } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { Db } from './db/database.ts';
@@ -21,6 +23,7 @@ import { installSpa } from './plugins/spa.ts';
 import { createRouteGuards, installAuthContext } from './routes/route-guards.ts';
 import type { RouteGuards } from './routes/route-guards.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
+import { checkReadiness } from './services/readiness.ts';
 import { addressesRoutes } from './routes/addresses/addresses-routes.ts';
 import { createMailSender } from './adapters/mail.ts';
 import type { MailSender } from './adapters/mail.ts';
@@ -46,7 +49,7 @@ import { ekycRoutes } from './routes/ekyc/ekyc-routes.ts';
 import { ekycWebhookRoutes } from './routes/ekyc-webhook/ekyc-webhook-routes.ts';
 import { documentsRoutes } from './routes/documents/documents-routes.ts';
 import { completionRoutes } from './routes/completion/completion-routes.ts';
-import { countingEkycProvider, countingMailSender, createMetrics, installMetrics } from './plugins/metrics.ts';
+import { countingEkycProvider, countingHandover, countingMailSender, createMetrics, installMetrics } from './plugins/metrics.ts';
 import type { AppMetrics } from './plugins/metrics.ts';
 import { requestIdGenerator } from './plugins/request-id.ts';
 import { fileHandover } from './adapters/handover.ts';
@@ -95,7 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { config, db, clock, guards: createRouteGuards({ db, clock, codeHashKey: config.codeHashKey }) };
   // Prometheus metrics of this app (decision 0103); server.ts serves them on their own port.
-  const metrics = createMetrics(db);
+  // The data directory: the SQLite file's; for PostgreSQL (its data on its own server) the local var/.
+  const dataDir = config.database.dialect === 'sqlite' && config.database.path !== ':memory:' ? dirname(config.database.path) : join(repoRoot, 'var');
+  const metrics = createMetrics(db, { data: dataDir, handover: config.handoverDir });
   const mail = countingMailSender(options.mail ?? createMailSender(config, db, clock), metrics);
 
   // The same security headers on answers written before any hook runs (issue 12).
@@ -139,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // one hook per phase (plugins/request-hooks.ts).
   const drain = installRequestHooks(app, { isProduction: config.isProduction, bank: config, metrics });
   app.decorate('drain', drain);
+  metrics.watchReadiness(async () => !drain.notReady && (await checkReadiness(db)).ready);
   await installCompression(app);
   installAuthContext(app);
   const spaFallback = await installSpa(app, { webDistDir: config.webDistDir, defaultBankCode: config.defaultBankCode, db, clock });
@@ -180,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db,
     clock,
     mail,
-    handover: options.handover ?? fileHandover(config.handoverDir),
+    handover: countingHandover(options.handover ?? fileHandover(config.handoverDir), metrics),
     codeHashKey: config.codeHashKey,
     dataKey: config.pinDataKey,
     accountSystemPublicKeyPem: config.accountSystemPublicKeyPem,

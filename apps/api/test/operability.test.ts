@@ -116,7 +116,7 @@ forEachDialect((dialect) => {
 });
 
 it('counts the eKYC status look-ups at the provider', async () => {
-  const metrics = createMetrics({ dialect: 'sqlite' } as never);
+  const metrics = createMetrics({ dialect: 'sqlite' } as never, { data: '/nonexistent/data', handover: '/nonexistent/handover' });
   const provider = countingEkycProvider(
     {
       createSession: async () => ({ sessionId: 's', url: 'u' }),

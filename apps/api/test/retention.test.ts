@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { fixedClock } from '../src/adapters/clock.ts';
 import { loadConfig } from '../src/config.ts';
@@ -249,5 +250,18 @@ forEachDialect((dialect) => {
     const run = await db.kysely.selectFrom('jobRuns').selectAll().where('name', '=', 'retention').executeTakeFirstOrThrow();
     expect(JSON.parse(run.lastReport!)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, decidedApplications: 0, pageViews: 0 });
     expect(run.holder).toBe('b');
+  });
+
+  it('keeps when a run failed and when one last succeeded, for the alerts (koza_job_last_*_timestamp_seconds)', async () => {
+    const db = await dialect.createDb();
+    // The page views cannot be deleted: the run fails after its claim.
+    await sql`alter table page_views rename to page_views_away`.execute(db.kysely);
+    await expect(runRetentionIfDue(db, fixedClock(new Date(now)), policy, 'a')).rejects.toThrow();
+    const failed = await db.kysely.selectFrom('jobRuns').selectAll().where('name', '=', 'retention').executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ lastFailedAt: now, lastSucceededAt: null });
+    await sql`alter table page_views_away rename to page_views`.execute(db.kysely);
+    expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs)), policy, 'a')).not.toBeNull();
+    const succeeded = await db.kysely.selectFrom('jobRuns').selectAll().where('name', '=', 'retention').executeTakeFirstOrThrow();
+    expect(succeeded).toMatchObject({ lastFailedAt: now, lastSucceededAt: now + policy.intervalMs });
   });
 });

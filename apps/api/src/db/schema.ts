@@ -312,6 +312,9 @@ export interface JobRunsTable {
   lastStartedAt: EpochMs | null;
   lastFinishedAt: EpochMs | null;
   lastReport: string | null;
+  /** Migration 066: the end of the last run that succeeded, and of the last that failed. */
+  lastSucceededAt: EpochMs | null;
+  lastFailedAt: EpochMs | null;
 }
 
 export interface Database extends BackOfficeTables {

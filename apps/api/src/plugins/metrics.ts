@@ -1,22 +1,38 @@
+import { existsSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
+import type { StatsFs } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/database.ts';
 import type { EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { MailSender } from '../adapters/mail.ts';
+import type { AccountSystemHandover } from '../adapters/handover.ts';
+import { applicationCounts, jobOutcomes } from '../db/repositories/operations-repository.ts';
 
 // Prometheus metrics (decision 0103) with prom-client. One registry per app (tests build many apps
 // in one process), served by a plain node:http listener on its OWN port (METRICS_PORT, loopback by
 // default) so the internet-facing port never exposes them. Labels are route templates and status
 // codes only: never a path with an id in it, never anything personal.
+// What the alerts of deploy/prometheus/ need besides (issue 36, decision 0223): eKYC starts, webhooks
+// and provider latency, hand-overs, readiness, each job's last success and failure (read from job_runs,
+// so a backup run by cron on another host shows on every instance), applications per bank and status,
+// and the free space of the data and hand-over directories. The database-read gauges are read when
+// scraped; a database that does not answer leaves them out of that scrape instead of failing it.
 
 export interface AppMetrics {
   readonly registry: Registry;
   readonly mailsSent: Counter<'result'>;
   readonly ekycPolls: Counter<'result'>;
   readonly completions: Counter;
+  readonly ekycStarts: Counter<'result'>;
+  readonly ekycProviderDuration: Histogram<'operation'>;
+  readonly handovers: Counter<'result'>;
+  /** Tells the readiness gauge how to find out (the same answer as GET /api/ready). */
+  watchReadiness(check: () => Promise<boolean>): void;
   /** Failed staff sign-ins per bank and reason (unknown, password, totp, disabled, throttled): an alert can fire. */
   readonly staffSignInFailures: Counter<'bank' | 'reason'>;
   /** Staff calls refused under /api/admin (403, 404) per bank and status. */
@@ -27,7 +43,28 @@ export interface AppMetrics {
   close(): Promise<void>;
 }
 
-export function createMetrics(db: Db): AppMetrics {
+/** Directories whose file system's free space is exported (koza_disk_*_bytes{dir}). */
+export type WatchedDirs = Readonly<Record<'data' | 'handover', string>>;
+
+/** The nearest directory that exists: a directory not yet created fills the file system it will be on. */
+function existingAncestor(path: string): string {
+  let dir = path;
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
+
+/** One read shared by the callers that ask while it runs (the gauges of one scrape), fresh afterwards. */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= read().finally(() => {
+      pending = null;
+    }));
+}
+
+export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: 'koza_http_requests_total',
@@ -72,6 +109,95 @@ export function createMetrics(db: Db): AppMetrics {
     registers: [registry],
   });
 
+  const ekycStarts = new Counter({
+    name: 'koza_ekyc_starts_total',
+    help: 'eKYC sessions opened at the provider (POST /v1/sessions), by result',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const ekycWebhooks = new Counter({
+    name: 'koza_ekyc_webhooks_total',
+    help: "The provider's webhooks received, by result (ok, signature_invalid, invalid, failed)",
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const ekycProviderDuration = new Histogram({
+    name: 'koza_ekyc_provider_duration_seconds',
+    help: 'Time the eKYC provider took to answer, by operation (create_session, get_session), failures included',
+    labelNames: ['operation'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const handovers = new Counter({
+    name: 'koza_handovers_total',
+    help: "Approved applications handed over to the bank's account system, by result",
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  // Failures start at 0, so the first one after a restart shows as an increase.
+  for (const counter of [mailsSent, ekycPolls, ekycStarts, handovers]) counter.inc({ result: 'failed' }, 0);
+  ekycWebhooks.inc({ result: 'signature_invalid' }, 0);
+  ekycWebhooks.inc({ result: 'failed' }, 0);
+
+  let readiness: () => Promise<boolean> = async () => true;
+  new Gauge({
+    name: 'koza_ready',
+    help: 'Whether this instance takes traffic (1) or not (0): the answer of GET /api/ready',
+    registers: [registry],
+    async collect() {
+      this.set((await readiness().catch(() => false)) ? 1 : 0);
+    },
+  });
+  // The registry collects every metric at once: the two gauges of a pair share one read per scrape.
+  const readJobs = sharedRead(() => jobOutcomes(db).catch(() => []));
+  const jobGauge = (name: string, outcome: string, at: (row: Awaited<ReturnType<typeof jobOutcomes>>[number]) => number | null) =>
+    new Gauge({
+      name,
+      help: `End of the last ${outcome} run of a job (retention, backup, audit-verify), from the database`,
+      // Not `job`: Prometheus sets that label itself for the scrape target.
+      labelNames: ['name'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await readJobs()) {
+          const value = seconds(at(row));
+          if (value !== null) this.set({ name: row.name }, value);
+        }
+      },
+    });
+  jobGauge('koza_job_last_success_timestamp_seconds', 'successful', (row) => row.lastSucceededAt);
+  jobGauge('koza_job_last_failure_timestamp_seconds', 'failed', (row) => row.lastFailedAt);
+  new Gauge({
+    name: 'koza_applications',
+    help: 'Applications in the database, by bank and status (COMPLETED: waiting for review)',
+    labelNames: ['bank', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await applicationCounts(db).catch(() => [])) this.set({ bank: row.bankCode, status: row.status }, row.n);
+    },
+  });
+  const readDisks = sharedRead(() =>
+    Promise.all(Object.entries(dirs).map(async ([dir, path]) => ({ dir, stats: await statfs(existingAncestor(path)).catch(() => null) }))),
+  );
+  const diskGauge = (name: string, help: string, bytes: (stats: StatsFs) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['dir'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { dir, stats } of await readDisks()) if (stats) this.set({ dir }, bytes(stats));
+      },
+    });
+  diskGauge('koza_disk_size_bytes', 'Size of the file system holding a directory of this instance (data, handover)', (s) => s.blocks * s.bsize);
+  diskGauge(
+    'koza_disk_free_bytes',
+    'Space free to this process on the file system holding a directory of this instance (data, handover)',
+    (s) => s.bavail * s.bsize,
+  );
+
   const staffSignInFailures = new Counter({
     name: 'koza_staff_sign_in_failures_total',
     help: 'Failed back-office sign-ins, by bank and reason (unknown id, password, totp, disabled, throttled)',
@@ -92,11 +218,18 @@ export function createMetrics(db: Db): AppMetrics {
     mailsSent,
     ekycPolls,
     completions,
+    ekycStarts,
+    ekycProviderDuration,
+    handovers,
+    watchReadiness(check) {
+      readiness = check;
+    },
     staffSignInFailures,
     staffRefusals,
-    observeRequest(method: string, route: string, status: number, seconds: number) {
+    observeRequest(method: string, route: string, status: number, elapsed: number) {
       requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, seconds);
+      duration.observe({ method, route }, elapsed);
+      if (route === '/api/ekyc/webhook' && method === 'POST') ekycWebhooks.inc({ result: webhookResult(status) });
     },
     async serve(host: string, port: number) {
       if (!defaultsCollected) {
@@ -127,6 +260,13 @@ export function createMetrics(db: Db): AppMetrics {
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
   };
+}
+
+/** The webhook's answer (routes/ekyc-webhook): 2xx recorded (or seen before), 401 bad signature, 400 not a result. */
+function webhookResult(status: number): string {
+  if (status < 300) return 'ok';
+  if (status === 401) return 'signature_invalid';
+  return status < 500 ? 'invalid' : 'failed';
 }
 
 /**
@@ -160,20 +300,31 @@ export function countingMailSender(inner: MailSender, metrics: AppMetrics): Mail
   };
 }
 
-/** The eKYC provider, counting its status look-ups (the polls). */
+/** Counts `call` under `counter` by result (ok, failed) and, given a histogram, times it. */
+async function counted<T>(counter: Counter<'result'>, call: () => Promise<T>, timer?: () => void): Promise<T> {
+  try {
+    const value = await call();
+    counter.inc({ result: 'ok' });
+    return value;
+  } catch (error) {
+    counter.inc({ result: 'failed' });
+    throw error;
+  } finally {
+    timer?.();
+  }
+}
+
+/** The eKYC provider, counting and timing its session starts and status look-ups (the polls). */
 export function countingEkycProvider(inner: EkycProvider, metrics: AppMetrics): EkycProvider {
+  const timer = (operation: string) => metrics.ekycProviderDuration.startTimer({ operation });
   return {
-    createSession: (input) => inner.createSession(input),
+    createSession: (input) => counted(metrics.ekycStarts, () => inner.createSession(input), timer('create_session')),
+    getSession: (sessionId) => counted(metrics.ekycPolls, () => inner.getSession(sessionId), timer('get_session')),
     getImage: (sessionId, kind) => inner.getImage(sessionId, kind),
-    async getSession(sessionId) {
-      try {
-        const state = await inner.getSession(sessionId);
-        metrics.ekycPolls.inc({ result: 'ok' });
-        return state;
-      } catch (error) {
-        metrics.ekycPolls.inc({ result: 'failed' });
-        throw error;
-      }
-    },
   };
+}
+
+/** The hand-over to the account system, counting what it hands over and what fails. */
+export function countingHandover(inner: AccountSystemHandover, metrics: AppMetrics): AccountSystemHandover {
+  return { handOver: (record) => counted(metrics.handovers, () => inner.handOver(record)) };
 }

@@ -14,6 +14,7 @@ import {
   eraseDecidedApplications,
   recordJobRun,
 } from '../db/repositories/retention-repository.ts';
+import { recordJobOutcome } from '../db/repositories/operations-repository.ts';
 import { absoluteLimitMs, idleLimitMs } from './sessions.ts';
 
 // Personal data is kept no longer than needed (APPI art. 22; issue 12, docs/decisions/0093-retention.md):
@@ -84,7 +85,15 @@ export async function runRetention(db: Db, clock: Clock, policy: RetentionPolicy
 export async function runRetentionIfDue(db: Db, clock: Clock, policy: RetentionPolicy, holder: string): Promise<RetentionReport | null> {
   const now = clock.now().getTime();
   if (!(await claimJobRun(db, retentionJobName, holder, now, now + policy.intervalMs))) return null;
-  const report = await runRetention(db, clock, policy);
+  let report: RetentionReport;
+  try {
+    report = await runRetention(db, clock, policy);
+  } catch (error) {
+    // Kept for the metrics (koza_job_last_failure_timestamp_seconds); when the database itself is
+    // gone this cannot be written either, and the missing success is what the alert sees.
+    await recordJobOutcome(db, retentionJobName, 'failed', clock.now().getTime()).catch(() => undefined);
+    throw error;
+  }
   await recordJobRun(db, retentionJobName, clock.now().getTime(), JSON.stringify(report));
   return report;
 }

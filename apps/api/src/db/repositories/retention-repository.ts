@@ -14,7 +14,7 @@ import type { ApplicationReviewsTable, ApplicationsTable, Database, EpochMs } fr
 export async function claimJobRun(db: Db, name: string, holder: string, now: EpochMs, nextRunAt: EpochMs): Promise<boolean> {
   await db.kysely
     .insertInto('jobRuns')
-    .values({ name, nextRunAt: now, holder: null, lastStartedAt: null, lastFinishedAt: null, lastReport: null })
+    .values({ name, nextRunAt: now, holder: null, lastStartedAt: null, lastFinishedAt: null, lastReport: null, lastSucceededAt: null, lastFailedAt: null })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const result = await db.kysely
@@ -27,7 +27,11 @@ export async function claimJobRun(db: Db, name: string, holder: string, now: Epo
 }
 
 export async function recordJobRun(db: Db, name: string, finishedAt: EpochMs, report: string): Promise<void> {
-  await db.kysely.updateTable('jobRuns').set({ lastFinishedAt: finishedAt, lastReport: report }).where('name', '=', name).execute();
+  await db.kysely
+    .updateTable('jobRuns')
+    .set({ lastFinishedAt: finishedAt, lastReport: report, lastSucceededAt: finishedAt })
+    .where('name', '=', name)
+    .execute();
 }
 
 /** Verification codes created before `before` (used, expired or not: a code lives minutes). */
