@@ -68,6 +68,8 @@ describe('case view', () => {
         proposedBy: { id: 'staff-other', displayName: '審査 一郎' },
         proposedAt: '2026-11-25T09:00:00+09:00',
         assignedTo: null,
+        cancelProposedBy: null,
+        cancelReason: null,
         actions: ['approve', 'reject', 'take'],
         history: [],
       },

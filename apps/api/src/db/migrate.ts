@@ -19,6 +19,8 @@ import * as m050 from './migrations/050-reference-data-source.ts';
 import * as m055 from './migrations/055-staff-passkeys.ts';
 import * as m060 from './migrations/060-application-cases.ts';
 import * as m061 from './migrations/061-staff-confirmation.ts';
+import * as m062 from './migrations/062-staff-changes-and-mode.ts';
+import * as m063 from './migrations/063-cancel-proposals.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -41,6 +43,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '055-staff-passkeys': m055,
   '060-application-cases': m060,
   '061-staff-confirmation': m061,
+  '062-staff-changes-and-mode': m062,
+  '063-cancel-proposals': m063,
 };
 
 /**

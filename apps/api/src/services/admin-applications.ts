@@ -14,6 +14,7 @@ import { listDocuments, readDocumentBytes } from '../db/repositories/documents-r
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
 import { findApplicationOfBank, findCase, findReview, listCaseEvents, searchApplications } from '../db/repositories/review-repository.ts';
 import { caseActions } from '@koza/domain/admin/case';
+import { caseStateOf } from './review.ts';
 import type { CaseEventKind } from '@koza/domain/admin/case';
 import { can } from '@koza/domain/admin/roles';
 import type { StaffRole } from '@koza/domain/admin/roles';
@@ -79,7 +80,8 @@ function toListItem(row: ApplicationListRow, reader: QueueReader): ApplicationLi
     // Only an undecided case can be late.
     overdue: status === 'COMPLETED' && businessDaysSince(completedAt, reader.now, isBankHoliday) > reader.targetBusinessDays,
     assignee: row.assignee,
-    proposed: status === 'COMPLETED' && row.proposedBy !== null,
+    // Waiting for a second member: an approval (while undecided) or a cancellation (while approved) proposed.
+    proposed: (status === 'COMPLETED' && row.proposedBy !== null) || (status === 'APPROVED' && row.cancelProposedBy !== null),
   };
 }
 
@@ -171,17 +173,7 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
   const caseRow = await findCase(db, id);
   const events = await listCaseEvents(db, id);
   const status = displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null });
-  const actions = caseActions(
-    {
-      status,
-      proposedBy: caseRow?.proposedBy ?? null,
-      approvedAt: review?.outcome === 'APPROVED' ? review.decidedAt : null,
-      assignedTo: caseRow?.assignedTo ?? null,
-    },
-    reader.staffId,
-    (p) => can(reader.role, p),
-    reader.now,
-  );
+  const actions = caseActions(caseStateOf(row, caseRow, review), reader.staffId, (p) => can(reader.role, p), reader.now);
   const application = { ...toApplicationView(row), mailAddress: row.mailAddress };
   return {
     id: row.id,
@@ -206,7 +198,8 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
       ? {
           outcome: review.outcome,
           reason: review.reason,
-          decidedBy: decidedBy?.loginId ?? review.decidedBy,
+          // Staff are named to staff by their display name, as in the history (issue 32).
+          decidedBy: decidedBy?.displayName ?? review.decidedBy,
           decidedAt: toJapanIso(review.decidedAt),
           handedOverAt: review.handedOverAt === null ? null : toJapanIso(review.handedOverAt),
           cancelledAt: review.cancelledAt === null ? null : toJapanIso(review.cancelledAt),
@@ -218,6 +211,8 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
       proposedBy: await staffRef(db, caseRow?.proposedBy ?? null),
       proposedAt: caseRow?.proposedAt ? toJapanIso(caseRow.proposedAt) : null,
       assignedTo: await staffRef(db, caseRow?.assignedTo ?? null),
+      cancelProposedBy: await staffRef(db, caseRow?.cancelProposedBy ?? null),
+      cancelReason: caseRow?.cancelReason ?? null,
       actions,
       history: [
         { kind: 'SUBMITTED' as const, at: toJapanIso(row.completedAt), by: null, reason: null },
