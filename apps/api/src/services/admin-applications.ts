@@ -94,7 +94,7 @@ export async function listApplications(db: Db, bankCode: BankCode, q: Applicatio
 
 // The writer (formula-safe, shared with the hand-over file): adapters/csv.ts.
 
-const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時', '経過日数', '目標超過', '担当者', '承認申請'];
+const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時', '経過日数', '目標超過', '担当者', '二次確認待ち'];
 
 /** Every matching application of the view (not only one page), in the view's order, with Japanese words for codes. */
 export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery, reader: QueueReader): AsyncGenerator<string> {
@@ -115,7 +115,7 @@ export async function* applicationsCsv(db: Db, bankCode: BankCode, q: Applicatio
         item.ageDays,
         item.overdue ? '超過' : '',
         item.assignee,
-        item.proposed ? '申請済み' : '',
+        item.proposed ? (item.status === 'APPROVED' ? '取消申請済み' : '承認申請済み') : '',
       ]);
     }
     if (rows.length < batch) return;

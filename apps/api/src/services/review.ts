@@ -82,7 +82,7 @@ export function caseStateOf(row: { status: string }, caseRow: CaseRow | null | u
 
 /**
  * Refuses an action the case's state and the member do not allow, with the function the screen's
- * buttons come from (caseActions, decision 0236). `refusal` says why, in the action's own terms.
+ * buttons come from (caseActions, decision 0234). `refusal` says why, in the action's own terms.
  */
 async function allowedOrRefuse(trx: Executor, actor: Reviewer, row: ApplicationRow, action: CaseAction, now: number, refusal: (state: CaseState) => Refusal) {
   const caseRow = await findCase(trx, row.id);
@@ -168,7 +168,7 @@ export async function assignApplication(deps: ReviewDeps, actor: Reviewer, id: s
   await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     const now = deps.clock.now().getTime();
-    // Only the holder releases a case; anyone who may decide takes it (over), in the history (decision 0236).
+    // Only the holder releases a case; anyone who may decide takes it (over), in the history (decision 0234).
     await allowedOrRefuse(trx, actor, row, take ? 'take' : 'release', now, (state) =>
       state.status !== 'COMPLETED'
         ? new Refusal('conflict', { message: adminMessages.notAssignable })

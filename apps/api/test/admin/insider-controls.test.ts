@@ -326,4 +326,25 @@ forEachDialect((dialect) => {
       await app.close();
     }
   });
+
+  it('finding 10: the case names the approver to staff by display name, not login id', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const proposerMember = await makeStaff(app, '0177', 'REVIEWER');
+      const approverMember = await makeStaff(app, '0177', 'REVIEWER');
+      const proposer = await signInStaff(app, proposerMember);
+      const approver = await signInStaff(app, approverMember);
+      const application = await insertCompletedApplication(app);
+      expect((await approveByTwo(proposer, approver, application.id)).statusCode).toBe(200);
+      const detail = (await proposer.get(`/api/admin/applications/${application.id}`)).json();
+      const approverName = (
+        await app.deps.db.kysely.selectFrom('staffUsers').select('displayName').where('id', '=', approverMember.id).executeTakeFirstOrThrow()
+      ).displayName;
+      expect(detail.review.decidedBy).toBe(approverName);
+      expect(detail.review.decidedBy).not.toBe(approverMember.loginId);
+      expect(detail.case.history.at(-1)).toMatchObject({ kind: 'APPROVED', by: approverName });
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -83,7 +83,7 @@ export type CaseAction = 'propose' | 'approve' | 'reject' | 'proposeCancel' | 'c
  * The actions `staffId` may take on the case now, given the permissions of their role. Approval
  * and cancellation take two people: one proposes, another confirms (nobody confirms their own
  * proposal). A member releases only a case they hold; another member takes it over instead
- * (decision 0236). The API refuses every action this does not answer (services/review.ts).
+ * (decision 0234). The API refuses every action this does not answer (services/review.ts).
  */
 export function caseActions(state: CaseState, staffId: string, can: (p: Permission) => boolean, now: number): CaseAction[] {
   const actions: CaseAction[] = [];
