@@ -312,13 +312,24 @@ export async function cancelApplication(deps: ReviewDeps, actor: Reviewer, id: s
  * while its proposer may propose. Each case gets a WITHDRAWN row naming the proposer and the reason,
  * and waits for a new proposal. Called inside the staff change's transaction.
  */
-export async function withdrawProposalsOf(trx: Executor, actor: Actor, staffId: string, why: WithdrawReason, now: number): Promise<number> {
-  const open = await openProposalsOf(trx, staffId);
-  for (const proposal of open) {
-    await clearProposal(trx, proposal.applicationId, proposal.kind);
+export async function withdrawProposalsOf(
+  trx: Executor,
+  dialect: ReviewDeps['db']['dialect'],
+  actor: Actor,
+  staffId: string,
+  why: WithdrawReason,
+  now: number,
+): Promise<number> {
+  let withdrawn = 0;
+  for (const proposal of await openProposalsOf(trx, staffId)) {
+    // The application's row lock, as a decision takes it: a confirmation running now either finished
+    // before (the proposal is gone with the case closed) or reads the case after this withdrawal.
+    await findByIdForUpdate(trx as Parameters<typeof findByIdForUpdate>[0], proposal.applicationId, dialect);
+    if (!(await clearProposal(trx, proposal.applicationId, proposal.kind, staffId))) continue;
+    withdrawn += 1;
     const reason = `${proposal.kind === 'approval' ? '承認申請' : '取消申請'}：${withdrawReasons[why]}`;
     await insertCaseEvent(trx, { applicationId: proposal.applicationId, at: now, staffId, kind: 'WITHDRAWN', reasonCode: why, reason });
     await audit(trx, actor, 'WITHDRAW_PROPOSAL', now, { applicationId: proposal.applicationId, detail: reason });
   }
-  return open.length;
+  return withdrawn;
 }

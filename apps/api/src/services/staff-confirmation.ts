@@ -11,6 +11,7 @@ import {
   changeAuthorsOf,
   countActiveAdmins,
   enterFourEyes,
+  findStaffForUpdate,
   isFourEyesBank,
   markConfirmed,
   markCreatedBy,
@@ -51,8 +52,8 @@ export async function recordCreation(db: Db | Executor, actor: Actor, staffId: s
   if (awaiting && actor.staffId !== null) await addChangeAuthor(db, staffId, actor.staffId, now);
 }
 
-async function memberOfBank(trx: Executor, actor: Actor, staffId: string): Promise<StaffRow> {
-  const row = await findStaffById(trx, staffId);
+async function memberOfBank(trx: Executor, actor: Actor, staffId: string, dialect?: Db['dialect']): Promise<StaffRow> {
+  const row = dialect === undefined ? await findStaffById(trx, staffId) : await findStaffForUpdate(trx, staffId, dialect);
   if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
   if (row.id === actor.staffId) throw new Refusal('conflict', { message: adminMessages.notOwnAccount });
   return row;
@@ -120,7 +121,15 @@ function refuseUnchanged(change: StaffChange, row: StaffRow): void {
 }
 
 /** Makes one change take effect: the member's sessions end, and their proposals go where the change takes their standing to propose. */
-async function applyChange(trx: Executor, actor: Actor, row: StaffRow, change: StaffChange, passwordHash: string | null, now: number): Promise<void> {
+async function applyChange(
+  trx: Executor,
+  dialect: Db['dialect'],
+  actor: Actor,
+  row: StaffRow,
+  change: StaffChange,
+  passwordHash: string | null,
+  now: number,
+): Promise<void> {
   let withdraw: WithdrawReason | null = null;
   if (change.kind === 'role') {
     await setRole(trx, row.id, change.role, actor.staffId!, now);
@@ -136,7 +145,7 @@ async function applyChange(trx: Executor, actor: Actor, row: StaffRow, change: S
     withdraw = 'MEMBER_STOPPED';
   }
   await revokeSessionsOfStaff(trx, row.id, now);
-  if (withdraw !== null) await withdrawProposalsOf(trx, actor, row.id, withdraw, now);
+  if (withdraw !== null) await withdrawProposalsOf(trx, dialect, actor, row.id, withdraw, now);
 }
 
 /**
@@ -147,7 +156,7 @@ export async function requestStaffChange(deps: StaffChangeDeps, actor: Actor, st
   const target = await memberOfBank(deps.db.kysely, actor, staffId);
   const prepared = change.kind === 'password' ? await preparedPassword(target.loginId, deps.passwordLogN) : null;
   return durableTransaction(deps.db, async (trx) => {
-    const row = await memberOfBank(trx, actor, staffId);
+    const row = await memberOfBank(trx, actor, staffId, deps.db.dialect);
     refuseUnchanged(change, row);
     const awaiting = (await needsSecondAdmin(trx, actor.bankCode, now)) && waitsInFourEyes(change, row);
     if (awaiting) {
@@ -155,7 +164,7 @@ export async function requestStaffChange(deps: StaffChangeDeps, actor: Actor, st
       else await setPendingFlag(trx, row.id, pendingFlagOf[change.kind], now);
       await addChangeAuthor(trx, row.id, actor.staffId!, now);
     } else {
-      await applyChange(trx, actor, row, change, prepared?.hash ?? null, now);
+      await applyChange(trx, deps.db.dialect, actor, row, change, prepared?.hash ?? null, now);
     }
     const what = change.kind === 'role' ? `${row.loginId} ${row.role}→${change.role}` : row.loginId;
     await audit(trx, actor, auditActionOf[change.kind], now, { detail: `${what}${awaiting ? ' (確認待ち)' : ''}` });
@@ -173,7 +182,7 @@ export async function confirmStaffChange(deps: StaffChangeDeps, actor: Actor, st
   const target = await memberOfBank(deps.db.kysely, actor, staffId);
   const prepared = await preparedPassword(target.loginId, deps.passwordLogN);
   return durableTransaction(deps.db, async (trx) => {
-    const row = await memberOfBank(trx, actor, staffId);
+    const row = await memberOfBank(trx, actor, staffId, deps.db.dialect);
     const changes: StaffChange[] = [
       ...(row.pendingRole !== null ? [{ kind: 'role' as const, role: row.pendingRole as StaffRole }] : []),
       ...(row.pendingPasswordReset === 1 ? [{ kind: 'password' as const }] : []),
@@ -186,7 +195,7 @@ export async function confirmStaffChange(deps: StaffChangeDeps, actor: Actor, st
     if (newAccount && row.createdBy !== null) authors.push(row.createdBy);
     if (row.pendingRole !== null && row.roleRequestedBy !== null) authors.push(row.roleRequestedBy);
     if (authors.includes(actor.staffId!)) throw new Refusal('forbidden', { message: adminMessages.ownStaffChange, code: 'FOUR_EYES' });
-    for (const change of changes) await applyChange(trx, actor, row, change, prepared.hash, now);
+    for (const change of changes) await applyChange(trx, deps.db.dialect, actor, row, change, prepared.hash, now);
     // A new account's password was chosen by the ADMIN who created it: replaced, so they cannot use it.
     if (newAccount) await setStaffPassword(trx, row.id, prepared.hash, true, now);
     await markConfirmed(trx, row.id, actor.staffId!, changes.find((c) => c.kind === 'role')?.role ?? row.role, now);

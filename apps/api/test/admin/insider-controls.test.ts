@@ -109,6 +109,23 @@ forEachDialect((dialect) => {
     }
   });
 
+  it('finding 1: concurrent confirmations of one reset apply it once: one one-time password, the others refused', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const { first, second } = await twoAdmins(app);
+      const third = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const reviewer = await makeStaff(app, '0177', 'REVIEWER');
+      expect((await first.post(`/api/admin/staff/${reviewer.id}/password`)).json()).toEqual(waiting);
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? second : third).post(`/api/admin/staff/${reviewer.id}/confirm`)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      const { oneTimePassword } = answers.find((a) => a.statusCode === 200)!.json() as { oneTimePassword: string };
+      expect((await signInRequest(app, { loginId: reviewer.loginId, password: oneTimePassword })).statusCode).toBe(200);
+      expect((await auditActions(app, '0177')).filter((a) => a === 'CONFIRM_STAFF')).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('finding 2: stopping or demoting the other ADMIN waits for a different ADMIN, and the bank stays in four-eyes mode with one ADMIN left', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {

@@ -322,17 +322,18 @@ export async function openProposalsOf(db: Db | Executor, staffId: string): Promi
   ]);
 }
 
-/** The open proposal of this kind is gone (withdrawn, or its cancellation confirmed). */
-export async function clearProposal(db: Db | Executor, applicationId: string, kind: 'approval' | 'cancel'): Promise<void> {
-  await executor(db)
+/** The open proposal of this kind is gone (withdrawn, or its cancellation confirmed); only `proposer`'s when given. True when one was cleared. */
+export async function clearProposal(db: Db | Executor, applicationId: string, kind: 'approval' | 'cancel', proposer?: string): Promise<boolean> {
+  let query = executor(db)
     .updateTable('applicationCases')
     .set(
       kind === 'approval'
         ? { proposedBy: null, proposedAt: null }
         : { cancelProposedBy: null, cancelProposedAt: null, cancelReasonCode: null, cancelReason: null },
     )
-    .where('applicationId', '=', applicationId)
-    .execute();
+    .where('applicationId', '=', applicationId);
+  if (proposer !== undefined) query = query.where(kind === 'approval' ? 'proposedBy' : 'cancelProposedBy', '=', proposer);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
 
 /** The case is closed (approved or rejected): no open proposal, nobody assigned. */

@@ -1,8 +1,15 @@
 import type { Db } from '../database.ts';
-import type { EpochMs } from '../schema.ts';
+import type { Selectable } from 'kysely';
+import type { EpochMs, StaffUsersTable } from '../schema.ts';
 import { executor, type Executor } from '../executor.ts';
 
 // The SQL of staff changes that wait for a second ADMIN (migration 061, decision 0233).
+
+/** The member's row, locked until the transaction ends on PostgreSQL (SQLite's writers are serialised already): one confirmation applies once. */
+export async function findStaffForUpdate(trx: Executor, id: string, dialect: Db['dialect']): Promise<Selectable<StaffUsersTable> | null> {
+  const query = trx.selectFrom('staffUsers').selectAll().where('id', '=', id);
+  return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst()) ?? null;
+}
 
 /** ADMINs of the bank who can act now: not stopped, not waiting for their own confirmation. */
 export async function countActiveAdmins(db: Db | Executor, bankCode: string): Promise<number> {
