@@ -10,6 +10,7 @@ import { clearTotp, findStaffByLoginId, revokeSessionsOfStaff, setStaffPassword,
 import type { AuditAction } from '@koza/domain/admin/rules';
 import { countActiveAdmins, leaveFourEyes } from './db/repositories/staff-confirmation-repository.ts';
 import { audit } from './services/audit.ts';
+import { withdrawProposalsOf } from './services/review.ts';
 import { createStaff } from './services/staff-auth.ts';
 import { passwordPolicyMessage } from './services/staff-password-policy.ts';
 import { hashPassword } from './services/staff-passwords.ts';
@@ -121,12 +122,15 @@ try {
       await changeMember(db, bankCode, loginId, 'RESET_STAFF_PASSWORD', async (id, now) => {
         await setStaffPassword(db, id, hash, true, now);
         await revokeSessionsOfStaff(db, id, now);
+        // As an ADMIN's reset: the member's open proposals are withdrawn (decision 0230).
+        await withdrawProposalsOf(db.kysely, db.dialect, commandLine(bankCode), id, 'MEMBER_RESET', now);
       });
       console.log(`one-time password set for ${loginId} at bank ${bankCode}; their sessions ended`);
     } else {
       await changeMember(db, bankCode, loginId, 'RESET_STAFF_TOTP', async (id, now) => {
         await clearTotp(db, id, now);
         await revokeSessionsOfStaff(db, id, now);
+        await withdrawProposalsOf(db.kysely, db.dialect, commandLine(bankCode), id, 'MEMBER_RESET', now);
       });
       console.log(`second factor of ${loginId} at bank ${bankCode} reset; they enrol again at next sign-in`);
     }

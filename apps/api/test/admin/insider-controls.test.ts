@@ -298,6 +298,31 @@ forEachDialect((dialect) => {
     }
   });
 
+  it('finding 4: the operator’s reset on the command line withdraws the member’s proposals too', { timeout: 60_000 }, async () => {
+    const databaseUrl = await dialect.createDatabaseUrl();
+    const db = await openDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl }).database);
+    const app = await createAdminApp(db);
+    try {
+      const proposer = await makeStaff(app, '0177', 'REVIEWER');
+      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const application = await insertCompletedApplication(app);
+      expect((await (await signInStaff(app, proposer)).post(`/api/admin/applications/${application.id}/propose`)).statusCode).toBe(200);
+      const reset = spawnSync(
+        process.execPath,
+        [join(import.meta.dirname, '..', '..', 'src', 'main-staff.ts'), 'reset-second-factor', '--bank', '0177', '--login', proposer.loginId],
+        { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: databaseUrl, STAFF_PASSWORD_LOG_N: '10' }, encoding: 'utf8' },
+      );
+      expect(reset.status, reset.stderr).toBe(0);
+      expect((await approver.post(`/api/admin/applications/${application.id}/approve`)).json()).toMatchObject({ code: 'PROPOSAL_REQUIRED' });
+      expect((await historyOf(approver, application.id)).at(-1)).toMatchObject({
+        kind: 'WITHDRAWN',
+        reason: '承認申請：申請者のパスワード・二要素認証のリセット',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('finding 5: the API allows exactly the actions the case offers the caller (release of a colleague’s case refused; taking it over allowed and on record)', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
