@@ -240,7 +240,7 @@ test('a second member approves the proposal after a confirmation naming the appl
   await expect(
     page
       .getByRole('definition')
-      .filter({ hasText: /^承認済/ })
+      .filter({ hasText: /^承認済（承認 次郎、/ })
       .first(),
   ).toBeVisible();
   // The case history: submitted, proposed by one member, approved by the other.
