@@ -82,12 +82,17 @@ const cancel = async (pair: StaffPair, applicationNumber: string) => {
   } finally {
     db.close();
   }
+  // Two people, like the approval: one proposes with the reason, the other confirms (decision 0230).
   await openCase(pair.second, pair.origin, applicationNumber);
-  await pair.second.getByRole('button', { name: '取消する' }).click();
+  await pair.second.getByRole('button', { name: '取消申請する' }).click();
   const dialog = pair.second.getByRole('dialog');
   await dialog.getByLabel('取消理由').selectOption({ label: cancelReasons.CARD_NOT_COLLECTED });
-  await dialog.getByRole('button', { name: '取消を確定する' }).click();
-  await expect(pair.second.getByText('取消しました。')).toBeVisible();
+  await dialog.getByRole('button', { name: '取消を申請する' }).click();
+  await expect(pair.second.getByText('取消申請しました。別の審査担当者の確定を待っています。')).toBeVisible();
+  await openCase(pair.first, pair.origin, applicationNumber);
+  await pair.first.getByRole('button', { name: '取消を確定する' }).click();
+  await pair.first.getByRole('dialog').getByRole('button', { name: '取消を確定する' }).click();
+  await expect(pair.first.getByText('取消しました。')).toBeVisible();
 };
 
 // The address's verification mail a moment ago counts against the status code's mail: one mail per

@@ -8,7 +8,9 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { clearTotp, findStaffByLoginId, revokeSessionsOfStaff, setStaffPassword, unlockStaff } from './db/repositories/staff-repository.ts';
 import type { AuditAction } from '@koza/domain/admin/rules';
+import { countActiveAdmins, leaveFourEyes } from './db/repositories/staff-confirmation-repository.ts';
 import { audit } from './services/audit.ts';
+import { withdrawProposalsOf } from './services/review.ts';
 import { createStaff } from './services/staff-auth.ts';
 import { passwordPolicyMessage } from './services/staff-password-policy.ts';
 import { hashPassword } from './services/staff-passwords.ts';
@@ -19,6 +21,9 @@ import { forgetAccountThrottle } from './services/staff-throttle.ts';
 //   npm run staff -- unlock --bank 0177 --login …               (forgets the sign-in throttle's counts)
 //   npm run staff -- reset-password --bank 0177 --login …       (a one-time password; sessions end)
 //   npm run staff -- reset-second-factor --bank 0177 --login …  (enrols again at next sign-in; sessions end)
+//   npm run staff -- single-admin --bank 0177                   (back to one-ADMIN mode: decision 0233)
+// Once a bank has had two ADMINs (four-eyes mode), only this command takes it back to one-ADMIN
+// mode, and only while it has fewer than two active ADMINs: no screen of the back office can.
 // A password is read from STAFF_PASSWORD or asked for on the terminal: never an argument (it would
 // stay in the shell history and the process list). It is good for one sign-in, which changes it.
 
@@ -26,6 +31,7 @@ const banks = `<${bankCodes.join('|')}>`;
 const usage = [
   `usage: npm run staff -- create --bank ${banks} --login <login id> --name <display name> [--role ADMIN|REVIEWER|VIEWER]`,
   `       npm run staff -- unlock|reset-password|reset-second-factor --bank ${banks} --login <login id>`,
+  `       npm run staff -- single-admin --bank ${banks}`,
 ].join('\n');
 
 async function readPassword(): Promise<string> {
@@ -73,10 +79,11 @@ try {
     options: { bank: { type: 'string' }, login: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'ADMIN' } },
   });
   const command = positionals[0];
-  if (!command || !['create', 'unlock', 'reset-password', 'reset-second-factor'].includes(command) || !values.bank || !values.login) fail(usage);
+  if (!command || !['create', 'unlock', 'reset-password', 'reset-second-factor', 'single-admin'].includes(command) || !values.bank) fail(usage);
+  if (command !== 'single-admin' && !values.login) fail(usage);
   if (!isBankCode(values.bank)) fail(`unknown bank code ${values.bank}\n${usage}`);
   const bankCode = values.bank;
-  const loginId = values.login;
+  const loginId = values.login ?? '';
   let createInput: { loginId: string; displayName: string; role: 'ADMIN' | 'REVIEWER' | 'VIEWER'; password: string } | null = null;
   let newPassword: string | null = null;
   if (command === 'create') {
@@ -92,7 +99,13 @@ try {
   const db = await openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    if (createInput) {
+    if (command === 'single-admin') {
+      // Not while two ADMINs can act: the mode would come back at their next change anyway.
+      if ((await countActiveAdmins(db, bankCode)) >= 2) fail(`bank ${bankCode} has two or more active ADMINs: stop one first (a second ADMIN confirms it)`, 1);
+      if (!(await leaveFourEyes(db, bankCode))) fail(`bank ${bankCode} is not in four-eyes mode`, 1);
+      await audit(db, commandLine(bankCode), 'LEAVE_FOUR_EYES', Date.now(), { detail: bankCode });
+      console.log(`bank ${bankCode} is back in one-ADMIN mode: its ADMIN's staff changes apply at once`);
+    } else if (createInput) {
       const now = Date.now();
       const created = await createStaff({ db, passwordLogN: config.staffPasswordLogN }, { ...createInput, bankCode, now });
       if (!created) fail(`login id ${createInput.loginId} is taken at bank ${bankCode}`, 1);
@@ -109,12 +122,15 @@ try {
       await changeMember(db, bankCode, loginId, 'RESET_STAFF_PASSWORD', async (id, now) => {
         await setStaffPassword(db, id, hash, true, now);
         await revokeSessionsOfStaff(db, id, now);
+        // As an ADMIN's reset: the member's open proposals are withdrawn (decision 0230).
+        await withdrawProposalsOf(db.kysely, db.dialect, commandLine(bankCode), id, 'MEMBER_RESET', now);
       });
       console.log(`one-time password set for ${loginId} at bank ${bankCode}; their sessions ended`);
     } else {
       await changeMember(db, bankCode, loginId, 'RESET_STAFF_TOTP', async (id, now) => {
         await clearTotp(db, id, now);
         await revokeSessionsOfStaff(db, id, now);
+        await withdrawProposalsOf(db.kysely, db.dialect, commandLine(bankCode), id, 'MEMBER_RESET', now);
       });
       console.log(`second factor of ${loginId} at bank ${bankCode} reset; they enrol again at next sign-in`);
     }

@@ -192,7 +192,8 @@ forEachDialect((dialect) => {
     try {
       const member = await makeStaff(app, '0587', 'REVIEWER');
       let reviewer = await signInStaff(app, member);
-      const approver = await signInStaff(app, await makeStaff(app, '0587', 'REVIEWER'));
+      const approverMember = await makeStaff(app, '0587', 'REVIEWER');
+      const approver = await signInStaff(app, approverMember);
       const a = await completed(app, { bankCode: '0587' });
       expect((await statusOf(app, a, '0587')).status).toBe('RECEIVED');
 
@@ -205,7 +206,11 @@ forEachDialect((dialect) => {
 
       app.clock.advance(30 * 86_400_000); // the card's collection period (decision 0230)
       reviewer = await signInStaff(app, member);
-      expect((await reviewer.post(`/api/admin/applications/${a.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+      const canceller = await signInStaff(app, approverMember);
+      // Cancelling takes two people too: one proposes, the other confirms.
+      expect((await reviewer.post(`/api/admin/applications/${a.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+      expect((await statusOf(app, a, '0587')).status).toBe('APPROVED');
+      expect((await canceller.post(`/api/admin/applications/${a.id}/cancel`)).statusCode).toBe(200);
       const cancelled = await statusOf(app, a, '0587');
       expect(cancelled).toMatchObject({ status: 'CANCELLED', decidedAt: approved.decidedAt, cancelledAt: expect.stringMatching(/\+09:00$/), reason: null });
 

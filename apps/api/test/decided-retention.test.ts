@@ -137,8 +137,9 @@ forEachDialect((dialect) => {
       expect(rejection.statusCode).toBe(200);
       app.clock.advance(30 * day); // the card's collection period
       [r1, r2] = await signIn();
-      const cancellation = await r1.post(`/api/admin/applications/${cancelled.id}/cancel`, { reasonCode: 'CARD_NOT_COLLECTED', reason: '山田様 不在' });
-      expect(cancellation.statusCode).toBe(200);
+      const proposal = await r1.post(`/api/admin/applications/${cancelled.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED', reason: '山田様 不在' });
+      expect(proposal.statusCode).toBe(200);
+      expect((await r2.post(`/api/admin/applications/${cancelled.id}/cancel`)).statusCode).toBe(200);
       const before = await everyStoredValue(app, open);
       for (const value of [...personalValues, approved.mailAddress, child.mailAddress]) expect(before.includes(value), value).toBe(true);
       expect(before).toMatch(/"bytes:/); // the child's documents

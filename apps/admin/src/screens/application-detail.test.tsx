@@ -68,6 +68,8 @@ describe('case view', () => {
         proposedBy: { id: 'staff-other', displayName: '審査 一郎' },
         proposedAt: '2026-11-25T09:00:00+09:00',
         assignedTo: null,
+        cancelProposedBy: null,
+        cancelReason: null,
         actions: ['approve', 'reject', 'take'],
         history: [],
       },
@@ -180,8 +182,9 @@ describe('case view', () => {
     await user.click(screen.getByRole('button', { name: '現住所確認書類（1枚目）を拡大' }));
     await user.click(screen.getByRole('button', { name: '現住所確認書類（1枚目）を右に90度回転' }));
     expect(within(image.closest('figure')!).getByText('150%・90度')).toBeTruthy();
-    expect(image.style.transform).toBe('rotate(90deg)');
-    expect(image.style.width).toBe('150%');
+    // The turned image sits at the top left of a box as wide as the zoom: the frame scrolls over all of it.
+    expect(image.style.transform).toBe('rotate(90deg) translateY(-100%)');
+    expect(image.parentElement!.style.width).toBe('150%');
   });
 
   it('takes the case and moves the focus to the outcome', async () => {

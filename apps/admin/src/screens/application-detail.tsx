@@ -40,7 +40,7 @@ function Answers({ rows }: { rows: readonly { label: string; value: string }[] }
 const applicantOf = (d: ApplicationDetail) =>
   `${String(d.application.lastName ?? '')} ${String(d.application.firstName ?? '')} さま（受付番号 ${d.applicationNumber ?? '未採番'}）`;
 
-type Dialog = 'approve' | 'reject' | 'cancel' | null;
+type Dialog = 'approve' | 'reject' | 'proposeCancel' | 'cancel' | null;
 
 function ReasonDialog({
   kind,
@@ -48,12 +48,13 @@ function ReasonDialog({
   onDone,
   onCancel,
 }: {
-  kind: 'reject' | 'cancel';
+  kind: 'reject' | 'proposeCancel';
   detail: ApplicationDetail;
   onDone: (text: string) => void;
   onCancel: () => void;
 }) {
-  const call = useApiMutation((body: unknown) => post(`/applications/${encodeURIComponent(detail.id)}/${kind}`, body), ['/applications']);
+  const path = kind === 'reject' ? 'reject' : 'propose-cancel';
+  const call = useApiMutation((body: unknown) => post(`/applications/${encodeURIComponent(detail.id)}/${path}`, body), ['/applications']);
   const reject = kind === 'reject';
   const form = useForm({
     prefix: kind,
@@ -62,14 +63,14 @@ function ReasonDialog({
     body: (v) =>
       reject ? { reasonCode: v.reasonCode, reason: v.reason, shareableReason: v.shareableReason || null } : { reasonCode: v.reasonCode, reason: v.reason },
     save: (body) => call.mutateAsync(body),
-    onSaved: () => onDone(reject ? '否認しました。' : '取消しました。'),
+    onSaved: () => onDone(reject ? '否認しました。' : '取消申請しました。別の審査担当者の確定を待っています。'),
     failText: '操作に失敗しました。',
   });
   const reasons: Readonly<Record<string, string>> = reject ? rejectReasons : cancelReasons;
   return (
     <ConfirmDialog
-      title={reject ? 'このお申込みを否認しますか？' : 'このお申込みを取消しますか？'}
-      confirmLabel={reject ? '否認を確定する' : '取消を確定する'}
+      title={reject ? 'このお申込みを否認しますか？' : 'このお申込みの取消を申請しますか？'}
+      confirmLabel={reject ? '否認を確定する' : '取消を申請する'}
       pending={form.pending}
       error={form.error}
       onCancel={onCancel}
@@ -77,8 +78,9 @@ function ReasonDialog({
     >
       <p>
         {applicantOf(detail)}のお申込みを
-        {reject ? '否認します。保管している暗証番号を消去し、お客さまに審査結果をメールでお知らせします。' : '取消します。口座開設は取り消され、'}
-        元に戻せません。
+        {reject
+          ? '否認します。保管している暗証番号を消去し、お客さまに審査結果をメールでお知らせします。元に戻せません。'
+          : '取消を申請します。取消は、申請した職員とは別の審査担当者が確定したときに行われます。'}
       </p>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="reason-form">
         <div className="field">
@@ -320,7 +322,7 @@ export function ApplicationDetailScreen() {
         <Link to={back}>申込一覧へ戻る</Link>
       </p>
       <h1>申込詳細 {detail.applicationNumber}</h1>
-      <Outcome done={notice} error={dialog === 'approve' ? null : actionError} />
+      <Outcome done={notice} error={dialog === 'approve' || dialog === 'cancel' ? null : actionError} />
       <section aria-labelledby="summary">
         <h2 id="summary">概要</h2>
         <dl className="fields">
@@ -330,6 +332,7 @@ export function ApplicationDetailScreen() {
               {adminStatusLabels[detail.status] ?? detail.status}
               {detail.case.proposedBy &&
                 `（承認申請中：${detail.case.proposedBy.displayName}、${detail.case.proposedAt ? formatDateTime(detail.case.proposedAt) : ''}。別の職員の承認待ち）`}
+              {detail.case.cancelProposedBy && `（取消申請中：${detail.case.cancelProposedBy.displayName}。別の職員の確定待ち）`}
             </dd>
           </div>
           <div>
@@ -389,6 +392,7 @@ export function ApplicationDetailScreen() {
           {detail.case.proposedBy && !actions.includes('approve') && detail.status === 'COMPLETED' && (
             <p>承認申請済みです。承認は申請した職員とは別の審査担当者が行います。</p>
           )}
+          {detail.case.cancelReason && <p>取消理由（申請）：{detail.case.cancelReason}</p>}
           <div className="actions">
             {actions.includes('take') && (
               <button type="button" className="secondary" disabled={act.isPending} onClick={() => run('take', '担当者に設定しました。')}>
@@ -420,9 +424,14 @@ export function ApplicationDetailScreen() {
                 否認する
               </button>
             )}
+            {actions.includes('proposeCancel') && (
+              <button type="button" className="danger" onClick={() => setDialog('proposeCancel')}>
+                取消申請する
+              </button>
+            )}
             {actions.includes('cancel') && (
               <button type="button" className="danger" onClick={() => setDialog('cancel')}>
-                取消する
+                取消を確定する
               </button>
             )}
           </div>
@@ -444,7 +453,22 @@ export function ApplicationDetailScreen() {
           </p>
         </ConfirmDialog>
       )}
-      {(dialog === 'reject' || dialog === 'cancel') && (
+      {dialog === 'cancel' && (
+        <ConfirmDialog
+          title="このお申込みの取消を確定しますか？"
+          confirmLabel="取消を確定する"
+          pending={act.isPending}
+          error={actionError}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => run('cancel', '取消しました。')}
+        >
+          <p>
+            {applicantOf(detail)}のお申込みを取消します（取消申請：{detail.case.cancelProposedBy?.displayName}、理由：{detail.case.cancelReason}
+            ）。口座開設は取り消され、元に戻せません。
+          </p>
+        </ConfirmDialog>
+      )}
+      {(dialog === 'reject' || dialog === 'proposeCancel') && (
         <ReasonDialog
           kind={dialog}
           detail={detail}

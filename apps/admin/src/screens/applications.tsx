@@ -99,6 +99,27 @@ function FiltersForm({ params, onSearch }: { params: URLSearchParams; onSearch: 
   );
 }
 
+/**
+ * The queue's own skip link (issue 32, finding 9): the first tab stop of the screen takes the keyboard
+ * past the views, the filters and the sort buttons to the first result (or, without one, to the
+ * count), WCAG 2.4.1. The shell's skip link comes before it.
+ */
+function SkipToResults() {
+  return (
+    <p>
+      <a
+        href="#results"
+        onClick={(event) => {
+          event.preventDefault();
+          (document.querySelector<HTMLElement>('#results tbody a') ?? document.getElementById('results-count'))?.focus();
+        }}
+      >
+        検索結果へスキップ
+      </a>
+    </p>
+  );
+}
+
 export function ApplicationsScreen() {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
@@ -152,7 +173,8 @@ export function ApplicationsScreen() {
       key: 'status',
       header: '状態',
       sortable: true,
-      cell: (item) => `${adminStatusLabels[item.status] ?? item.status}${item.proposed ? '（承認申請済み）' : ''}`,
+      cell: (item) =>
+        `${adminStatusLabels[item.status] ?? item.status}${item.proposed ? (item.status === 'APPROVED' ? '（取消申請済み）' : '（承認申請済み）') : ''}`,
     },
     { key: 'name', header: '氏名', cell: (item) => item.name },
     { key: 'kanaName', header: 'フリガナ', sortable: true, cell: (item) => item.kanaName },
@@ -171,6 +193,7 @@ export function ApplicationsScreen() {
   return (
     <>
       <h1>申込一覧</h1>
+      <SkipToResults />
       <nav aria-label="表示の切り替え" className="views">
         <ul className="nav">
           {[null, ...queueViews].map((v) => (
@@ -196,19 +219,21 @@ export function ApplicationsScreen() {
       {list.isPending && <p role="status">読み込み中…</p>}
       {data && (
         <>
-          <p role="status">
+          <p role="status" id="results-count" tabIndex={-1}>
             {data.total}件（経過日数は申込完了からの日数。営業日で{data.targetBusinessDays}日を超えた未審査のお申込みは「目標超過」と表示します）
           </p>
-          <DataTable
-            caption={`申込一覧（${page}/${pages}ページ）`}
-            columns={columns}
-            rows={data.items}
-            rowKey={(item) => item.id}
-            sort={sort}
-            onSort={onSort}
-            empty="該当するお申込みはありません。"
-            rowClassName={(item) => (item.overdue ? 'overdue' : undefined)}
-          />
+          <div id="results">
+            <DataTable
+              caption={`申込一覧（${page}/${pages}ページ）`}
+              columns={columns}
+              rows={data.items}
+              rowKey={(item) => item.id}
+              sort={sort}
+              onSort={onSort}
+              empty="該当するお申込みはありません。"
+              rowClassName={(item) => (item.overdue ? 'overdue' : undefined)}
+            />
+          </div>
           <nav aria-label="ページ" className="pager">
             <button type="button" className="secondary" disabled={page <= 1} onClick={() => change((next) => next.set('page', String(page - 1)))}>
               前へ

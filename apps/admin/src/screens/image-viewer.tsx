@@ -2,6 +2,14 @@ import { useRef, useState } from 'react';
 
 const zoomSteps = [0.5, 0.75, 1, 1.5, 2, 3] as const;
 
+/** Each angle's transform about the image's top left corner, which keeps the turned image at the box's top left. */
+const turns: Readonly<Record<number, string>> = {
+  0: 'none',
+  90: 'rotate(90deg) translateY(-100%)',
+  180: 'rotate(180deg)',
+  270: 'rotate(270deg) translateX(-100%)',
+};
+
 /**
  * One document or face image with zoom, rotation and full screen (the reviewer compares a small
  * printed address with the typed one). The image keeps its name for screen readers; each tool is
@@ -10,8 +18,15 @@ const zoomSteps = [0.5, 0.75, 1, 1.5, 2, 3] as const;
 export function ImageViewer({ src, name, caption }: { src: string; name: string; caption: string }) {
   const [zoom, setZoom] = useState(2); // index in zoomSteps: 1 = 100 %
   const [angle, setAngle] = useState(0);
+  /** The image's height over its width, once it has loaded. */
+  const [ratio, setRatio] = useState(1);
   const figure = useRef<HTMLElement>(null);
   const scale = zoomSteps[zoom] ?? 1;
+  // A quarter turn swaps width and height: the box the image takes in the frame is the turned one, so
+  // the frame scrolls over all of it at every zoom instead of clipping it (issue 32). The zoom stays a
+  // share of the frame's width in every orientation.
+  const turned = angle === 90 || angle === 270;
+  const turn = turns[angle] ?? 'none';
 
   return (
     <figure className="image-viewer" ref={figure}>
@@ -40,7 +55,17 @@ export function ImageViewer({ src, name, caption }: { src: string; name: string;
       </div>
       {/* Scrolls when zoomed: reachable by keyboard (arrow keys scroll it once focused). */}
       <div className="frame" role="region" aria-label={`${name}（拡大時はスクロールできます）`} tabIndex={0}>
-        <img src={src} alt={name} style={{ width: `${scale * 100}%`, maxWidth: 'none', transform: `rotate(${angle}deg)` }} />
+        <div className="turn" style={{ width: `${scale * 100}%`, aspectRatio: String(turned ? ratio : 1 / ratio) }}>
+          <img
+            src={src}
+            alt={name}
+            onLoad={(event) => {
+              const img = event.currentTarget;
+              if (img.naturalWidth > 0) setRatio(img.naturalHeight / img.naturalWidth);
+            }}
+            style={{ width: turned ? `${100 / ratio}%` : '100%', maxWidth: 'none', transform: turn, transformOrigin: angle === 180 ? 'center' : 'top left' }}
+          />
+        </div>
       </div>
       <figcaption>{caption}</figcaption>
     </figure>

@@ -19,6 +19,10 @@ const member = (over: object) => ({
   confirmedBy: null,
   awaitingConfirmation: true,
   pendingRole: null,
+  pendingPasswordReset: false,
+  pendingSecondFactorReset: false,
+  pendingDisable: false,
+  changedBy: ['管理 太郎'],
   ...over,
 });
 
@@ -28,8 +32,8 @@ describe('staff screen', () => {
     const api = mockAdminApi('ADMIN', {
       'GET /api/admin/staff': () => json(200, { items }),
       'POST /api/admin/staff/m1/confirm': () => {
-        items = [member({ awaitingConfirmation: false, confirmedBy: '管理 次郎' })];
-        return json(204);
+        items = [member({ awaitingConfirmation: false, confirmedBy: '管理 次郎', changedBy: [] })];
+        return json(200, { awaitingConfirmation: false, oneTimePassword: 'abcd-EFGH-jk23-MN45' });
       },
     });
     renderAdmin('/staff');
@@ -39,32 +43,45 @@ describe('staff screen', () => {
     expect(within(row).getByRole('cell', { name: '確認待ち（別の管理者の確認後にログイン可）' })).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'approver.fukuoka の確認' }));
     const dialog = screen.getByRole('dialog', { name: 'approver.fukuoka の確認' });
-    expect(within(dialog).getByText(/approver\.fukuoka（承認 次郎）の作成・権限変更を確認しますか？/)).toBeTruthy();
+    expect(within(dialog).getByText(/approver\.fukuoka（承認 次郎）の確認待ちの変更（作成・権限変更・リセット・利用停止）を確認しますか？/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '確認する' }));
-    const done = await screen.findByText('approver.fukuoka の作成・権限変更を確認しました。');
+    const done = await screen.findByText('approver.fukuoka の変更を確認しました。');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/confirm')).toHaveLength(1);
     expect(await screen.findByRole('cell', { name: '管理 次郎' })).toBeTruthy();
+    // The server's one-time password, shown once to the confirming ADMIN, for the member in person.
+    const handed = screen.getByRole('region', { name: 'approver.fukuoka（承認 次郎）の初期パスワード' });
+    expect(within(handed).getByLabelText('初期パスワード').textContent).toBe('abcd-EFGH-jk23-MN45');
+    await user.click(within(handed).getByRole('button', { name: '伝えたので閉じる' }));
+    expect(screen.queryByText('abcd-EFGH-jk23-MN45')).toBeNull();
   });
 
   it('asks before stopping an account, naming the member and the consequence; キャンセル stops nothing', async () => {
     const api = mockAdminApi('ADMIN', {
       'GET /api/admin/staff': () => json(200, { items: [member({ awaitingConfirmation: false, confirmedBy: '管理 次郎' })] }),
-      'POST /api/admin/staff/m1/disable': () => json(204),
+      'POST /api/admin/staff/m1/disable': () => json(200, { awaitingConfirmation: false, oneTimePassword: null }),
     });
     renderAdmin('/staff');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'approver.fukuoka の利用停止' }));
     const dialog = screen.getByRole('dialog', { name: 'approver.fukuoka の利用停止' });
-    expect(within(dialog).getByText('approver.fukuoka（承認 次郎）を利用停止しますか？ログイン中の場合はログアウトされます。')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'approver.fukuoka（承認 次郎）を利用停止しますか？ログイン中の場合はログアウトされ、承認申請・取消申請は取り下げられます。管理者の利用停止は別の管理者の確認後に行われます。',
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
     expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/disable')).toEqual([]);
   });
 
   it('sends a role change with the chosen role', async () => {
+    let items = [member({ awaitingConfirmation: false, changedBy: [] })];
     const api = mockAdminApi('ADMIN', {
-      'GET /api/admin/staff': () => json(200, { items: [member({ awaitingConfirmation: false })] }),
-      'POST /api/admin/staff/m1/role': () => json(200, { awaitingConfirmation: true }),
+      'GET /api/admin/staff': () => json(200, { items }),
+      'POST /api/admin/staff/m1/role': () => {
+        items = [member({ awaitingConfirmation: false, pendingRole: 'VIEWER' })];
+        return json(200, { awaitingConfirmation: true, oneTimePassword: null });
+      },
     });
     renderAdmin('/staff');
     const user = userEvent.setup();
@@ -72,7 +89,8 @@ describe('staff screen', () => {
     const dialog = screen.getByRole('dialog');
     await user.selectOptions(within(dialog).getByLabelText('新しい権限'), '閲覧者');
     await user.click(within(dialog).getByRole('button', { name: '権限を変更する' }));
-    expect(await screen.findByText('approver.fukuoka の権限変更を受け付けました。')).toBeTruthy();
+    expect(await screen.findByText('approver.fukuoka の権限変更を受け付けました。別の管理者の確認後に有効になります。')).toBeTruthy();
     expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/role')).toEqual([{ role: 'VIEWER' }]);
+    expect(await screen.findByRole('cell', { name: '権限変更（閲覧者へ）の確認待ち（依頼：管理 太郎）' })).toBeTruthy();
   });
 });

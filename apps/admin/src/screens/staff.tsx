@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { staffCreateBodySchema, staffListSchema, staffPasswordResetBodySchema, staffRoleBodySchema } from '@koza/domain/api/admin';
+import { staffChangeResultSchema, staffCreateBodySchema, staffListSchema, staffRoleBodySchema } from '@koza/domain/api/admin';
 import { roleLabels, staffRoles } from '@koza/domain/admin/roles';
 import { staffAuth } from '@koza/domain/admin/rules';
 import { ApiProblem, post, postJson } from '../api.ts';
@@ -16,30 +16,36 @@ import { MemberSessions } from './staff-sessions.tsx';
 
 type Member = z.infer<typeof staffListSchema>['items'][number];
 
-/** The changes an ADMIN can make to another member, each asked for again (in the one dialog) before it is made. */
+/**
+ * The changes an ADMIN can make to another member, each asked for again (in the one dialog) before it
+ * is made. Where the bank has had two ADMINs, a new account, a role, a reset and the stop of an ADMIN
+ * wait for a different ADMIN's confirmation (decision 0233); `waiting` says so.
+ */
 const memberChanges = {
   confirm: {
     button: '確認',
-    question: 'の作成・権限変更を確認しますか？確認すると、作成されたアカウントはログインでき、変更された権限が有効になります。',
+    question:
+      'の確認待ちの変更（作成・権限変更・リセット・利用停止）を確認しますか？確認すると変更が有効になります。初期パスワードが必要な場合は、この画面に一度だけ表示されます。',
     confirm: '確認する',
-    done: 'の作成・権限変更を確認しました。',
+    done: 'の変更を確認しました。',
   },
   disable: {
     button: '利用停止',
-    question: 'を利用停止しますか？ログイン中の場合はログアウトされます。',
+    question: 'を利用停止しますか？ログイン中の場合はログアウトされ、承認申請・取消申請は取り下げられます。管理者の利用停止は別の管理者の確認後に行われます。',
     confirm: '利用停止する',
     done: 'を利用停止しました。',
   },
   enable: { button: '利用再開', question: 'の利用を再開しますか？', confirm: '利用を再開する', done: 'の利用を再開しました。' },
   'totp-reset': {
     button: '二要素認証をリセット',
-    question: 'の二要素認証をリセットしますか？次回ログイン時に認証アプリの登録からやり直します。',
+    question: 'の二要素認証をリセットしますか？次回ログイン時に認証アプリの登録からやり直します。管理者が2名以上いる場合は、別の管理者の確認後に行われます。',
     confirm: 'リセットする',
     done: 'の二要素認証をリセットしました。',
   },
   password: {
     button: 'パスワード再設定',
-    question: 'の新しい初期パスワードを入力してください。1回だけ使え、次回ログイン時に本人が変更します。ログイン中の場合はログアウトされます。',
+    question:
+      'のパスワードを再設定しますか？新しい初期パスワードはシステムが作成し、再設定を行った管理者の画面に一度だけ表示されます（管理者が2名以上いる場合は、確認した別の管理者の画面）。1回だけ使え、次回ログイン時に本人が変更します。',
     confirm: '再設定する',
     done: 'のパスワードを再設定しました。',
   },
@@ -58,12 +64,23 @@ const memberChanges = {
 } as const;
 type MemberChange = keyof typeof memberChanges;
 
+/** What waits for a second ADMIN, in words; null when nothing waits. */
+function waitingText(s: Member): string | null {
+  const parts = [
+    s.pendingRole ? `権限変更（${roleLabels[s.pendingRole]}へ）` : null,
+    s.pendingPasswordReset ? 'パスワード再設定' : null,
+    s.pendingSecondFactorReset ? '二要素認証のリセット' : null,
+    s.pendingDisable ? '利用停止' : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length === 0 ? null : `${parts.join('・')}の確認待ち（依頼：${s.changedBy.join('、')}）`;
+}
+
 /** The member's state: waiting for a second ADMIN, stopped, locked, held back by the sign-in throttle (decision 0202), or free. */
 const stateOf = (s: Member) =>
   s.awaitingConfirmation
     ? '確認待ち（別の管理者の確認後にログイン可）'
-    : s.pendingRole
-      ? `権限変更の確認待ち（${roleLabels[s.pendingRole]}へ）`
+    : waitingText(s)
+      ? waitingText(s)
       : s.disabled
         ? '利用停止中'
         : s.locked
@@ -74,18 +91,45 @@ const stateOf = (s: Member) =>
 
 const noBody = z.object({});
 
-/** One change of a member, asked for in the dialog: its question names the member and the consequence; a reset or a role has its field. */
-function MemberChangeDialog({ kind, member, onDone, onCancel }: { kind: MemberChange; member: Member; onDone: (text: string) => void; onCancel: () => void }) {
+/** Changes answered with whether they wait and, when a password was set now, the one-time password. */
+const answeredChanges: ReadonlySet<MemberChange> = new Set(['confirm', 'disable', 'totp-reset', 'password', 'role']);
+
+/** A one-time password the server chose, for the ADMIN to hand to the member in person: shown once. */
+interface HandedPassword {
+  member: Member;
+  password: string;
+}
+
+/** One change of a member, asked for in the dialog: its question names the member and the consequence; a role has its field. */
+function MemberChangeDialog({
+  kind,
+  member,
+  onDone,
+  onCancel,
+}: {
+  kind: MemberChange;
+  member: Member;
+  onDone: (text: string, handed: HandedPassword | null) => void;
+  onCancel: () => void;
+}) {
   const text = memberChanges[kind];
-  const call = useApiMutation((body: unknown) => post(`/staff/${encodeURIComponent(member.id)}/${kind}`, body), ['/staff']);
-  const schema = kind === 'password' ? staffPasswordResetBodySchema : kind === 'role' ? staffRoleBodySchema : noBody;
+  const path = `/staff/${encodeURIComponent(member.id)}/${kind}`;
+  const call = useApiMutation(
+    async (body: unknown) => (answeredChanges.has(kind) ? postJson(path, body, staffChangeResultSchema) : (await post(path, body), null)),
+    ['/staff'],
+  );
   const form = useForm({
     prefix: 'staff-change',
-    initial: { password: '', role: member.role as string },
-    schema,
-    body: (v) => (kind === 'password' ? { password: v.password } : kind === 'role' ? { role: v.role } : {}),
-    save: (body) => call.mutateAsync(body),
-    onSaved: () => onDone(`${member.loginId} ${text.done}`),
+    initial: { role: member.role as string },
+    schema: kind === 'role' ? staffRoleBodySchema : noBody,
+    body: (v) => (kind === 'role' ? { role: v.role } : {}),
+    save: async (body) => {
+      const result = await call.mutateAsync(body);
+      const done = result?.awaitingConfirmation
+        ? `${member.loginId} の${text.button}を受け付けました。別の管理者の確認後に有効になります。`
+        : `${member.loginId} ${text.done}`;
+      onDone(done, result?.oneTimePassword ? { member, password: result.oneTimePassword } : null);
+    },
     failText: '変更できませんでした。',
   });
   return (
@@ -115,15 +159,28 @@ function MemberChangeDialog({ kind, member, onDone, onCancel }: { kind: MemberCh
             {form.message('role')}
           </div>
         )}
-        {kind === 'password' && (
-          <div className="field">
-            <label htmlFor={form.id('password')}>新しい初期パスワード（{staffAuth.passwordMinLength}文字以上）</label>
-            <input type="password" autoComplete="new-password" {...form.field('password')} />
-            {form.message('password')}
-          </div>
-        )}
       </form>
     </ConfirmDialog>
+  );
+}
+
+/** The one-time password, shown once to the ADMIN who made it take effect, for the member in person. */
+function HandedPasswordPanel({ handed, onClose }: { handed: HandedPassword; onClose: () => void }) {
+  return (
+    <section aria-labelledby="handed-password" className="notice">
+      <h2 id="handed-password">
+        {handed.member.loginId}（{handed.member.displayName}）の初期パスワード
+      </h2>
+      <p>
+        この画面に一度だけ表示されます。ご本人に対面で伝えてください（メール・チャットで送らないでください）。1回だけ使え、次回ログイン時にご本人が変更します。
+      </p>
+      <p>
+        <code aria-label="初期パスワード">{handed.password}</code>
+      </p>
+      <button type="button" className="secondary" onClick={onClose}>
+        伝えたので閉じる
+      </button>
+    </section>
   );
 }
 
@@ -137,7 +194,9 @@ function NewMemberForm({ onDone }: { onDone: (text: string) => void }) {
     schema: staffCreateBodySchema,
     save: async (body) => {
       const created = await create.mutateAsync(body);
-      onDone(`${created.loginId} を作成しました。${created.awaitingConfirmation ? '別の管理者の確認後にログインできます。' : ''}`);
+      onDone(
+        `${created.loginId} を作成しました。${created.awaitingConfirmation ? '別の管理者の確認後にログインできます。初期パスワードは、確認した管理者の画面に表示されるものに置き換わります。' : ''}`,
+      );
     },
     failText: '作成できませんでした。',
   });
@@ -193,13 +252,14 @@ export function StaffScreen() {
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<{ kind: MemberChange; member: Member } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<Member | null>(null);
+  const [handed, setHanded] = useState<HandedPassword | null>(null);
   const unlock = useApiMutation((member: Member) => post(`/staff/${encodeURIComponent(member.id)}/unlock`), ['/staff']);
 
   if (!can('staff.manage')) return <p className="error">この操作を行う権限がありません。</p>;
 
   const actionsOf = (s: Member) => {
     if (s.id === session?.staff.id) return <span>（ご自身）</span>;
-    const waiting = s.awaitingConfirmation || s.pendingRole !== null;
+    const waiting = s.awaitingConfirmation || waitingText(s) !== null;
     const kinds: MemberChange[] = [
       ...(waiting ? (['confirm'] as const) : []),
       s.disabled ? 'enable' : 'disable',
@@ -248,7 +308,7 @@ export function StaffScreen() {
     { key: 'state', header: '状態', cell: stateOf },
     { key: 'createdAt', header: '作成日時', cell: (s) => formatDateTime(s.createdAt) },
     { key: 'createdBy', header: '作成者', cell: (s) => s.createdBy ?? 'コマンドライン' },
-    { key: 'confirmedBy', header: '確認者', cell: (s) => s.confirmedBy ?? (s.awaitingConfirmation || s.pendingRole ? '確認待ち' : '—') },
+    { key: 'confirmedBy', header: '確認者', cell: (s) => s.confirmedBy ?? (s.awaitingConfirmation || waitingText(s) ? '確認待ち' : '—') },
     { key: 'actions', header: '操作', cell: actionsOf },
   ];
   const failure = unlock.error
@@ -269,15 +329,17 @@ export function StaffScreen() {
           kind={pending.kind}
           member={pending.member}
           onCancel={() => setPending(null)}
-          onDone={(text) => {
+          onDone={(text, password) => {
             setPending(null);
             setDone(text);
+            setHanded(password);
           }}
         />
       )}
       {sessionsOf && (
         <MemberSessions member={sessionsOf} onEnd={() => setPending({ kind: 'sessions/end', member: sessionsOf })} onClose={() => setSessionsOf(null)} />
       )}
+      {handed && <HandedPasswordPanel handed={handed} onClose={() => setHanded(null)} />}
       <NewMemberForm onDone={setDone} />
       <section aria-labelledby="staff-list">
         <h2 id="staff-list">職員一覧</h2>

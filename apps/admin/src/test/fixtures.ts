@@ -65,6 +65,8 @@ export const addressMismatchCase = (overrides: Partial<ApplicationDetail> = {}):
     proposedBy: null,
     proposedAt: null,
     assignedTo: null,
+    cancelProposedBy: null,
+    cancelReason: null,
     actions: ['propose', 'reject', 'take'],
     history: [{ kind: 'SUBMITTED', at: '2026-11-24T10:00:00+09:00', by: null, reason: null }],
   },

@@ -19,6 +19,8 @@ import * as m050 from './migrations/050-reference-data-source.ts';
 import * as m055 from './migrations/055-staff-passkeys.ts';
 import * as m060 from './migrations/060-application-cases.ts';
 import * as m061 from './migrations/061-staff-confirmation.ts';
+import * as m062 from './migrations/062-staff-changes-and-mode.ts';
+import * as m063 from './migrations/063-cancel-proposals.ts';
 import * as m066 from './migrations/066-job-outcomes.ts';
 import * as m068 from './migrations/068-personal-data-erased.ts';
 
@@ -43,6 +45,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '055-staff-passkeys': m055,
   '060-application-cases': m060,
   '061-staff-confirmation': m061,
+  '062-staff-changes-and-mode': m062,
+  '063-cancel-proposals': m063,
   '066-job-outcomes': m066,
   '068-personal-data-erased': m068,
 };

@@ -373,6 +373,23 @@ export interface StaffUsersTable {
   /** A role change waiting for a second ADMIN, and who asked for it. */
   pendingRole: string | null;
   roleRequestedBy: string | null;
+  /** 1 while a reset of the password, of the second factor, or a stop waits for a second ADMIN (migration 062). */
+  pendingPasswordReset: Generated<number>;
+  pendingSecondFactorReset: Generated<number>;
+  pendingDisable: Generated<number>;
+}
+
+/** Every ADMIN who created or changed the account since its last confirmation (migration 062): none of them confirms it. */
+export interface StaffChangeAuthorsTable {
+  staffId: string;
+  changedBy: string;
+  at: EpochMs;
+}
+
+/** A bank in four-eyes mode: it has had two ADMINs; only the command line takes it back (migration 062). */
+export interface BankStaffModesTable {
+  bankCode: string;
+  fourEyesSince: EpochMs;
 }
 
 export interface StaffSessionsTable {
@@ -447,6 +464,11 @@ export interface ApplicationCasesTable {
   proposedAt: EpochMs | null;
   assignedTo: string | null;
   assignedAt: EpochMs | null;
+  /** An open proposal to cancel the approved application, with its reason (migration 063). */
+  cancelProposedBy: string | null;
+  cancelProposedAt: EpochMs | null;
+  cancelReasonCode: string | null;
+  cancelReason: string | null;
 }
 
 /** A case's history: one row per staff action on the application (migration 060). */
@@ -480,6 +502,8 @@ export interface AuditLogTable {
 
 export interface BackOfficeTables {
   staffUsers: StaffUsersTable;
+  staffChangeAuthors: StaffChangeAuthorsTable;
+  bankStaffModes: BankStaffModesTable;
   staffSessions: StaffSessionsTable;
   staffRecoveryCodes: StaffRecoveryCodesTable;
   staffPasskeys: StaffPasskeysTable;

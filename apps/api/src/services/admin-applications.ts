@@ -15,6 +15,7 @@ import { listDocuments, readDocumentBytes } from '../db/repositories/documents-r
 import { findLatestEkycSession } from '../db/repositories/ekyc-sessions-repository.ts';
 import { findApplicationOfBank, findCase, findReview, listCaseEvents, searchApplications } from '../db/repositories/review-repository.ts';
 import { caseActions } from '@koza/domain/admin/case';
+import { caseStateOf } from './review.ts';
 import type { CaseEventKind } from '@koza/domain/admin/case';
 import { can } from '@koza/domain/admin/roles';
 import type { StaffRole } from '@koza/domain/admin/roles';
@@ -80,7 +81,8 @@ function toListItem(row: ApplicationListRow, reader: QueueReader): ApplicationLi
     // Only an undecided case can be late.
     overdue: status === 'COMPLETED' && businessDaysSince(completedAt, reader.now, isBankHoliday) > reader.targetBusinessDays,
     assignee: row.assignee,
-    proposed: status === 'COMPLETED' && row.proposedBy !== null,
+    // Waiting for a second member: an approval (while undecided) or a cancellation (while approved) proposed.
+    proposed: (status === 'COMPLETED' && row.proposedBy !== null) || (status === 'APPROVED' && row.cancelProposedBy !== null),
   };
 }
 
@@ -93,7 +95,7 @@ export async function listApplications(db: Db, bankCode: BankCode, q: Applicatio
 
 // The writer (formula-safe, shared with the hand-over file): adapters/csv.ts.
 
-const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時', '経過日数', '目標超過', '担当者', '承認申請'];
+const applicationCsvHeader = ['受付番号', '申込種別', '状態', '氏名', 'フリガナ', '取引店', '申込完了日時', '経過日数', '目標超過', '担当者', '二次確認待ち'];
 
 /** Every matching application of the view (not only one page), in the view's order, with Japanese words for codes. */
 export async function* applicationsCsv(db: Db, bankCode: BankCode, q: ApplicationListQuery, reader: QueueReader): AsyncGenerator<string> {
@@ -114,7 +116,7 @@ export async function* applicationsCsv(db: Db, bankCode: BankCode, q: Applicatio
         item.ageDays,
         item.overdue ? '超過' : '',
         item.assignee,
-        item.proposed ? '申請済み' : '',
+        item.proposed ? (item.status === 'APPROVED' ? '取消申請済み' : '承認申請済み') : '',
       ]);
     }
     if (rows.length < batch) return;
@@ -172,17 +174,7 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
   const caseRow = await findCase(db, id);
   const events = await listCaseEvents(db, id);
   const status = displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null });
-  const actions = caseActions(
-    {
-      status,
-      proposedBy: caseRow?.proposedBy ?? null,
-      approvedAt: review?.outcome === 'APPROVED' ? review.decidedAt : null,
-      assignedTo: caseRow?.assignedTo ?? null,
-    },
-    reader.staffId,
-    (p) => can(reader.role, p),
-    reader.now,
-  );
+  const actions = caseActions(caseStateOf(row, caseRow, review), reader.staffId, (p) => can(reader.role, p), reader.now);
   const application = { ...toApplicationView(row), mailAddress: row.mailAddress };
   return {
     id: row.id,
@@ -208,7 +200,8 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
       ? {
           outcome: review.outcome,
           reason: review.reason,
-          decidedBy: decidedBy?.loginId ?? review.decidedBy,
+          // Staff are named to staff by their display name, as in the history (issue 32).
+          decidedBy: decidedBy?.displayName ?? review.decidedBy,
           decidedAt: toJapanIso(review.decidedAt),
           handedOverAt: review.handedOverAt === null ? null : toJapanIso(review.handedOverAt),
           cancelledAt: review.cancelledAt === null ? null : toJapanIso(review.cancelledAt),
@@ -221,6 +214,8 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
       proposedBy: await staffRef(db, caseRow?.proposedBy ?? null),
       proposedAt: caseRow?.proposedAt ? toJapanIso(caseRow.proposedAt) : null,
       assignedTo: await staffRef(db, caseRow?.assignedTo ?? null),
+      cancelProposedBy: await staffRef(db, caseRow?.cancelProposedBy ?? null),
+      cancelReason: caseRow?.cancelReason ?? null,
       actions,
       history: [
         { kind: 'SUBMITTED' as const, at: toJapanIso(row.completedAt), by: null, reason: null },

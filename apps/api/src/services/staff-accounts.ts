@@ -7,13 +7,11 @@ import type { Db } from '../db/database.ts';
 import { durableTransaction } from '../db/durable-transaction.ts';
 import type { Executor } from '../db/executor.ts';
 import {
-  clearTotp,
   findStaffById,
   listStaffOfBank,
   liveSessionsOfStaff,
   revokeSessionsOfStaff,
   setStaffDisabled,
-  setStaffPassword,
   unlockStaff,
 } from '../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../db/repositories/staff-repository.ts';
@@ -22,9 +20,8 @@ import { toJapanIso } from './japan-time.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { bankNameOf, identityOf } from './staff-auth.ts';
-import { hashPassword } from './staff-passwords.ts';
 import { accountLimitedUntil, forgetAccountThrottle } from './staff-throttle.ts';
-import { assertPasswordAllowed } from './staff-password-policy.ts';
+import { changeAuthorsByMember } from './staff-confirmation.ts';
 
 // Staff accounts as an ADMIN sees them: one bank only (docs/decisions/0164-staff-account-life-cycle.md).
 // Each change, the end of the member's sessions it implies, and its audit line are one transaction.
@@ -33,10 +30,14 @@ import { assertPasswordAllowed } from './staff-password-policy.ts';
 export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, now: number) {
   const rows = await listStaffOfBank(db, bankCode);
   const limits = await Promise.all(rows.map((row) => accountLimitedUntil(db, codeHashKey, row.bankCode, row.loginId, now)));
-  const names = await displayNames(
+  const authors = await changeAuthorsByMember(
     db,
-    rows.flatMap((r) => [r.createdBy, r.confirmedBy].filter((id): id is string => id !== null)),
+    rows.map((r) => r.id),
   );
+  const names = await displayNames(db, [
+    ...rows.flatMap((r) => [r.createdBy, r.confirmedBy].filter((id): id is string => id !== null)),
+    ...[...authors.values()].flat(),
+  ]);
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? id));
   return rows.map((row, i) => ({
     ...identityOf(row),
@@ -50,6 +51,10 @@ export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, n
     confirmedBy: nameOf(row.confirmedBy),
     awaitingConfirmation: row.awaitingConfirmation === 1,
     pendingRole: isStaffRole(row.pendingRole) ? row.pendingRole : null,
+    pendingPasswordReset: row.pendingPasswordReset === 1,
+    pendingSecondFactorReset: row.pendingSecondFactorReset === 1,
+    pendingDisable: row.pendingDisable === 1,
+    changedBy: (authors.get(row.id) ?? []).map((id) => nameOf(id) ?? id),
   }));
 }
 
@@ -115,38 +120,7 @@ export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string,
   };
 }
 
-/** Stops an account (a leaver, a long absence): no more sign-in, and its sessions end at once. */
-export async function disableStaffOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
-  await changeMember(db, actor, staffId, 'DISABLE_STAFF', now, async (trx, row) => {
-    await setStaffDisabled(trx, row.id, now, now);
-    await revokeSessionsOfStaff(trx, row.id, now);
-  });
-}
-
 /** Lets a stopped account sign in again (with its password, and its second factor if it had one). */
 export async function enableStaffOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
   await changeMember(db, actor, staffId, 'ENABLE_STAFF', now, (trx, row) => setStaffDisabled(trx, row.id, null, now));
-}
-
-/** Forgets a member's second factor (a lost phone): they enrol again at their next sign-in; their sessions end. */
-export async function resetStaffTotpOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
-  await changeMember(db, actor, staffId, 'RESET_STAFF_TOTP', now, async (trx, row) => {
-    await clearTotp(trx, row.id, now);
-    await revokeSessionsOfStaff(trx, row.id, now);
-  });
-}
-
-/**
- * Sets a new one-time password for a member who forgot theirs: good for one sign-in that can only
- * change it, so the ADMIN never knows the member's working password; their sessions end.
- */
-export async function resetStaffPasswordOfBank(db: Db, actor: Actor, staffId: string, password: string, passwordLogN: number, now: number): Promise<void> {
-  const member = await otherMemberOfBank(db.kysely, actor, staffId);
-  await assertPasswordAllowed('password', password, member);
-  // Hashing takes a while (scrypt): outside the transaction.
-  const passwordHash = await hashPassword(password, passwordLogN);
-  await changeMember(db, actor, staffId, 'RESET_STAFF_PASSWORD', now, async (trx, row) => {
-    await setStaffPassword(trx, row.id, passwordHash, true, now);
-    await revokeSessionsOfStaff(trx, row.id, now);
-  });
 }

@@ -34,7 +34,8 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: `/api/admin/applications/${app0177}/release`, access: 'applications.decide' },
   { method: 'POST', url: `/api/admin/applications/${app0177}/approve`, access: 'applications.decide' },
   { method: 'POST', url: `/api/admin/applications/${app0177}/reject`, access: 'applications.decide', body: { reasonCode: 'DOCUMENT_UNREADABLE' } },
-  { method: 'POST', url: `/api/admin/applications/${app0177}/cancel`, access: 'applications.cancel', body: { reasonCode: 'CARD_NOT_COLLECTED' } },
+  { method: 'POST', url: `/api/admin/applications/${app0177}/propose-cancel`, access: 'applications.cancel', body: { reasonCode: 'CARD_NOT_COLLECTED' } },
+  { method: 'POST', url: `/api/admin/applications/${app0177}/cancel`, access: 'applications.cancel' },
   { method: 'GET', url: '/api/admin/staff', access: 'staff.manage' },
   {
     method: 'POST',
@@ -50,7 +51,7 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'POST', url: '/api/admin/staff/:staff/totp-reset', access: 'staff.manage' },
   { method: 'GET', url: '/api/admin/staff/:staff/sessions', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/sessions/end', access: 'staff.manage' },
-  { method: 'POST', url: '/api/admin/staff/:staff/password', access: 'staff.manage', body: { password: 'another long password' } },
+  { method: 'POST', url: '/api/admin/staff/:staff/password', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/password', access: 'session', body: { currentPassword: 'not the password', newPassword: 'a brand new password' } },
   { method: 'GET', url: '/api/admin/audit', access: 'audit.read' },
   { method: 'GET', url: '/api/admin/audit/export.csv', access: 'audit.read' },

@@ -127,7 +127,7 @@ forEachDialect((dialect) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('"受付番号","申込種別","状態","氏名","フリガナ","取引店","申込完了日時","経過日数","目標超過","担当者","承認申請"');
+    expect(lines[0]).toBe('"受付番号","申込種別","状態","氏名","フリガナ","取引店","申込完了日時","経過日数","目標超過","担当者","二次確認待ち"');
     // Japanese words for the codes, in the view's order.
     expect(lines.slice(1)).toEqual([
       `"${suzuki.applicationNumber}","一般（18歳以上）","審査待ち","鈴木 花子","ｽｽﾞｷ ﾊﾅｺ","本店営業部","2026/06/10 23:30","6","超過","",""`,

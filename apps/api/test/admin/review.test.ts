@@ -224,39 +224,58 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('cancels an approved application whose card was not collected, once the collection period is over, with the reason; the list filters it as CANCELLED', async () => {
+  it('cancels an approved application by two people, once the collection period is over: one proposes with the reason, another confirms; the list filters it as CANCELLED', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const application = await insertCompletedApplication(app);
       const member = await makeStaff(app, '0177', 'REVIEWER');
+      const otherMember = await makeStaff(app, '0177', 'REVIEWER');
       let reviewer = await signInStaff(app, member);
-      const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      let approver = await signInStaff(app, otherMember);
       const card = { reasonCode: 'CARD_NOT_COLLECTED' };
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, card)).statusCode).toBe(409);
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/propose-cancel`, card)).statusCode).toBe(409);
       await approveByTwo(reviewer, approver, application.id);
       // Right after the hand-over: not offered, and refused.
       expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual([]);
-      const early = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, card);
+      const early = await reviewer.post(`/api/admin/applications/${application.id}/propose-cancel`, card);
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe('キャッシュカードの受取期間が過ぎるまで取消できません。');
       app.clock.advance(30 * 86_400_000);
-      reviewer = await signInStaff(app, member); // the session of a month ago has ended
-      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual(['cancel']);
-      const cancelled = await reviewer.post(`/api/admin/applications/${application.id}/cancel`, {
+      // The sessions of a month ago have ended.
+      reviewer = await signInStaff(app, member);
+      approver = await signInStaff(app, otherMember);
+      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual(['proposeCancel']);
+      // One person cannot cancel: a confirmation without a proposal is refused.
+      const alone = await reviewer.post(`/api/admin/applications/${application.id}/cancel`);
+      expect(alone.statusCode).toBe(409);
+      expect(alone.json()).toEqual({ code: 'PROPOSAL_REQUIRED', message: '取消の前に、審査担当者による取消申請が必要です。' });
+      const proposed = await reviewer.post(`/api/admin/applications/${application.id}/propose-cancel`, {
         reasonCode: 'CARD_NOT_COLLECTED',
         reason: '支店で保管期限経過',
       });
-      expect(cancelled.statusCode).toBe(200);
+      expect(proposed.statusCode).toBe(200);
+      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json()).toMatchObject({
+        status: 'APPROVED',
+        case: { actions: [], cancelReason: 'キャッシュカード未受取（保管期限経過）：支店で保管期限経過' },
+      });
+      // The same queue view as an approval waiting for its second member.
+      expect((await approver.get('/api/admin/applications?view=second')).json()).toMatchObject({ total: 1, items: [{ id: application.id, proposed: true }] });
+      const own = await reviewer.post(`/api/admin/applications/${application.id}/cancel`);
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toEqual({ code: 'FOUR_EYES', message: '取消申請をした職員本人は取消を確定できません。別の審査担当者が確定してください。' });
+      expect((await approver.get(`/api/admin/applications/${application.id}`)).json().case.actions).toEqual(['cancel']);
+      expect((await approver.post(`/api/admin/applications/${application.id}/cancel`)).statusCode).toBe(200);
       const detail = (await reviewer.get(`/api/admin/applications/${application.id}`)).json();
       expect(detail).toMatchObject({
         status: 'CANCELLED',
         review: { outcome: 'APPROVED', cancelReason: 'キャッシュカード未受取（保管期限経過）：支店で保管期限経過' },
       });
-      expect(detail.case.history.map((e: { kind: string }) => e.kind)).toEqual(['SUBMITTED', 'PROPOSED', 'APPROVED', 'CANCELLED']);
+      expect(detail.case.history.map((e: { kind: string }) => e.kind)).toEqual(['SUBMITTED', 'PROPOSED', 'APPROVED', 'CANCEL_PROPOSED', 'CANCELLED']);
       expect((await reviewer.get('/api/admin/applications?status=CANCELLED')).json()).toMatchObject({ total: 1 });
       expect((await reviewer.get('/api/admin/applications?status=APPROVED')).json()).toMatchObject({ total: 0 });
-      expect((await reviewer.post(`/api/admin/applications/${application.id}/cancel`, card)).statusCode).toBe(409);
-      expect((await auditActions(app, '0177')).filter((a) => a === 'CANCEL')).toHaveLength(1);
+      expect((await approver.get('/api/admin/applications?view=second')).json()).toMatchObject({ total: 0 });
+      expect((await reviewer.post(`/api/admin/applications/${application.id}/propose-cancel`, card)).statusCode).toBe(409);
+      expect((await auditActions(app, '0177')).filter((a) => a === 'PROPOSE_CANCEL' || a === 'CANCEL')).toEqual(['PROPOSE_CANCEL', 'CANCEL']);
     } finally {
       await app.close();
     }

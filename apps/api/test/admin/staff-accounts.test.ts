@@ -5,7 +5,8 @@ import { auditActions, createAdminApp, makeStaff, passwordSignIn, signInRequest,
 import type { AdminApp, StaffClient } from './admin-helpers.ts';
 
 // An ADMIN stops and restarts accounts of the bank, resets a member's second factor or password;
-// every member changes their own password (docs/decisions/0164-staff-account-life-cycle.md).
+// every member changes their own password (docs/decisions/0164-staff-account-life-cycle.md). With
+// one ADMIN each change applies at once (four-eyes mode: staff-four-eyes-mode.test.ts).
 
 const listed = async (admin: StaffClient, id: string) =>
   ((await admin.get('/api/admin/staff')).json() as { items: { id: string; disabled: boolean; locked: boolean; totpEnabled: boolean }[] }).items.find(
@@ -24,7 +25,10 @@ forEachDialect((dialect) => {
       const leaverClient = await signInStaff(app, leaver);
       expect((await leaverClient.get('/api/admin/applications')).statusCode).toBe(200);
 
-      expect((await admin.post(`/api/admin/staff/${leaver.id}/disable`)).statusCode).toBe(204);
+      const stopped = await admin.post(`/api/admin/staff/${leaver.id}/disable`);
+      expect(stopped.statusCode).toBe(200);
+      expect(stopped.json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
+      expect((await admin.post(`/api/admin/staff/${leaver.id}/disable`)).json()).toMatchObject({ message: adminMessages.alreadyDisabled });
       expect((await leaverClient.get('/api/admin/applications')).statusCode).toBe(401);
       const refused = await signInRequest(app, { loginId: leaver.loginId, password: staffPassword });
       expect(refused.statusCode).toBe(401);
@@ -55,7 +59,7 @@ forEachDialect((dialect) => {
         expect(own.json()).toMatchObject({ message: adminMessages.notOwnAccount });
         expect((await admin.post(`/api/admin/staff/${other.id}/${change}`)).statusCode, change).toBe(404);
       }
-      expect((await admin.post(`/api/admin/staff/${self.id}/password`, { password: 'a new long password' })).statusCode).toBe(409);
+      expect((await admin.post(`/api/admin/staff/${self.id}/password`)).statusCode).toBe(409);
       expect((await admin.get('/api/admin/session')).statusCode).toBe(200);
       // The four 404s (another bank's member) are refusals on record; the 409s change nothing.
       expect(await auditActions(app, '0177')).toEqual(['SIGN_IN', 'ENROL_TOTP', 'REFUSED', 'REFUSED', 'REFUSED', 'REFUSED']);
@@ -68,11 +72,11 @@ forEachDialect((dialect) => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
-      const lostPhone = await makeStaff(app, '0177', 'ADMIN');
+      const lostPhone = await makeStaff(app, '0177', 'REVIEWER');
       const lostPhoneClient = await signInStaff(app, lostPhone);
       expect(await listed(admin, lostPhone.id)).toMatchObject({ totpEnabled: true });
 
-      expect((await admin.post(`/api/admin/staff/${lostPhone.id}/totp-reset`)).statusCode).toBe(204);
+      expect((await admin.post(`/api/admin/staff/${lostPhone.id}/totp-reset`)).json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
       expect((await lostPhoneClient.get('/api/admin/session')).statusCode).toBe(401);
       expect(await listed(admin, lostPhone.id)).toMatchObject({ totpEnabled: false });
       const again = await signInRequest(app, { loginId: lostPhone.loginId, password: staffPassword });
@@ -84,22 +88,22 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('sets a new initial password for a member who forgot theirs: the old one no longer works, their sessions end', async () => {
+  it('sets a new initial password the server chose for a member who forgot theirs: the old one no longer works, their sessions end', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
       const member = await makeStaff(app, '0177', 'VIEWER');
       const memberClient = await signInStaff(app, member);
 
-      const short = await admin.post(`/api/admin/staff/${member.id}/password`, { password: 'short' });
-      expect(short.statusCode).toBe(400);
-      expect(short.json()).toMatchObject({ errors: [{ field: 'password', message: adminMessages.passwordTooShort }] });
-      expect((await memberClient.get('/api/admin/session')).statusCode).toBe(200);
-
-      expect((await admin.post(`/api/admin/staff/${member.id}/password`, { password: 'the new initial password' })).statusCode).toBe(204);
+      // The ADMIN chooses no password: the server does, and answers it once (the only ADMIN hands it over).
+      const reset = await admin.post(`/api/admin/staff/${member.id}/password`, { password: 'the ADMIN would choose this' });
+      expect(reset.statusCode).toBe(200);
+      const { oneTimePassword } = reset.json() as { oneTimePassword: string };
+      expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
       expect((await memberClient.get('/api/admin/session')).statusCode).toBe(401);
       expect((await passwordSignIn(app, member, staffPassword)).statusCode).toBe(401);
-      expect((await passwordSignIn(app, member, 'the new initial password')).json()).toMatchObject({ passwordChangeRequired: true });
+      expect((await passwordSignIn(app, member, 'the ADMIN would choose this')).statusCode).toBe(401);
+      expect((await passwordSignIn(app, member, oneTimePassword)).json()).toMatchObject({ passwordChangeRequired: true });
       expect(await auditDetails(app, 'RESET_STAFF_PASSWORD')).toEqual([member.loginId]);
     } finally {
       await app.close();

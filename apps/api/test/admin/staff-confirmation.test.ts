@@ -53,14 +53,19 @@ forEachDialect((dialect) => {
       const own = await first.post(`/api/admin/staff/${member.id}/confirm`);
       expect(own.statusCode).toBe(403);
       expect(own.json()).toEqual({ code: 'FOUR_EYES', message: '作成・変更した管理者本人は確認できません。別の管理者が確認してください。' });
-      expect((await second.post(`/api/admin/staff/${member.id}/confirm`)).statusCode).toBe(204);
+      const confirmedAnswer = await second.post(`/api/admin/staff/${member.id}/confirm`);
+      expect(confirmedAnswer.statusCode).toBe(200);
+      // The creator chose the first password; the confirmation replaces it with the server's, shown to the confirming ADMIN only.
+      const { oneTimePassword } = confirmedAnswer.json() as { oneTimePassword: string };
+      expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
       expect((await second.post(`/api/admin/staff/${member.id}/confirm`)).statusCode).toBe(409);
       const confirmed = await listed(first, 'approver.new');
       expect(confirmed).toMatchObject({ awaitingConfirmation: false });
       expect(confirmed.createdBy).not.toBe(confirmed.confirmedBy);
       expect(confirmed.createdBy).toMatch(/^ADMIN /);
       expect(confirmed.confirmedBy).toMatch(/^ADMIN /);
-      expect((await signInRequest(app, { loginId: 'approver.new', password: newMember.password })).statusCode).toBe(200);
+      expect((await signInRequest(app, { loginId: 'approver.new', password: newMember.password })).statusCode).toBe(401);
+      expect((await signInRequest(app, { loginId: 'approver.new', password: oneTimePassword })).json()).toMatchObject({ passwordChangeRequired: true });
       expect((await auditActions(app, '0177')).filter((a) => a === 'CREATE_STAFF' || a === 'CONFIRM_STAFF')).toEqual(['CREATE_STAFF', 'CONFIRM_STAFF']);
     } finally {
       await app.close();
@@ -72,14 +77,20 @@ forEachDialect((dialect) => {
     try {
       const reviewer = await makeStaff(app, '0177', 'REVIEWER');
       const first = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
-      expect((await first.post(`/api/admin/staff/${reviewer.id}/role`, { role: 'VIEWER' })).json()).toEqual({ awaitingConfirmation: false });
+      expect((await first.post(`/api/admin/staff/${reviewer.id}/role`, { role: 'VIEWER' })).json()).toEqual({
+        awaitingConfirmation: false,
+        oneTimePassword: null,
+      });
       expect(await listed(first, reviewer.loginId)).toMatchObject({ role: 'VIEWER', pendingRole: null });
 
       const second = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
-      expect((await first.post(`/api/admin/staff/${reviewer.id}/role`, { role: 'REVIEWER' })).json()).toEqual({ awaitingConfirmation: true });
+      expect((await first.post(`/api/admin/staff/${reviewer.id}/role`, { role: 'REVIEWER' })).json()).toEqual({
+        awaitingConfirmation: true,
+        oneTimePassword: null,
+      });
       expect(await listed(first, reviewer.loginId)).toMatchObject({ role: 'VIEWER', pendingRole: 'REVIEWER' });
       expect((await first.post(`/api/admin/staff/${reviewer.id}/confirm`)).statusCode).toBe(403);
-      expect((await second.post(`/api/admin/staff/${reviewer.id}/confirm`)).statusCode).toBe(204);
+      expect((await second.post(`/api/admin/staff/${reviewer.id}/confirm`)).json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
       expect(await listed(first, reviewer.loginId)).toMatchObject({ role: 'REVIEWER', pendingRole: null });
       expect((await first.post(`/api/admin/staff/${reviewer.id}/role`, { role: 'REVIEWER' })).statusCode).toBe(409);
     } finally {

@@ -6,7 +6,7 @@
 import type { Permission } from './roles.ts';
 
 /** Kinds of case events, in the order a case usually meets them. */
-export const caseEventKinds = ['PROPOSED', 'APPROVED', 'REJECTED', 'CANCELLED', 'ASSIGNED', 'RELEASED'] as const;
+export const caseEventKinds = ['PROPOSED', 'APPROVED', 'REJECTED', 'CANCEL_PROPOSED', 'CANCELLED', 'ASSIGNED', 'RELEASED', 'WITHDRAWN'] as const;
 export type CaseEventKind = (typeof caseEventKinds)[number];
 
 export const caseEventLabels: Readonly<Record<CaseEventKind | 'SUBMITTED', string>> = {
@@ -14,10 +14,23 @@ export const caseEventLabels: Readonly<Record<CaseEventKind | 'SUBMITTED', strin
   PROPOSED: '承認申請',
   APPROVED: '承認（勘定系へ受け渡し）',
   REJECTED: '否認',
-  CANCELLED: '取消',
+  CANCEL_PROPOSED: '取消申請',
+  CANCELLED: '取消（二次確認済み）',
   ASSIGNED: '担当者の設定',
   RELEASED: '担当者の解除',
+  WITHDRAWN: '申請の取下げ',
 };
+
+/**
+ * Why a member's open proposals (approval or cancellation) are withdrawn: a proposal counts only
+ * while its proposer may propose (issue 32). The history keeps the reason with the proposer's name.
+ */
+export const withdrawReasons = {
+  MEMBER_STOPPED: '申請者の利用停止',
+  MEMBER_ROLE_CHANGED: '申請者の権限変更',
+  MEMBER_RESET: '申請者のパスワード・二要素認証のリセット',
+} as const;
+export type WithdrawReason = keyof typeof withdrawReasons;
 
 /** Why an application is rejected: staff choose one, and may add their own words. */
 export const rejectReasons = {
@@ -60,13 +73,17 @@ export interface CaseState {
   /** Epoch ms of the approval (hand-over), or null. */
   approvedAt: number | null;
   assignedTo: string | null;
+  /** Staff id of an open cancellation proposal, or null. */
+  cancelProposedBy: string | null;
 }
 
-export type CaseAction = 'propose' | 'approve' | 'reject' | 'cancel' | 'take' | 'release';
+export type CaseAction = 'propose' | 'approve' | 'reject' | 'proposeCancel' | 'cancel' | 'take' | 'release';
 
 /**
  * The actions `staffId` may take on the case now, given the permissions of their role. Approval
- * takes two people: one proposes, another confirms (nobody confirms their own proposal).
+ * and cancellation take two people: one proposes, another confirms (nobody confirms their own
+ * proposal). A member releases only a case they hold; another member takes it over instead
+ * (decision 0234). The API refuses every action this does not answer (services/review.ts).
  */
 export function caseActions(state: CaseState, staffId: string, can: (p: Permission) => boolean, now: number): CaseAction[] {
   const actions: CaseAction[] = [];
@@ -77,7 +94,10 @@ export function caseActions(state: CaseState, staffId: string, can: (p: Permissi
     actions.push('reject');
   }
   const collectionOver = state.approvedAt !== null && now - state.approvedAt >= reviewRules.cardCollectionDays * 86_400_000;
-  if (state.status === 'APPROVED' && collectionOver && can('applications.cancel')) actions.push('cancel');
+  if (state.status === 'APPROVED' && collectionOver && can('applications.cancel')) {
+    if (state.cancelProposedBy === null) actions.push('proposeCancel');
+    else if (state.cancelProposedBy !== staffId) actions.push('cancel');
+  }
   if (open && can('applications.decide')) actions.push(state.assignedTo === staffId ? 'release' : 'take');
   return actions;
 }

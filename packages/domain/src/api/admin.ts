@@ -154,8 +154,16 @@ export const staffCreateBodySchema = z.object({
 /** POST /staff/:id/role: the member's new role (waits for a second ADMIN where the bank has two or more). */
 export const staffRoleBodySchema = z.object({ role: z.enum(staffRoles, { error: adminMessages.roleRequired }) });
 
-/** An ADMIN sets a new initial password for a staff member who forgot theirs. */
+/** The operator (`npm run staff -- reset-password`) sets a new initial password for a staff member who forgot theirs. */
 export const staffPasswordResetBodySchema = z.object({ password: newPassword });
+
+/**
+ * The answer to an ADMIN's change of a member (role, password or second-factor reset, stop) and to
+ * its confirmation (decision 0233): whether it waits for a different ADMIN, and the one-time
+ * password the server chose, shown once to the ADMIN who made it take effect (for the member in
+ * person), never to the one who asked for it where a second ADMIN confirms.
+ */
+export const staffChangeResultSchema = z.object({ awaitingConfirmation: z.boolean(), oneTimePassword: z.string().nullable() });
 
 /** A staff member changes their own password. */
 export const passwordChangeBodySchema = z
@@ -180,6 +188,12 @@ export const staffListItemSchema = staffSchema.extend({
   awaitingConfirmation: z.boolean(),
   /** A role change waiting for a second ADMIN. */
   pendingRole: z.enum(staffRoles).nullable(),
+  /** A password reset, a second-factor reset or a stop waiting for a second ADMIN (decision 0233). */
+  pendingPasswordReset: z.boolean(),
+  pendingSecondFactorReset: z.boolean(),
+  pendingDisable: z.boolean(),
+  /** Display names of the ADMINs who asked for what waits: none of them may confirm it. */
+  changedBy: z.array(z.string()),
 });
 export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
 
@@ -327,6 +341,9 @@ export const applicationDetailSchema = z.object({
     proposedBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),
     proposedAt: z.string().nullable(),
     assignedTo: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    /** An open proposal to cancel the approved application, and its reason (decision 0230). */
+    cancelProposedBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    cancelReason: z.string().nullable(),
     actions: z.array(z.custom<CaseAction>((v) => typeof v === 'string')),
     history: z.array(
       z.object({

@@ -44,6 +44,7 @@ export interface ApplicationListRow {
   cancelledAt: EpochMs | null;
   assignee: string | null;
   proposedBy: string | null;
+  cancelProposedBy: string | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,12 +75,24 @@ function searchQuery(db: Db | Executor, q: ApplicationSearch) {
   if (q.branchCode !== undefined) query = query.where('a.branchCode', '=', q.branchCode);
   if (q.completedBefore !== undefined) query = query.where('a.completedAt', '<', q.completedBefore);
   const view = q.view;
-  if (view !== undefined) {
+  if (view !== undefined && view.kind === 'second') {
+    // Waiting for a second member: an open approval proposal, or a cancellation proposal of an approved application.
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([
+          eb('a.status', '=', 'COMPLETED'),
+          eb('a.id', 'in', eb.selectFrom('applicationCases').select('applicationId').where('proposedBy', 'is not', null)),
+        ]),
+        eb.and([
+          eb('a.status', '=', 'APPROVED'),
+          eb('a.id', 'in', eb.selectFrom('applicationCases').select('applicationId').where('cancelProposedBy', 'is not', null)),
+        ]),
+      ]),
+    );
+  } else if (view !== undefined) {
     query = query.where('a.status', '=', 'COMPLETED');
     if (view.kind === 'mine')
       query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('assignedTo', '=', view.staffId));
-    if (view.kind === 'second')
-      query = query.where('a.id', 'in', (eb) => eb.selectFrom('applicationCases').select('applicationId').where('proposedBy', 'is not', null));
     if (view.kind === 'unassigned') {
       query = query.where((eb) =>
         eb.not(
@@ -152,6 +165,7 @@ export async function searchApplications(
       'r.cancelledAt',
       's.displayName as assignee',
       'c.proposedBy',
+      'c.cancelProposedBy',
     ])
     .where('a.id', 'in', pageIds)
     .orderBy(column, order)
@@ -252,7 +266,17 @@ export async function findCase(db: Db | Executor, applicationId: string): Promis
 async function ensureCase(db: Db | Executor, applicationId: string): Promise<void> {
   await executor(db)
     .insertInto('applicationCases')
-    .values({ applicationId, proposedBy: null, proposedAt: null, assignedTo: null, assignedAt: null })
+    .values({
+      applicationId,
+      proposedBy: null,
+      proposedAt: null,
+      assignedTo: null,
+      assignedAt: null,
+      cancelProposedBy: null,
+      cancelProposedAt: null,
+      cancelReasonCode: null,
+      cancelReason: null,
+    })
     .onConflict((oc) => oc.column('applicationId').doNothing())
     .execute();
 }
@@ -267,6 +291,49 @@ export async function markProposed(db: Db | Executor, applicationId: string, sta
     .where('proposedBy', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a proposal to cancel the approved application, once: false when one is already open. */
+export async function markCancelProposed(
+  db: Db | Executor,
+  applicationId: string,
+  p: { staffId: string; now: EpochMs; reasonCode: string; reason: string },
+): Promise<boolean> {
+  await ensureCase(db, applicationId);
+  const result = await executor(db)
+    .updateTable('applicationCases')
+    .set({ cancelProposedBy: p.staffId, cancelProposedAt: p.now, cancelReasonCode: p.reasonCode, cancelReason: p.reason })
+    .where('applicationId', '=', applicationId)
+    .where('cancelProposedBy', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The open proposals (approval or cancellation) of a member, for withdrawing them. */
+export async function openProposalsOf(db: Db | Executor, staffId: string): Promise<{ applicationId: string; kind: 'approval' | 'cancel' }[]> {
+  const rows = await executor(db)
+    .selectFrom('applicationCases')
+    .select(['applicationId', 'proposedBy', 'cancelProposedBy'])
+    .where((eb) => eb.or([eb('proposedBy', '=', staffId), eb('cancelProposedBy', '=', staffId)]))
+    .execute();
+  return rows.flatMap((r) => [
+    ...(r.proposedBy === staffId ? [{ applicationId: r.applicationId, kind: 'approval' as const }] : []),
+    ...(r.cancelProposedBy === staffId ? [{ applicationId: r.applicationId, kind: 'cancel' as const }] : []),
+  ]);
+}
+
+/** The open proposal of this kind is gone (withdrawn, or its cancellation confirmed); only `proposer`'s when given. True when one was cleared. */
+export async function clearProposal(db: Db | Executor, applicationId: string, kind: 'approval' | 'cancel', proposer?: string): Promise<boolean> {
+  let query = executor(db)
+    .updateTable('applicationCases')
+    .set(
+      kind === 'approval'
+        ? { proposedBy: null, proposedAt: null }
+        : { cancelProposedBy: null, cancelProposedAt: null, cancelReasonCode: null, cancelReason: null },
+    )
+    .where('applicationId', '=', applicationId);
+  if (proposer !== undefined) query = query.where(kind === 'approval' ? 'proposedBy' : 'cancelProposedBy', '=', proposer);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
 
 /** The case is closed (approved or rejected): no open proposal, nobody assigned. */

@@ -16,7 +16,7 @@ import {
   staffCreateBodySchema,
   staffRoleBodySchema,
   staffListSchema,
-  staffPasswordResetBodySchema,
+  staffChangeResultSchema,
   staffSessionSchema,
   staffSessionsSchema,
   totpConfirmBodySchema,
@@ -48,9 +48,10 @@ import {
 import { audit } from '../../services/audit.ts';
 import { bankBranches } from '../../services/reference-lookups.ts';
 import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
-import { confirmStaffChange, needsSecondAdmin, recordCreation, requestRoleChange } from '../../services/staff-confirmation.ts';
-import { approveApplication, assignApplication, cancelApplication, proposeApproval, rejectApplication } from '../../services/review.ts';
-import type { DecisionResult } from '../../services/review.ts';
+import { confirmStaffChange, needsSecondAdmin, recordCreation, requestStaffChange } from '../../services/staff-confirmation.ts';
+import type { StaffChange } from '../../services/staff-confirmation.ts';
+import { approveApplication, assignApplication, cancelApplication, proposeApproval, proposeCancellation, rejectApplication } from '../../services/review.ts';
+import type { DecisionResult, Reviewer } from '../../services/review.ts';
 import {
   bankNameOf,
   previousSignInOf,
@@ -63,16 +64,7 @@ import {
   startTotpEnrolment,
 } from '../../services/staff-auth.ts';
 import type { StaffContext } from '../../services/staff-auth.ts';
-import {
-  disableStaffOfBank,
-  enableStaffOfBank,
-  endStaffSessionsOfBank,
-  staffSessionsOfBank,
-  listStaff,
-  resetStaffPasswordOfBank,
-  resetStaffTotpOfBank,
-  unlockStaffOfBank,
-} from '../../services/staff-accounts.ts';
+import { enableStaffOfBank, endStaffSessionsOfBank, staffSessionsOfBank, listStaff, unlockStaffOfBank } from '../../services/staff-accounts.ts';
 import { actorOf, createStaffGuard, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
 import { passkeyRoutes, relyingPartyOf } from './passkey-routes.ts';
@@ -122,8 +114,15 @@ function logMail(log: FastifyBaseLogger, result: DecisionResult) {
   if (!result.mailSent) log.warn({ event: 'review-mail-failed' }, 'the applicant mail after a decision could not be sent');
 }
 
+/** The member acting on a case, with their role (what the case allows depends on both). */
+function reviewerOf(request: Parameters<typeof requireStaff>[0]): Reviewer {
+  const { staff } = requireStaff(request);
+  return { ...actorOf(request), staffId: staff.id, role: staff.role };
+}
+
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   const { db, clock } = deps;
+  const staffChangeDeps = { db, passwordLogN: deps.passwordLogN };
   const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey, passwordLogN: deps.passwordLogN };
   const reviewDeps = {
     db,
@@ -281,7 +280,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   app.post(
     '/applications/:id/propose',
     { config: { staff: 'applications.decide' }, schema: { params: idParams, response: { 200: decisionSchema } } },
-    async (request) => proposeApproval(reviewDeps, actorOf(request), request.params.id),
+    async (request) => proposeApproval(reviewDeps, reviewerOf(request), request.params.id),
   );
 
   for (const [name, take] of [
@@ -289,7 +288,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     ['release', false],
   ] as const) {
     app.post(`/applications/:id/${name}`, { config: { staff: 'applications.decide' }, schema: { params: idParams } }, async (request, reply) => {
-      await assignApplication(reviewDeps, actorOf(request), request.params.id, take);
+      await assignApplication(reviewDeps, reviewerOf(request), request.params.id, take);
       return reply.code(204).send();
     });
   }
@@ -298,7 +297,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     '/applications/:id/approve',
     { config: { staff: 'applications.decide' }, schema: { params: idParams, response: { 200: decisionSchema } } },
     async (request) => {
-      const result = await approveApplication(reviewDeps, actorOf(request), request.params.id);
+      const result = await approveApplication(reviewDeps, reviewerOf(request), request.params.id);
       logMail(request.log, result);
       return { applicationNumber: result.applicationNumber };
     },
@@ -309,16 +308,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     { config: { staff: 'applications.decide' }, schema: { params: idParams, body: rejectBodySchema, response: { 200: decisionSchema } } },
     async (request) => {
       const { reasonCode, reason, shareableReason } = request.body;
-      const result = await rejectApplication(reviewDeps, actorOf(request), request.params.id, { reasonCode, reason }, shareableReason);
+      const result = await rejectApplication(reviewDeps, reviewerOf(request), request.params.id, { reasonCode, reason }, shareableReason);
       logMail(request.log, result);
       return { applicationNumber: result.applicationNumber };
     },
   );
 
+  // Cancelling an approved application takes two people too: one proposes with the reason, another confirms (decision 0230).
+  app.post(
+    '/applications/:id/propose-cancel',
+    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: cancelBodySchema, response: { 200: decisionSchema } } },
+    async (request) => proposeCancellation(reviewDeps, reviewerOf(request), request.params.id, request.body),
+  );
+
   app.post(
     '/applications/:id/cancel',
-    { config: { staff: 'applications.cancel' }, schema: { params: idParams, body: cancelBodySchema, response: { 200: decisionSchema } } },
-    async (request) => cancelApplication(reviewDeps, actorOf(request), request.params.id, request.body),
+    { config: { staff: 'applications.cancel' }, schema: { params: idParams, response: { 200: decisionSchema } } },
+    async (request) => cancelApplication(reviewDeps, reviewerOf(request), request.params.id),
   );
 
   // ---- staff accounts (ADMIN) ----
@@ -332,36 +338,43 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
     const now = clock.now().getTime();
     await assertPasswordAllowed('password', request.body.password, request.body);
     // With two or more ADMINs the new account waits for a different one's confirmation (decision 0233).
-    const awaiting = await needsSecondAdmin(db, actor.bankCode);
+    const awaiting = await needsSecondAdmin(db, actor.bankCode, now);
     const created = await createStaff(authDeps, { ...request.body, bankCode: actor.bankCode, now });
     if (!created) throw new FieldValidationError([{ field: 'loginId', message: adminMessages.loginIdTaken }]);
-    await recordCreation(db, actor, created.id, awaiting);
+    await recordCreation(db, actor, created.id, awaiting, now);
     await audit(db, actor, 'CREATE_STAFF', now, { detail: `${created.loginId} ${created.role}${awaiting ? ' (確認待ち)' : ''}` });
     return reply.code(201).send({ ...created, bankName: bankNameOf(created.bankCode), awaitingConfirmation: awaiting });
   });
 
-  app.post('/staff/:id/confirm', { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
-    await confirmStaffChange(db, actorOf(request), request.params.id, clock.now().getTime());
-    return reply.code(204).send();
-  });
-
+  // What waits for a member (decision 0233) confirmed by a different ADMIN; a one-time password, if any, is answered here only.
   app.post(
-    '/staff/:id/role',
-    {
-      config: { staff: 'staff.manage' },
-      schema: { params: idParams, body: staffRoleBodySchema, response: { 200: z.object({ awaitingConfirmation: z.boolean() }) } },
-    },
-    async (request) => ({
-      awaitingConfirmation: (await requestRoleChange(db, actorOf(request), request.params.id, request.body.role, clock.now().getTime())).awaiting,
-    }),
+    '/staff/:id/confirm',
+    { config: { staff: 'staff.manage' }, schema: { params: idParams, response: { 200: staffChangeResultSchema } } },
+    async (request) => confirmStaffChange(staffChangeDeps, actorOf(request), request.params.id, clock.now().getTime()),
   );
 
-  // An ADMIN's changes to another member of the bank (never their own account: 409), each audited.
+  // Changes that wait for a second ADMIN in four-eyes mode (decision 0233): role, resets, a stop.
+  const waitingChanges: Record<string, (request: { body: unknown }) => StaffChange> = {
+    role: (request) => ({ kind: 'role', role: staffRoleBodySchema.parse(request.body).role }),
+    password: () => ({ kind: 'password' }),
+    'totp-reset': () => ({ kind: 'second-factor' }),
+    disable: () => ({ kind: 'disable' }),
+  };
+  for (const [name, changeOf] of Object.entries(waitingChanges)) {
+    app.post(
+      `/staff/:id/${name}`,
+      {
+        config: { staff: 'staff.manage' },
+        schema: { params: idParams, ...(name === 'role' ? { body: staffRoleBodySchema } : {}), response: { 200: staffChangeResultSchema } },
+      },
+      async (request) => requestStaffChange(staffChangeDeps, actorOf(request), request.params.id, changeOf(request), clock.now().getTime()),
+    );
+  }
+
+  // An ADMIN's changes to another member of the bank that apply at once (never their own account: 409), each audited.
   const memberChanges = {
-    unlock: (...a: Parameters<typeof disableStaffOfBank>) => unlockStaffOfBank(db, deps.codeHashKey, a[1], a[2], a[3]),
-    disable: disableStaffOfBank,
+    unlock: (...a: Parameters<typeof enableStaffOfBank>) => unlockStaffOfBank(db, deps.codeHashKey, a[1], a[2], a[3]),
     enable: enableStaffOfBank,
-    'totp-reset': resetStaffTotpOfBank,
     'sessions/end': endStaffSessionsOfBank,
   } as const;
   for (const [name, change] of Object.entries(memberChanges)) {
@@ -373,15 +386,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.get('/staff/:id/sessions', { config: { staff: 'staff.manage' }, schema: { params: idParams, response: { 200: staffSessionsSchema } } }, async (request) =>
     staffSessionsOfBank(db, actorOf(request), request.params.id, clock.now().getTime()),
-  );
-
-  app.post(
-    '/staff/:id/password',
-    { config: { staff: 'staff.manage' }, schema: { params: idParams, body: staffPasswordResetBodySchema } },
-    async (request, reply) => {
-      await resetStaffPasswordOfBank(db, actorOf(request), request.params.id, request.body.password, deps.passwordLogN, clock.now().getTime());
-      return reply.code(204).send();
-    },
   );
 
   // ---- the member's own password (every role) ----
