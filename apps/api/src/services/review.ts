@@ -310,7 +310,11 @@ export async function proposeCancellation(
       throw new Refusal('conflict', { message: adminMessages.alreadyCancelProposed });
     await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'CANCEL_PROPOSED', reasonCode: choice.reasonCode, reason });
     // The reason's fixed words in the audit line; the staff's note stays in the case (decision 0239).
-    await audit(trx, actor, 'PROPOSE_CANCEL', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: cancelReasons[choice.reasonCode] });
+    await audit(trx, actor, 'PROPOSE_CANCEL', now, {
+      applicationId: row.id,
+      applicationNumber: row.applicationNumber,
+      detail: cancelReasons[choice.reasonCode],
+    });
     return { applicationNumber: s(row.applicationNumber) };
   });
 }
