@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { SimConfig } from './config.ts';
 import { sniffImage } from './images.ts';
-import { capturePage, captureSteps, homePage, jpkiConfirmPage, jpkiStartPage, messagePage, outcomeChoices } from './pages.ts';
+import { capturePage, captureSteps, homePage, icChipStartPage, jpkiConfirmPage, jpkiStartPage, messagePage, outcomeChoices } from './pages.ts';
 import type { PageContext } from './pages.ts';
 import { SessionService } from './sessions.ts';
 import type { Clock, FinalStatus } from './sessions.ts';
@@ -308,6 +308,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   function sessionPage(session: SessionRow, token: string, error?: string): string {
     const ctx = pageContext(session, token, error);
     if (session.method === 'PHOTO_ID_AND_FACE') return capturePage(ctx);
+    // IC-chip reading chosen on a JPKI session: the card read, then the face photo.
+    if (session.usedMethod === 'IC_CHIP_AND_FACE') return session.cardReadAt === null ? icChipStartPage(ctx) : capturePage(ctx);
     return session.cardReadAt === null ? jpkiStartPage(ctx) : jpkiConfirmPage(ctx);
   }
 
@@ -317,11 +319,39 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     return sendPage(reply, 200, sessionPage(opened.session, opened.token), opened.session);
   });
 
+  const backToSession = (reply: FastifyReply, session: SessionRow, token: string) =>
+    reply
+      .code(303)
+      .header('Location', `/s/${encodeURIComponent(session.id)}?t=${encodeURIComponent(token)}`)
+      .send();
+
+  // The applicant who does not know the signing password: IC-chip reading with a face photo instead.
+  app.post('/s/:id/ic-chip', async (request, reply) => {
+    const opened = openSession(request, reply);
+    if (!opened) return reply;
+    if (!sessions.chooseIcChip(opened.session.id)) return sendPage(reply, 404, notFoundPage());
+    return backToSession(reply, opened.session, opened.token);
+  });
+
+  app.post('/s/:id/ic-chip/read', async (request, reply) => {
+    const opened = openSession(request, reply);
+    if (!opened) return reply;
+    const { session, token } = opened;
+    if (session.usedMethod !== 'IC_CHIP_AND_FACE') return sendPage(reply, 404, notFoundPage());
+    const pin = ((request.body ?? {}) as Record<string, unknown>).pin;
+    // The card's PIN is only checked for its form (it would open the chip's printed items); never kept.
+    if (typeof pin !== 'string' || !/^\d{4}$/.test(pin)) {
+      return sendPage(reply, 400, icChipStartPage(pageContext(session, token, '暗証番号は数字4桁で入力してください。')), session);
+    }
+    sessions.markCardRead(session.id);
+    return backToSession(reply, session, token);
+  });
+
   app.post('/s/:id/jpki/read', async (request, reply) => {
     const opened = openSession(request, reply);
     if (!opened) return reply;
     const { session, token } = opened;
-    if (session.method !== 'JPKI') return sendPage(reply, 404, notFoundPage());
+    if (session.method !== 'JPKI' || session.usedMethod !== null) return sendPage(reply, 404, notFoundPage());
     const body = (request.body ?? {}) as Record<string, unknown>;
     const password = typeof body.password === 'string' ? body.password : '';
     // The password is only checked for its form (it would unlock the card's signing key); never kept.
@@ -329,10 +359,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
       return sendPage(reply, 400, jpkiStartPage(pageContext(session, token, '署名用パスワードは英数字6〜16文字で入力してください。')), session);
     }
     sessions.markCardRead(session.id);
-    return reply
-      .code(303)
-      .header('Location', `/s/${encodeURIComponent(session.id)}?t=${encodeURIComponent(token)}`)
-      .send();
+    return backToSession(reply, session, token);
   });
 
   app.post('/s/:id/submit', async (request, reply) => {
@@ -344,7 +371,11 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     let outcomeRaw: unknown;
     let captures: Record<string, CaptureInfo> | null = null;
     let images: Record<string, StoredImage> = {};
-    if (session.method === 'PHOTO_ID_AND_FACE') {
+    const icChip = session.usedMethod === 'IC_CHIP_AND_FACE';
+    // The captures this session's method asks for: the photo ID's four, or the face after the IC chip.
+    const wanted = icChip ? captureSteps.filter((s) => s.id === 'face') : captureSteps;
+    if (icChip && session.cardReadAt === null) return fail(409, '先にICチップを読み取ってください。');
+    if (session.method === 'PHOTO_ID_AND_FACE' || icChip) {
       if (!request.isMultipart()) return fail(400, '写真が送信されませんでした。撮影してから送信してください。');
       const received: Record<string, CaptureInfo> = {};
       const kept: Record<string, StoredImage> = {};
@@ -356,7 +387,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
             continue;
           }
           const buffer = await part.toBuffer();
-          const step = captureSteps.find((s) => s.id === part.fieldname);
+          const step = wanted.find((s) => s.id === part.fieldname);
           if (!step || buffer.length === 0) continue;
           const type = sniffImage(buffer);
           if (!type) {
@@ -376,7 +407,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
             : { status: 400, message: '送信内容を読み取れませんでした。もう一度撮影してから送信してください。' };
       }
       if (problem) return fail(problem.status, problem.message);
-      const missing = captureSteps.filter((s) => !received[s.id]);
+      const missing = wanted.filter((s) => !received[s.id]);
       if (missing.length > 0) {
         return fail(400, `撮影が済んでいない写真があります：${missing.map((s) => s.title).join('、')}`);
       }

@@ -113,6 +113,7 @@ export const outcomeChoices = [
 export const methodLabels = {
   PHOTO_ID_AND_FACE: '本人確認書類と顔写真の撮影',
   JPKI: 'マイナンバーカード（公的個人認証）',
+  IC_CHIP_AND_FACE: 'ICチップの読み取りと顔写真の撮影',
 } as const;
 
 export interface PageContext {
@@ -128,7 +129,7 @@ function sessionPath(ctx: PageContext, suffix = ''): string {
 }
 
 function methodBadge(session: SessionRow): Safe {
-  return html`<p class="method-badge"><span class="method-badge-label">本人確認の方法</span>${methodLabels[session.method]}</p>`;
+  return html`<p class="method-badge"><span class="method-badge-label">本人確認の方法</span>${methodLabels[session.usedMethod ?? session.method]}</p>`;
 }
 
 function errorAlert(message: string | undefined): Safe | null {
@@ -147,9 +148,28 @@ function outcomePicker(show: boolean): Safe | null {
 </fieldset>`;
 }
 
+/** The photo ID's four captures, or (IC-chip reading) the face alone. */
 export function capturePage(ctx: PageContext): string {
+  if (ctx.session.usedMethod === 'IC_CHIP_AND_FACE') {
+    return captureForm(
+      ctx,
+      captureSteps.filter((s) => s.id === 'face'),
+      {
+        title: '顔写真の撮影',
+        intro: 'ICチップから読み取った顔写真と照合するため、お顔の写真を1枚撮影して送信します。',
+      },
+    );
+  }
+  return captureForm(ctx, captureSteps, {
+    title: '本人確認書類と顔写真の撮影',
+    intro:
+      '運転免許証・マイナンバーカードなど、顔写真付きの本人確認書類をお手元にご用意ください。書類の表面・裏面・斜めからの写真と、お顔の写真の4枚を撮影して送信します。',
+  });
+}
+
+function captureForm(ctx: PageContext, chosen: readonly CaptureStep[], words: { title: string; intro: string }): string {
   const { session } = ctx;
-  const steps = captureSteps.map(
+  const steps = chosen.map(
     (
       step,
     ) => html`<section class="step" id="step-${step.id}" aria-labelledby="step-${step.id}-title" data-step="${step.id}" data-title="${step.title}" data-facing="${step.facing}">
@@ -175,9 +195,9 @@ export function capturePage(ctx: PageContext): string {
 </section>`,
   );
   const body = html`${methodBadge(session)}
-<h1>本人確認書類と顔写真の撮影</h1>
+<h1>${words.title}</h1>
 <p class="lead">${session.applicant.name} 様</p>
-<p>運転免許証・マイナンバーカードなど、顔写真付きの本人確認書類をお手元にご用意ください。書類の表面・裏面・斜めからの写真と、お顔の写真の4枚を撮影して送信します。</p>
+<p>${words.intro}</p>
 ${errorAlert(ctx.error)}
 <p class="camera-status" id="camera-status" role="status" aria-live="polite"></p>
 <form class="capture-form" method="post" action="${sessionPath(ctx, '/submit')}" enctype="multipart/form-data" aria-label="撮影した写真の送信">
@@ -188,7 +208,7 @@ ${outcomePicker(ctx.showOutcomePicker)}
   <button type="submit" class="button primary" data-busy-text="送信しています…">送信する</button>
 </div>
 </form>`;
-  return layout({ title: '本人確認書類と顔写真の撮影', body, script: 'capture.js' });
+  return layout({ title: words.title, body, script: 'capture.js' });
 }
 
 export function jpkiStartPage(ctx: PageContext): string {
@@ -216,8 +236,44 @@ ${errorAlert(error)}
       aria-describedby="jpki-password-hint${new Safe(error ? ' form-error' : '')}"${new Safe(error ? ' aria-invalid="true"' : '')}>
   </div>
   <button type="submit" class="button primary">アプリで読み取る</button>
-</form>`;
+</form>
+<section class="alternative" aria-labelledby="ic-chip-title">
+  <h2 id="ic-chip-title">署名用パスワードがわからない場合</h2>
+  <p>マイナンバーカード・運転免許証などのICチップを読み取り、顔写真を撮影して本人確認することもできます。</p>
+  <form method="post" action="${sessionPath(ctx, '/ic-chip')}" aria-label="ICチップの読み取りと顔写真で本人確認">
+    <button type="submit" class="button secondary">ICチップと顔写真で本人確認する</button>
+  </form>
+</section>`;
   return layout({ title: 'マイナンバーカードで本人確認', body });
+}
+
+/** IC-chip reading (the card's 4-digit PIN for its printed items), then the face photo. */
+export function icChipStartPage(ctx: PageContext): string {
+  const error = ctx.error;
+  const body = html`${methodBadge(ctx.session)}
+<h1>ICチップの読み取り</h1>
+<p class="lead">${ctx.session.applicant.name} 様</p>
+<p>実際のお手続きでは、スマートフォンのNFCでマイナンバーカードまたは運転免許証のICチップを読み取り、氏名・住所・生年月日と顔写真を確認します。そのあと、お顔の写真を撮影して照合します。</p>
+<h2>ご用意いただくもの</h2>
+<ul class="prepare">
+  <li>マイナンバーカードまたは運転免許証（ご本人のもの）</li>
+  <li>カードの暗証番号（数字4桁）</li>
+  <li>NFCに対応したスマートフォン</li>
+</ul>
+<div class="sim-note">
+  <p>このシミュレーターはカードを読み取りません。暗証番号は形式だけを確認し、保存しません。読み取り結果として、お申し込みの氏名・生年月日・住所を返します。</p>
+</div>
+${errorAlert(error)}
+<form class="jpki-form" method="post" action="${sessionPath(ctx, '/ic-chip/read')}" aria-label="ICチップの読み取り">
+  <div class="field">
+    <label for="ic-chip-pin">カードの暗証番号</label>
+    <p class="hint" id="ic-chip-pin-hint">数字4桁</p>
+    <input id="ic-chip-pin" name="pin" type="password" inputmode="numeric" required minlength="4" maxlength="4" pattern="[0-9]{4}" autocomplete="off"
+      aria-describedby="ic-chip-pin-hint${new Safe(error ? ' form-error' : '')}"${new Safe(error ? ' aria-invalid="true"' : '')}>
+  </div>
+  <button type="submit" class="button primary">ICチップを読み取る</button>
+</form>`;
+  return layout({ title: 'ICチップの読み取り', body });
 }
 
 export function jpkiConfirmPage(ctx: PageContext): string {
@@ -251,10 +307,11 @@ ${options.returnUrl ? html`<p><a class="button primary" href="${options.returnUr
 export function homePage(): string {
   const body = html`<h1>${serviceName}</h1>
 <p>銀行口座開設のお申し込みで使う本人確認（eKYC）を模したサービスです。この画面は、お申し込みの画面から本人確認を始めたときに表示されます。</p>
-<p>本人確認の方法は2つです。</p>
+<p>本人確認の方法は次のとおりです。</p>
 <ul class="prepare">
   <li>${methodLabels.PHOTO_ID_AND_FACE}</li>
   <li>${methodLabels.JPKI}</li>
+  <li>${methodLabels.IC_CHIP_AND_FACE}</li>
 </ul>`;
   return layout({ title: 'ご案内', body });
 }

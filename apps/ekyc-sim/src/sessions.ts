@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Applicant, CaptureInfo, Method, Outcome, ReadOverride, SessionRow, SessionStatus, Store, StoredImage } from './store.ts';
+import type { Applicant, CaptureInfo, Method, Outcome, ReadOverride, SessionRow, SessionStatus, Store, StoredImage, UsedMethod } from './store.ts';
 
 // What happens to a session: created by the bank's server, opened by the applicant's browser with
 // its token, submitted once, decided once (the result never changes afterwards), expired when left
@@ -23,7 +23,8 @@ export interface CreateSessionInput {
 export interface SessionView {
   readonly sessionId: string;
   readonly reference: string;
-  readonly method: Method;
+  /** The method the check used: the session's, or IC_CHIP_AND_FACE when chosen on a JPKI session's page. */
+  readonly method: UsedMethod;
   readonly status: SessionStatus;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -82,6 +83,7 @@ export class SessionService {
       applicant: input.applicant,
       captures: null,
       readOverride: null,
+      usedMethod: null,
       cardReadAt: null,
       pendingOutcome: null,
       decideAt: null,
@@ -119,6 +121,16 @@ export class SessionService {
     const expected = Buffer.from(session.tokenHash, 'hex');
     const given = Buffer.from(hashToken(token), 'hex');
     return expected.length === given.length && timingSafeEqual(expected, given) ? session : null;
+  }
+
+  /**
+   * On a JPKI session's page, before the card is read: the applicant who does not know the signing
+   * password chooses IC-chip reading with a face photo instead (the other method the ordinance keeps).
+   */
+  chooseIcChip(id: string): boolean {
+    const session = this.store.findSession(id);
+    if (!session || session.method !== 'JPKI' || session.cardReadAt !== null || session.usedMethod !== null) return false;
+    return this.store.updateSession(id, ['CREATED'], { usedMethod: 'IC_CHIP_AND_FACE', updatedAt: this.clock() });
   }
 
   markCardRead(id: string): boolean {
@@ -189,7 +201,7 @@ export class SessionService {
     const base = {
       sessionId: session.id,
       reference: session.reference,
-      method: session.method,
+      method: usedMethodOf(session),
       status: session.status,
       createdAt: iso(session.createdAt),
       updatedAt: iso(session.updatedAt),
@@ -198,20 +210,23 @@ export class SessionService {
     };
     if (!finalStatuses.includes(session.status) || session.decidedAt === null) return base;
     const status = session.status as FinalStatus;
+    const used = usedMethodOf(session);
     const certified =
-      session.method === 'JPKI' && status === 'PASSED'
+      used === 'JPKI' && status === 'PASSED'
         ? {
             certified: { name: session.applicant.name, birthday: session.applicant.birthday, address: session.applicant.address },
             certificate: certificateOf(session),
           }
         : {};
-    const checked = session.method === 'PHOTO_ID_AND_FACE' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH');
+    const checked = used !== 'JPKI' && (status === 'PASSED' || status === 'ADDRESS_MISMATCH');
     const read = checked ? { read: documentRead(session.applicant, status, session.readOverride) } : {};
     const images =
       checked && session.captures ? { images: Object.entries(session.captures).map(([kind, c]) => ({ kind, contentType: c.type, sha256: c.sha256 })) } : {};
     return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read, ...images } };
   }
 }
+
+export const usedMethodOf = (session: SessionRow): UsedMethod => session.usedMethod ?? session.method;
 
 /**
  * The signing certificate of the My Number card the (simulated) app read: the four items as the

@@ -9,6 +9,8 @@ import type { SQLInputValue } from 'node:sqlite';
 // the session when it is purged (7 days). Times are epoch milliseconds.
 
 export type Method = 'PHOTO_ID_AND_FACE' | 'JPKI';
+/** What a session was actually checked by: its method, or IC-chip reading with a face photo chosen on a JPKI session's page. */
+export type UsedMethod = Method | 'IC_CHIP_AND_FACE';
 export type SessionStatus = 'CREATED' | 'SUBMITTED' | 'PASSED' | 'ADDRESS_MISMATCH' | 'FAILED' | 'EXPIRED';
 export type Outcome = 'PASSED' | 'ADDRESS_MISMATCH' | 'FAILED';
 
@@ -34,6 +36,8 @@ export interface SessionRow {
   readonly tokenHash: string;
   readonly reference: string;
   readonly method: Method;
+  /** IC_CHIP_AND_FACE when the applicant chose IC-chip reading on a JPKI session's page; else null. */
+  readonly usedMethod: UsedMethod | null;
   readonly status: SessionStatus;
   readonly returnUrl: string;
   readonly callbackUrl: string;
@@ -65,7 +69,7 @@ export interface DeliveryRow {
   readonly createdAt: number;
 }
 
-const schemaVersion = 3;
+const schemaVersion = 4;
 
 /** Version 2: the document read a test asked for (POST /simulate `read`). */
 const schemaV2 = 'ALTER TABLE sessions ADD COLUMN read_override TEXT;';
@@ -79,6 +83,9 @@ CREATE TABLE images (
   bytes BLOB NOT NULL,
   PRIMARY KEY (session_id, kind)
 );`;
+
+/** Version 4: the method chosen at the provider (issue 33 item 4: IC-chip reading with a face photo). */
+const schemaV4 = "ALTER TABLE sessions ADD COLUMN used_method TEXT CHECK (used_method IN ('IC_CHIP_AND_FACE'));";
 
 export interface StoredImage {
   readonly contentType: string;
@@ -145,6 +152,7 @@ export class Store {
       if (current < 1) this.db.exec(schema);
       if (current < 2) this.db.exec(schemaV2);
       if (current < 3) this.db.exec(schemaV3);
+      if (current < 4) this.db.exec(schemaV4);
       this.db.exec(`PRAGMA user_version = ${schemaVersion}`);
     });
   }
@@ -214,7 +222,9 @@ export class Store {
   updateSession(
     id: string,
     from: readonly SessionStatus[],
-    changes: Partial<Pick<SessionRow, 'status' | 'captures' | 'cardReadAt' | 'pendingOutcome' | 'decideAt' | 'submittedAt' | 'decidedAt' | 'readOverride'>> & {
+    changes: Partial<
+      Pick<SessionRow, 'status' | 'captures' | 'cardReadAt' | 'pendingOutcome' | 'decideAt' | 'submittedAt' | 'decidedAt' | 'readOverride' | 'usedMethod'>
+    > & {
       updatedAt: number;
     },
   ): boolean {
@@ -228,6 +238,7 @@ export class Store {
       decidedAt: 'decided_at',
       updatedAt: 'updated_at',
       readOverride: 'read_override',
+      usedMethod: 'used_method',
     };
     const sets: string[] = [];
     const values: SQLInputValue[] = [];
@@ -308,6 +319,7 @@ function toSession(row: Row): SessionRow {
     tokenHash: String(row.token_hash),
     reference: String(row.reference),
     method: row.method as Method,
+    usedMethod: (row.used_method ?? null) as UsedMethod | null,
     status: row.status as SessionStatus,
     returnUrl: String(row.return_url),
     callbackUrl: String(row.callback_url),

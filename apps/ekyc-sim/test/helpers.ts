@@ -55,11 +55,13 @@ export async function getSession(app: FastifyInstance, id: string) {
   const response = await app.inject({ method: 'GET', url: `/v1/sessions/${id}`, headers: { 'x-api-key': apiKey } });
   return response.json() as {
     sessionId: string;
+    method: string;
     status: string;
     result: {
       status: string;
       certified?: unknown;
       images?: { kind: string; contentType: string; sha256: string }[];
+      read?: unknown;
       certificate: { name: string; birthday: string; address: string; serialNumber: string; notBefore: string; notAfter: string };
     };
   };

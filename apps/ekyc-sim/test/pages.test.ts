@@ -257,6 +257,41 @@ describe('JPKI hand-off pages', () => {
     expect(dump).not.toContain('ABCD1234');
   });
 
+  it('offers IC-chip reading with a face photo to an applicant without the signing password, and says which method was used', async () => {
+    const sim = app();
+    const { sessionId, path, token } = await createSession(sim, { method: 'JPKI' });
+    const start = await sim.inject({ method: 'GET', url: `${path}?t=${token}` });
+    expect(start.body).toContain('<h2 id="ic-chip-title">署名用パスワードがわからない場合</h2>');
+    const chosen = await sim.inject({ method: 'POST', url: `${path}/ic-chip?t=${token}`, headers: form, payload: '' });
+    expect(chosen.statusCode).toBe(303);
+    // Chosen once: the JPKI read is no longer offered, nor a second choice.
+    expect((await sim.inject({ method: 'POST', url: `${path}/jpki/read?t=${token}`, headers: form, payload: 'password=ABCD1234' })).statusCode).toBe(404);
+    expect((await sim.inject({ method: 'POST', url: `${path}/ic-chip?t=${token}`, headers: form, payload: '' })).statusCode).toBe(404);
+
+    const chipPage = await sim.inject({ method: 'GET', url: `${path}?t=${token}` });
+    expect(chipPage.body).toContain('<h1>ICチップの読み取り</h1>');
+    expect(chipPage.body).toContain('<label for="ic-chip-pin">カードの暗証番号</label>');
+    const early = await sim.inject({ method: 'POST', url: `${path}/submit?t=${token}`, ...(await multipart({}, { face: fourImages.face })) });
+    expect(early.statusCode).toBe(409);
+    const wrong = await sim.inject({ method: 'POST', url: `${path}/ic-chip/read?t=${token}`, headers: form, payload: 'pin=12a4' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('暗証番号は数字4桁で入力してください。');
+    expect((await sim.inject({ method: 'POST', url: `${path}/ic-chip/read?t=${token}`, headers: form, payload: 'pin=1234' })).statusCode).toBe(303);
+
+    const facePage = await sim.inject({ method: 'GET', url: `${path}?t=${token}` });
+    expect(facePage.body).toContain('<h1>顔写真の撮影</h1>');
+    expect(facePage.body).toContain('name="face"');
+    expect(facePage.body).not.toContain('name="front"');
+    const sent = await sim.inject({ method: 'POST', url: `${path}/submit?t=${token}`, ...(await multipart({ outcome: 'PASSED' }, { face: fourImages.face })) });
+    expect(sent.statusCode).toBe(303);
+    const view = await getSession(sim, sessionId);
+    expect(view).toMatchObject({ method: 'IC_CHIP_AND_FACE', status: 'PASSED', result: { read: applicant } });
+    expect(view.result.images?.map((i) => i.kind)).toEqual(['face']);
+    expect(view.result.certificate).toBeUndefined();
+    // The card's PIN is never stored.
+    expect(JSON.stringify(sim.sim.store.db.prepare('SELECT * FROM sessions').all())).not.toContain('1234');
+  });
+
   it('escapes the applicant data it shows', async () => {
     const sim = app();
     const { path, token } = await createSession(sim, { method: 'JPKI', applicant: { ...applicant, name: '<script>alert(1)</script>' } });

@@ -23,6 +23,7 @@ export const documentTypeLabels: Readonly<Record<string, string>> = {
 export const ekycMethodLabels: Readonly<Record<string, string>> = {
   PHOTO_ID_AND_FACE: '本人確認書類の撮影＋容貌の撮影（ホ方式）',
   JPKI: '公的個人認証（マイナンバーカード）',
+  IC_CHIP_AND_FACE: 'ICチップの読取＋容貌の撮影（ヘ方式）',
 };
 
 /** The provider's outcome in words (DECISIONS.md §6 statuses). */

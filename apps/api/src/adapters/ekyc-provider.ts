@@ -57,7 +57,12 @@ export interface ProviderSessionState {
   /** The images the check relied on (fetched one by one with getImage), when the provider keeps them. */
   images?: readonly EvidenceImageKind[];
   certificate?: SigningCertificate | null;
+  /** The method the check used, when the provider says (IC_CHIP_AND_FACE: chosen by the applicant on a JPKI session). */
+  method?: ProviderMethod | null;
 }
+
+export const providerMethods = ['PHOTO_ID_AND_FACE', 'JPKI', 'IC_CHIP_AND_FACE'] as const;
+export type ProviderMethod = (typeof providerMethods)[number];
 
 export interface EvidenceImage {
   contentType: 'image/jpeg' | 'image/png' | 'image/webp';
@@ -120,13 +125,15 @@ const stateSchema = z
   .object({
     sessionId: z.string().min(1).max(100),
     status: z.enum(providerStatuses),
+    method: z.enum(providerMethods).optional(),
     result: z
       .object({ read: readSchema.optional(), certified: readSchema.optional(), images: imageListSchema.optional(), certificate: certificateSchema.optional() })
       .optional(),
   })
-  .transform(({ sessionId, status, result }): ProviderSessionState => ({
+  .transform(({ sessionId, status, method, result }): ProviderSessionState => ({
     sessionId,
     status,
+    method: method ?? null,
     read: result?.read ?? result?.certified ?? null,
     images: result?.images ?? [],
     certificate: result?.certificate ?? null,

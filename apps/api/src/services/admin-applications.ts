@@ -233,6 +233,8 @@ async function evidenceOf(deps: DetailDeps, providerStatus: string, providerSess
   const state = await providerEvidence(deps, providerSessionId);
   if (state === 'unavailable') return { ...noEvidence, readUnavailable: true };
   return {
+    // The method the check used, as the provider says (an applicant may choose IC-chip reading on a JPKI session).
+    ...(state.method ? { method: state.method } : {}),
     read: state.read ?? null,
     readUnavailable: false,
     images: (state.images ?? []).map((kind) => ({ kind, label: ekycEvidenceLabels[kind] })),

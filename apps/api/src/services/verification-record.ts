@@ -24,6 +24,13 @@ export const verificationRecordFormat = 'KOZA-KYC-1';
 const ordinanceItems: Readonly<Record<string, string>> = {
   PHOTO_ID_AND_FACE: '犯収法施行規則6条1項1号ホ',
   JPKI: '犯収法施行規則6条1項1号ワ',
+  IC_CHIP_AND_FACE: '犯収法施行規則6条1項1号ヘ',
+};
+
+const methodDocuments: Readonly<Record<string, string>> = {
+  PHOTO_ID_AND_FACE: '本人確認書類（写真付き）と容貌',
+  JPKI: 'マイナンバーカード（署名用電子証明書）',
+  IC_CHIP_AND_FACE: '本人確認書類のICチップ情報（写真付き）と容貌',
 };
 
 /** The evidence of the provider's check, fetched before the approval's transaction (the provider is asked once). */
@@ -104,7 +111,8 @@ export async function buildVerificationRecords(trx: Executor, c: RecordContext):
     if (bytes) providerImages.push(addImage(providerPerson, `supplement-${d.id.slice(0, 8)}`, d.contentType, bytes));
   }
   const typed = checked ? typedIdentity({ ...checked }, { ...row }) : { name: '', birthday: '', address: '' };
-  const method = s(session?.method);
+  // The method the check used, as the provider says; else the session's.
+  const method = evidence?.state.method ?? s(session?.method);
   const records: VerificationRecordRow[] = [
     {
       ...common,
@@ -115,7 +123,7 @@ export async function buildVerificationRecords(trx: Executor, c: RecordContext):
       provider: c.providerName,
       provider_reference: s(session?.providerSessionId),
       checked_at: row.ekycPassedAt === null ? '' : toJapanIso(row.ekycPassedAt),
-      document: method === 'JPKI' ? 'マイナンバーカード（署名用電子証明書）' : '本人確認書類（写真付き）と容貌',
+      document: methodDocuments[method] ?? '',
       certificate_serial_number: s(certificate?.serialNumber),
       certificate_not_after: s(certificate?.notAfter),
       verified_name: certificate?.name ?? verified?.name ?? typed.name,

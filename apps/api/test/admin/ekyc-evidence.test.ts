@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim?.stop());
 
-async function completedAfterProviderCheck(app: AdminApp, method: 'PHOTO_ID_AND_FACE' | 'JPKI'): Promise<Applicant> {
+async function completedAfterProviderCheck(app: AdminApp, method: Parameters<typeof passAtTheProvider>[1]): Promise<Applicant> {
   const a = await readyApplicant(app);
   const started = await startEkyc(a);
   expect(started.statusCode).toBe(200);
@@ -91,6 +91,28 @@ forEachDialect((dialect) => {
       });
       expect(Date.parse(ekyc.certificate.notAfter)).toBeGreaterThan(Date.parse(ekyc.certificate.notBefore));
       expect((await reviewer.get(`/api/admin/applications/${a.applicationId}/ekyc-images/face`)).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows the method an applicant chose at the provider after the cut-over: IC-chip reading with the face photo', async () => {
+    const app = await createAdminApp(await dialect.createDb(), {
+      env: { EKYC_PROVIDER_URL: sim.url, PUBLIC_BASE_URL: 'http://127.0.0.1:9' },
+      now: '2027-04-05T10:00:00+09:00',
+    });
+    try {
+      const a = await completedAfterProviderCheck(app, 'IC_CHIP_AND_FACE');
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const { ekyc } = (await reviewer.get(`/api/admin/applications/${a.applicationId}`)).json();
+      expect(ekyc).toMatchObject({
+        method: 'IC_CHIP_AND_FACE',
+        certificate: null,
+        read: { name: '山田\u3000太郎', birthday: '1990-04-01' },
+        images: [{ kind: 'face', label: ekycEvidenceLabels.face }],
+      });
+      const face = await reviewer.get(`/api/admin/applications/${a.applicationId}/ekyc-images/face`);
+      expect(face.rawPayload.equals(captures.face)).toBe(true);
     } finally {
       await app.close();
     }

@@ -100,6 +100,30 @@ forEachDialect((dialect) => {
     }
   });
 
+  it('records IC-chip reading with a face photo, chosen at the provider after the cut-over, under its own item', async () => {
+    const app = await createAdminApp(await dialect.createDb(), { env: env(), now: '2027-04-05T10:00:00+09:00' });
+    try {
+      const a = await readyApplicant(app);
+      await passAtTheProvider(((await startEkyc(a)).json() as { url: string }).url, 'IC_CHIP_AND_FACE');
+      expect((await postEmpty(a, '/api/ekyc/status')).json()).toMatchObject({ status: 4 });
+      expect((await postEmpty(a, '/api/application-complete')).statusCode).toBe(200);
+      const [r1, r2] = [await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER')), await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'))];
+      expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+      expect(records(app)).toEqual([
+        expect.objectContaining({
+          person: 'APPLICANT',
+          method: 'IC_CHIP_AND_FACE',
+          ordinance_item: '犯収法施行規則6条1項1号ヘ',
+          document: '本人確認書類のICチップ情報（写真付き）と容貌',
+          verified_name: '山田\u3000太郎',
+          images: expect.stringMatching(/\/APPLICANT-face\.jpg$/),
+        }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('records the parent checked by the provider and the child by the uploaded documents in a child application', async () => {
     const app = await createAdminApp(await dialect.createDb(), { env: env() });
     try {

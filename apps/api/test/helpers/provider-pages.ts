@@ -7,12 +7,26 @@ import { jpegBytes, multipart, pngBytes } from './ready-application.ts';
 /** The four captures sent (front, back, tilt for the thickness, face). */
 export const captures = { front: jpegBytes(3000), back: jpegBytes(2000), tilt: pngBytes(), face: jpegBytes(1000) };
 
-export async function passAtTheProvider(url: string, method: 'PHOTO_ID_AND_FACE' | 'JPKI'): Promise<void> {
+/** IC_CHIP_AND_FACE: on a JPKI session's page, the applicant chooses IC-chip reading, reads the chip, sends the face. */
+export async function passAtTheProvider(url: string, method: 'PHOTO_ID_AND_FACE' | 'JPKI' | 'IC_CHIP_AND_FACE'): Promise<void> {
   const page = new URL(url);
   const submit = `${page.origin}${page.pathname}/submit${page.search}`;
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
   let response: Response;
-  if (method === 'JPKI') {
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (method === 'IC_CHIP_AND_FACE') {
+    for (const [step, body] of [
+      ['/ic-chip', ''],
+      ['/ic-chip/read', 'pin=1234'],
+    ] as const) {
+      const moved = await fetch(`${page.origin}${page.pathname}${step}${page.search}`, { method: 'POST', headers: form, body, redirect: 'manual' });
+      expect(moved.status, step).toBe(303);
+    }
+    const { payload, contentType } = multipart([
+      { name: 'outcome', value: 'PASSED' },
+      { name: 'face', filename: 'face.jpg', contentType: 'image/jpeg', bytes: captures.face },
+    ]);
+    response = await fetch(submit, { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(payload), redirect: 'manual' });
+  } else if (method === 'JPKI') {
     const read = await fetch(`${page.origin}${page.pathname}/jpki/read${page.search}`, {
       method: 'POST',
       headers: form,
