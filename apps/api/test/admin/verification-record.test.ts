@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { fileHandover, verificationRecordColumns, verificationRecordFileName } from '../../src/adapters/handover.ts';
 import type { AccountSystemHandover } from '../../src/adapters/handover.ts';
 import { forEachDialect } from '../helpers/databases.ts';
@@ -40,6 +41,25 @@ async function capturedAndCompleted(app: AdminApp): Promise<Applicant & { applic
     applicationNumber: (completed.json() as { applicationNumber: string }).applicationNumber,
     providerSessionId: sessionIdOf(page.href),
   });
+}
+
+/**
+ * Every text value in the database (hashes, ciphertexts and keys aside) holding a run of exactly 12
+ * digits, the shape of an individual number (個人番号): none may be stored anywhere.
+ */
+async function twelveDigitTexts(app: AdminApp): Promise<string[]> {
+  const db = app.deps.db.kysely;
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_') && n !== 'postal_codes');
+  const found: string[] = [];
+  for (const table of tables) {
+    for (const row of (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== 'string' || /^[0-9a-f]{32,}$|^v1:|BEGIN|^[A-Za-z0-9+/=_-]{40,}$/.test(value)) continue;
+        if (/(?<![0-9A-Za-z])\d{12}(?![0-9A-Za-z])/.test(value)) found.push(`${table}.${column}`);
+      }
+    }
+  }
+  return found;
 }
 
 /** The day's verification records as the bank's batch reads them (header → values). */
@@ -95,6 +115,7 @@ forEachDialect((dialect) => {
       // No individual number (12 digits) anywhere in what is handed over or stored.
       const handedOver = readFileSync(join(app.handoverDir, verificationRecordFileName('0177', app.clock.now().getTime())), 'utf8') + handoverText(app, '0177');
       expect(handedOver).not.toMatch(/(?<!\d)\d{12}(?!\d)/);
+      expect(await twelveDigitTexts(app)).toEqual([]);
     } finally {
       await app.close();
     }
