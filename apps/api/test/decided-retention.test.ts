@@ -12,7 +12,7 @@ import type { FakeProvider } from './helpers/fake-provider.ts';
 import { readyChildApplicant, uploadChildDocuments } from './helpers/child-application.ts';
 import { finishEkycWithWebhook, postEmpty, readyApplicant } from './helpers/ready-application.ts';
 import type { Applicant } from './helpers/application-steps.ts';
-import { approveByTwo, createAdminApp, mailsTo, makeStaff, signInStaff } from './admin/admin-helpers.ts';
+import { approveByTwo, createAdminApp, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from './admin/admin-helpers.ts';
 import type { AdminApp, StaffClient } from './admin/admin-helpers.ts';
 
 // Issue 33, item 3 (docs/decisions/0239-decided-applications-erased.md): a decided application's
@@ -207,4 +207,27 @@ forEachDialect((dialect) => {
       await app.close();
     }
   }, 120_000);
+
+  it('keeps an approved application whose cancellation waits for its second person, past the period', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const application = await insertCompletedApplication(app);
+      const [first, second] = [await makeStaff(app, '0177', 'REVIEWER'), await makeStaff(app, '0177', 'REVIEWER')];
+      let [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
+      expect((await approveByTwo(r1, r2, application.id)).statusCode).toBe(200);
+      app.clock.advance(30 * day);
+      [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
+      expect((await r1.post(`/api/admin/applications/${application.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+      app.clock.advance(61 * day);
+      expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 0 });
+      const row = await app.deps.db.kysely
+        .selectFrom('applications')
+        .select(['lastName', 'personalDataErasedAt'])
+        .where('id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ lastName: '山田', personalDataErasedAt: null });
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -125,7 +125,21 @@ const decidedAndDue = (before: DecidedBefore) => (eb: ExpressionBuilder<Database
   eb.and([
     eb('a.personalDataErasedAt', 'is', null),
     eb.or([
-      eb.and([eb('r.outcome', '=', 'APPROVED'), eb('r.cancelledAt', 'is', null), eb('r.handedOverAt', '<', before.handedOver)]),
+      eb.and([
+        eb('r.outcome', '=', 'APPROVED'),
+        eb('r.cancelledAt', 'is', null),
+        eb('r.handedOverAt', '<', before.handedOver),
+        // An open cancellation proposal waits for its second person first: its case is not over.
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applicationCases as c')
+              .select('c.applicationId')
+              .whereRef('c.applicationId', '=', 'a.id')
+              .where('c.cancelProposedBy', 'is not', null),
+          ),
+        ),
+      ]),
       eb.and([eb('r.outcome', '=', 'REJECTED'), eb('r.decidedAt', '<', before.rejected)]),
       eb.and([eb('r.cancelledAt', 'is not', null), eb('r.cancelledAt', '<', before.cancelled)]),
     ]),
