@@ -253,10 +253,12 @@ test('a second member approves the proposal after a confirmation naming the appl
 
   // The hand-over file of the bank and day holds it, with the PIN encrypted for the account system
   // (which finds it with its private key); the database no longer has it.
+  // Beside it the day's verification record (decision 0241) and the folder of the images it names.
   const bankDir = join(handoverDir, '0177');
-  const files = readdirSync(bankDir);
-  expect(files).toHaveLength(1);
-  expect(files[0]).toMatch(/^KOZA_0177_\d{8}\.csv$/);
+  const files = readdirSync(bankDir).filter((f) => f.endsWith('.csv'));
+  expect(files.sort()).toEqual([expect.stringMatching(/^KOZA_0177_\d{8}\.csv$/), expect.stringMatching(/^KOZA_KYC_0177_\d{8}\.csv$/)]);
+  const record = readFileSync(join(bankDir, files[1]!), 'utf8');
+  expect(record).toContain(`"KOZA-KYC-1","${applicationNumber}","0177","GENERAL","APPLICANT"`);
   const handover = readFileSync(join(bankDir, files[0]!), 'utf8');
   expect(handover).toContain(`"${applicationNumber}"`);
   expect(handover).not.toContain('7394');
