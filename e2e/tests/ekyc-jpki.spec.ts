@@ -34,7 +34,7 @@ test('JPKI: preparation lists the card and its password, the app hand-off return
   await page.getByRole('button', { name: ekycButtons.proceed }).click();
   await expect(h1(page, 'マイナンバーカードで本人確認')).toBeVisible({ timeout: 15_000 });
   // The password's format is checked by the page (英数字6〜16文字): a short one is not sent.
-  const password = page.getByLabel('署名用パスワード');
+  const password = page.getByLabel('署名用パスワード', { exact: true });
   await password.fill('AB12');
   await page.getByRole('button', { name: 'アプリで読み取る' }).click();
   await expect(h1(page, 'マイナンバーカードで本人確認')).toBeVisible();
