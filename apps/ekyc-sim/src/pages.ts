@@ -67,7 +67,6 @@ export type CaptureStepId = 'front' | 'back' | 'tilt' | 'face';
 
 export interface CaptureStep {
   readonly id: CaptureStepId;
-  readonly number: number;
   readonly title: string;
   readonly instruction: string;
   readonly facing: 'environment' | 'user';
@@ -76,28 +75,24 @@ export interface CaptureStep {
 export const captureSteps: readonly CaptureStep[] = [
   {
     id: 'front',
-    number: 1,
     title: '本人確認書類（表面）',
     instruction: '書類を平らな場所に置き、表面全体が枠に収まるように真上から撮影してください。文字がはっきり読めることを確認してください。',
     facing: 'environment',
   },
   {
     id: 'back',
-    number: 2,
     title: '本人確認書類（裏面）',
     instruction: '書類を裏返し、裏面全体が枠に収まるように真上から撮影してください。裏面に記載がない場合も撮影が必要です。',
     facing: 'environment',
   },
   {
     id: 'tilt',
-    number: 3,
     title: '本人確認書類（斜めから・厚みの確認）',
     instruction: '書類の表面を斜め上（約45度）から撮影し、書類の厚みが写るようにしてください。',
     facing: 'environment',
   },
   {
     id: 'face',
-    number: 4,
     title: '顔写真（自撮り）',
     instruction: '明るい場所で、正面を向いて顔全体が枠に収まるように撮影してください。帽子・マスク・サングラスは外してください。',
     facing: 'user',
@@ -169,11 +164,13 @@ export function capturePage(ctx: PageContext): string {
 
 function captureForm(ctx: PageContext, chosen: readonly CaptureStep[], words: { title: string; intro: string }): string {
   const { session } = ctx;
+  // Numbered in the form's own order (the face alone is step 1 after an IC-chip read).
   const steps = chosen.map(
     (
       step,
+      index,
     ) => html`<section class="step" id="step-${step.id}" aria-labelledby="step-${step.id}-title" data-step="${step.id}" data-title="${step.title}" data-facing="${step.facing}">
-  <h2 id="step-${step.id}-title" tabindex="-1"><span class="step-no">${step.number}</span> ${step.title}</h2>
+  <h2 id="step-${step.id}-title" tabindex="-1"><span class="step-no">${index + 1}</span> ${step.title}</h2>
   <p class="instruction">${step.instruction}</p>
   <div class="camera" hidden>
     <div class="viewfinder viewfinder-${step.facing === 'user' ? 'face' : 'document'}">

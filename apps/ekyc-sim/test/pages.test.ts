@@ -280,6 +280,7 @@ describe('JPKI hand-off pages', () => {
 
     const facePage = await sim.inject({ method: 'GET', url: `${path}?t=${token}` });
     expect(facePage.body).toContain('<h1>顔写真の撮影</h1>');
+    expect(facePage.body).toContain('<span class="step-no">1</span> 顔写真（自撮り）</h2>');
     expect(facePage.body).toContain('name="face"');
     expect(facePage.body).not.toContain('name="front"');
     const sent = await sim.inject({ method: 'POST', url: `${path}/submit?t=${token}`, ...(await multipart({ outcome: 'PASSED' }, { face: fourImages.face })) });
