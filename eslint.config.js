@@ -102,7 +102,33 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services import no fastify: keep HTTP in routes.' },
-            { group: ['**/http/**'], message: 'Services know nothing of HTTP: refuse with services/refusals.ts; http/errors.ts maps it.' },
+            { group: ['**/http/**'], message: 'Services know nothing of HTTP: refuse with services/platform/refusals.ts; http/errors.ts maps it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services by what they serve (issue 35): platform/ (sessions, mail, storage, jobs, reference data)
+    // serves both others and imports neither; the applicant's journey imports no staff work. Staff
+    // work may read what applicants submitted (applicant/).
+    files: ['apps/api/src/services/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/api/src/services/platform',
+              from: ['./apps/api/src/services/applicant', './apps/api/src/services/staff'],
+              message: 'Platform services serve the applicant and staff features and import neither.',
+            },
+            {
+              target: './apps/api/src/services/applicant',
+              from: './apps/api/src/services/staff',
+              message: "The applicant's journey imports no staff work: move what both need to services/platform/.",
+            },
           ],
         },
       ],

@@ -375,7 +375,7 @@ test.describe(`field messages (${bankCode})`, () => {
       await p.getByRole('dialog', { name: '暗証番号の設定' }).getByRole('button', { name: 'OK' }).click();
     };
     // The rules against the saved data are refused in the browser before the warning modal (the set
-    // button stays disabled); the API's own refusals of the same PINs are in apps/api/test/pin.test.ts.
+    // button stays disabled); the API's own refusals of the same PINs are in apps/api/test/applicant/pin.test.ts.
     const refusePin = async (p: Page, value: string) => {
       await enter(p, value, value);
       await expect(setButton(p)).toBeDisabled();

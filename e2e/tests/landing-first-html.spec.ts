@@ -8,7 +8,7 @@ import { landing } from '../support/entry.ts';
 // bank's live notices (docs/decisions/0216-landing-modal-in-the-first-html.md). Every bank shows a
 // notice by default (data/files/notifications.json). A notice published in the back office shows in
 // the HTML at once: admin-announcements.spec.ts (JavaScript off), and on two instances of one
-// database in apps/api/test/entry-pages.test.ts.
+// database in apps/api/test/applicant/entry-pages.test.ts.
 
 const defaultNotice = '運転免許証またはマイナンバーカード';
 

@@ -2,9 +2,9 @@
 // process doing, for every request, the work the API's address lookup needs and nothing else, with
 // no memory between requests:
 // - the bearer token checked as the API checks it: its HMAC-SHA256 under CODE_HASH_KEY (a KeyObject
-//   made once, the same length-prefixed parts as services/keyed-hash.ts) and the live session read
+//   made once, the same length-prefixed parts as services/platform/keyed-hash.ts) and the live session read
 //   from auth_sessions of the API's own SQLite file, with the API's SQL (db/prepared.ts writes it);
-// - the towns read from postal_codes of that file with the API's SQL, mapped as services/addresses.ts
+// - the towns read from postal_codes of that file with the API's SQL, mapped as services/applicant/addresses.ts
 //   maps them, and the same JSON text written;
 // - the same answer: status, the security headers (computed once, as the API does), X-Request-Id,
 //   Content-Type and Cache-Control. Bodies go out uncompressed (compressing the few answers over

@@ -20,7 +20,7 @@ import type { Db } from '../../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.ts';
 import { japanDaySql } from '../../apps/api/src/db/migrations/helpers.ts';
 import { insertPageView, rebuildPageViewDays } from '../../apps/api/src/db/repositories/page-views-repository.ts';
-import { funnel } from '../../apps/api/src/services/funnel.ts';
+import { funnel } from '../../apps/api/src/services/staff/funnel.ts';
 import { freshDatabase } from './api.ts';
 import type { Dialect } from './api.ts';
 import type { Row } from './common.ts';

@@ -15,7 +15,7 @@ import { applicationListQuerySchema } from '@koza/domain/api/admin';
 import { openDatabase, parseDatabaseUrl } from '../../apps/api/src/db/database.ts';
 import type { Db } from '../../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.ts';
-import { listApplications } from '../../apps/api/src/services/admin-applications.ts';
+import { listApplications } from '../../apps/api/src/services/staff/admin-applications.ts';
 import { freshDatabase } from './api.ts';
 import type { Dialect } from './api.ts';
 import type { Row } from './common.ts';

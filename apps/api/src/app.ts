@@ -23,7 +23,7 @@ import { installSpa } from './plugins/spa.ts';
 import { createRouteGuards, installAuthContext } from './routes/route-guards.ts';
 import type { RouteGuards } from './routes/route-guards.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
-import { checkReadiness } from './services/readiness.ts';
+import { checkReadiness } from './services/platform/readiness.ts';
 import { addressesRoutes } from './routes/addresses/addresses-routes.ts';
 import { createMailSender } from './adapters/mail.ts';
 import type { MailSender } from './adapters/mail.ts';

@@ -5,11 +5,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { prepareReferenceData, referenceDataCurrent } from './services/reference-data.ts';
-import { pinKeyPair } from './services/pin-key.ts';
+import { prepareReferenceData, referenceDataCurrent } from './services/platform/reference-data.ts';
+import { pinKeyPair } from './services/platform/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { startRetentionJob } from './services/retention.ts';
+import { startRetentionJob } from './services/platform/retention.ts';
 import { systemClock } from './adapters/clock.ts';
 import { startupLog } from './plugins/logging.ts';
 
@@ -65,7 +65,7 @@ const drainAndClose = gracefulShutdown(app, app.drain, {
   answerHeaders: securityHeaders(config.isProduction),
 });
 await app.listen({ port: config.port, host: config.host });
-// Personal data kept no longer than needed (services/retention.ts); one instance at a time runs it.
+// Personal data kept no longer than needed (services/platform/retention.ts); one instance at a time runs it.
 const retention = startRetentionJob(db, systemClock, config.retention, app.log);
 // Prometheus metrics on their own port, not the public one (decision 0103); closed with the app.
 if (config.metrics) {

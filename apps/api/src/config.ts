@@ -235,7 +235,7 @@ const envSchema = z.object({
   SHUTDOWN_IDLE_CLOSE_MS: z.coerce.number().int().min(0).max(9_000).default(httpDefaults.SHUTDOWN_IDLE_CLOSE_MS),
   // Readiness 503 this long before the listener closes: a probing load balancer's interval × threshold.
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(httpDefaults.SHUTDOWN_READY_DELAY_MS),
-  // Staff password hashing cost (log2 of scrypt's N, services/staff-passwords.ts); below 15 only for tests.
+  // Staff password hashing cost (log2 of scrypt's N, services/staff/staff-passwords.ts); below 15 only for tests.
   STAFF_PASSWORD_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
   // The review target of every bank, and of one bank (REVIEW_TARGET_BUSINESS_DAYS_0177 …), which wins.
   REVIEW_TARGET_BUSINESS_DAYS: reviewTargetDays,
@@ -385,7 +385,7 @@ export function loadConfig(env: Env = process.env): Config {
     hostMap,
     unknownHost: isProduction ? 'reject' : 'default-bank',
     smtpUrl: e.SMTP_URL ?? null,
-    // OWASP's scrypt cost (N = 2^15, r = 8, p = 3; services/staff-passwords.ts).
+    // OWASP's scrypt cost (N = 2^15, r = 8, p = 3; services/staff/staff-passwords.ts).
     staffPasswordLogN: e.STAFF_PASSWORD_LOG_N ?? 15,
     reviewTargetBusinessDays: Object.fromEntries(
       bankCodes.map((code) => [code, (e[reviewTargetName(code)] as number | undefined) ?? e.REVIEW_TARGET_BUSINESS_DAYS ?? defaultReviewTargetBusinessDays]),

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { prepareReferenceData } from './services/reference-data.ts';
+import { prepareReferenceData } from './services/platform/reference-data.ts';
 
 // `node src/main-migrate.ts [--no-reference-data]`: migrations (and reference data) without
 // starting the server, e.g. as a release step before rolling out new instances.

@@ -3,8 +3,8 @@ import { basename, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { toJapanIso } from './services/japan-time.ts';
-import { applyPostalUpdate, planPostalUpdate } from './services/postal-update.ts';
+import { toJapanIso } from './services/platform/japan-iso-time.ts';
+import { applyPostalUpdate, planPostalUpdate } from './services/platform/postal-update.ts';
 
 // `npm run postal:update -- FILE [--date YYYY-MM-DD] [--dry-run] [--allow-count-change]`: loads a Japan
 // Post KEN_ALL file the operator downloaded (https://www.post.japanpost.jp/zipcode/download.html,

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startupLog } from './plugins/logging.ts';
-import { prepareReferenceData } from './services/reference-data.ts';
+import { prepareReferenceData } from './services/platform/reference-data.ts';
 
 // `node src/main-reference-data.ts`: the postal table made sure of and the reference data loaded,
 // in a process of its own. A starting server runs it when something changed (boot.ts): loading the

@@ -9,12 +9,12 @@ import { migrateToLatest } from './db/migrate.ts';
 import { clearTotp, findStaffByLoginId, revokeSessionsOfStaff, setStaffPassword, unlockStaff } from './db/repositories/staff-repository.ts';
 import type { AuditAction } from '@koza/domain/admin/rules';
 import { countActiveAdmins, leaveFourEyes } from './db/repositories/staff-confirmation-repository.ts';
-import { audit } from './services/audit.ts';
-import { withdrawProposalsOf } from './services/review.ts';
-import { createStaff } from './services/staff-auth.ts';
-import { passwordPolicyMessage } from './services/staff-password-policy.ts';
-import { hashPassword } from './services/staff-passwords.ts';
-import { forgetAccountThrottle } from './services/staff-throttle.ts';
+import { audit } from './services/staff/audit.ts';
+import { withdrawProposalsOf } from './services/staff/review.ts';
+import { createStaff } from './services/staff/staff-auth.ts';
+import { passwordPolicyMessage } from './services/staff/staff-password-policy.ts';
+import { hashPassword } from './services/staff/staff-passwords.ts';
+import { forgetAccountThrottle } from './services/staff/staff-throttle.ts';
 
 // The operator's staff commands (docs/decisions/0164, 0201, 0202), on DATABASE_URL like the server:
 //   npm run staff -- create --bank 0177 --login admin.fukuoka --name "管理 太郎" [--role ADMIN]

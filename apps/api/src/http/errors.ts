@@ -1,5 +1,5 @@
 import { httpStatusMessages, messages } from '@koza/domain/messages';
-import type { Refusal, RefusalKind } from '../services/refusals.ts';
+import type { Refusal, RefusalKind } from '../services/platform/refusals.ts';
 
 // Errors a service or route throws on purpose. The error handler (plugins/errors.ts) turns them
 // into the documented JSON; anything else becomes a 500 with a generic message.
@@ -49,7 +49,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Each kind of a service's refusal (services/refusals.ts) as its HTTP status. */
+/** Each kind of a service's refusal (services/platform/refusals.ts) as its HTTP status. */
 export const refusalStatus: Readonly<Record<RefusalKind, ErrorStatus>> = {
   invalid: 400,
   unauthenticated: 401,

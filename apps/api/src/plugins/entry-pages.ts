@@ -7,8 +7,8 @@ import type { BankCode } from '@koza/domain/constants';
 import { entryChannel } from '@koza/domain/fields/code-format';
 import type { Clock } from '../adapters/clock.ts';
 import type { Db } from '../db/database.ts';
-import { activeMaintenance } from '../services/maintenance.ts';
-import { activeNotices } from '../services/notifications.ts';
+import { activeMaintenance } from '../services/platform/maintenance.ts';
+import { activeNotices } from '../services/applicant/notifications.ts';
 
 // The entry pages (/term, /child/before-check) with the landing modals in the first HTML
 // (SPEC.md §2.4; docs/decisions/0216-landing-modal-in-the-first-html.md): the bank's maintenance

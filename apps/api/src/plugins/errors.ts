@@ -2,9 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@koza/domain/messages';
 import { ApiError, MaintenanceError, apiErrorOf, codeForStatus, messageForStatus } from '../http/errors.ts';
-import { FieldValidationError, Refusal } from '../services/refusals.ts';
+import { FieldValidationError, Refusal } from '../services/platform/refusals.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
-import type { FieldError } from '../services/refusals.ts';
+import type { FieldError } from '../services/platform/refusals.ts';
 
 // One error handler for the whole API (ARCHITECTURE.md, convention 6):
 // - validation → 400 { errors: [{ field, message }] } with the Japanese message of the schema;
@@ -15,7 +15,7 @@ import type { FieldError } from '../services/refusals.ts';
 
 export function installErrorHandling(app: FastifyInstance, options: { spaFallback: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> }): void {
   app.setErrorHandler(async (thrown: FastifyError | Error, request, reply) => {
-    // A service's refusal (services/refusals.ts) becomes its HTTP answer here, and only here.
+    // A service's refusal (services/platform/refusals.ts) becomes its HTTP answer here, and only here.
     const error = thrown instanceof Refusal ? apiErrorOf(thrown) : thrown;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as FastifyError).validationContext ?? 'body';

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Clock } from '../adapters/clock.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, MaintenanceError } from '../http/errors.ts';
-import { maintenanceBlockingWrites } from '../services/maintenance.ts';
+import { maintenanceBlockingWrites } from '../services/platform/maintenance.ts';
 import { landingText } from '@koza/domain/landing-text';
-import { createAuthenticator } from '../services/sessions.ts';
-import type { AuthContext } from '../services/sessions.ts';
+import { createAuthenticator } from '../services/platform/sessions.ts';
+import type { AuthContext } from '../services/platform/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

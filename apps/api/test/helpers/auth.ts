@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { bankCodeForHost, devHostMap } from '@koza/domain/banks/banks';
 import type { App } from '../../src/app.ts';
-import { tokenHash } from '../../src/services/sessions.ts';
+import { tokenHash } from '../../src/services/platform/sessions.ts';
 
 // Signing in the way the web does it: register the address, read the code from the development
 // mailbox (GET /__dev/mails), verify. Every request goes through HTTP with the bank's Host.

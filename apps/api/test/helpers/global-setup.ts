@@ -6,7 +6,7 @@ import { ensurePostalTable } from '@koza/data/postal';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { loadReferenceData } from '../../src/services/reference-data.ts';
+import { loadReferenceData } from '../../src/services/platform/reference-data.ts';
 import { adminQuery, postgresAdminUrl, postgresUrlFor, quoteIdent } from './postgres-admin.ts';
 
 // Runs once per `vitest run` in the main process: builds one template database per dialect

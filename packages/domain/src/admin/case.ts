@@ -83,7 +83,7 @@ export type CaseAction = 'propose' | 'approve' | 'reject' | 'proposeCancel' | 'c
  * The actions `staffId` may take on the case now, given the permissions of their role. Approval
  * and cancellation take two people: one proposes, another confirms (nobody confirms their own
  * proposal). A member releases only a case they hold; another member takes it over instead
- * (decision 0234). The API refuses every action this does not answer (services/review.ts).
+ * (decision 0234). The API refuses every action this does not answer (services/staff/review.ts).
  */
 export function caseActions(state: CaseState, staffId: string, can: (p: Permission) => boolean, now: number): CaseAction[] {
   const actions: CaseAction[] = [];
@@ -116,7 +116,7 @@ export const ageInDays = (completedAt: number, now: number): number => Math.max(
 /**
  * Business days (Japan time) that have passed since the submission: days the bank is open, Monday to
  * Friday and not a bank holiday (`isBankHoliday`, YYYY-MM-DD: the API's calendar of national holidays
- * and the year-end closure, services/bank-calendar.ts). A case submitted on Friday is 1 business day
+ * and the year-end closure, services/platform/bank-calendar.ts). A case submitted on Friday is 1 business day
  * old on Monday, and still 1 on the Wednesday after a Tuesday holiday.
  */
 export function businessDaysSince(completedAt: number, now: number, isBankHoliday: (isoDate: string) => boolean): number {

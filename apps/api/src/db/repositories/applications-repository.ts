@@ -10,7 +10,7 @@ import type { ApplicationParentsTable, ApplicationStatus, ApplicationsTable, Dat
 import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on `applications` and `application_parents`. Services receive rows; the
-// API shape of SPEC.md §3 is built from them in services/application-view.ts.
+// API shape of SPEC.md §3 is built from them in services/applicant/application-view.ts.
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type ApplicationParentRow = Selectable<ApplicationParentsTable>;
@@ -24,7 +24,7 @@ export interface NewDraft {
   bankCode: BankCode;
   applicationType: ApplicationType;
   mailAddress: string;
-  /** Keyed hash of the normalised address (services/verification.ts mailLookupHash). */
+  /** Keyed hash of the normalised address (services/applicant/verification.ts mailLookupHash). */
   mailHash: string;
   deviceId: string | null;
   channel: string | null;
@@ -119,7 +119,7 @@ const emptyFields = {
   completedAt: null,
 } as const;
 
-// ---- saves of the application steps (services/applications.ts) ----
+// ---- saves of the application steps (services/applicant/applications.ts) ----
 
 /** Columns a step save may write (never the id, bank, type, status or the PIN). */
 export type StepValues = Omit<Updateable<ApplicationsTable>, 'id' | 'bankCode' | 'applicationType' | 'status' | 'pinCiphertext' | 'pinSetAt'>;
@@ -153,7 +153,7 @@ export async function setPinOnce(db: Db | Executor, id: string, pinCiphertext: s
   return Number(result.numUpdatedRows) === 1;
 }
 
-// ---- eKYC, documents and completion (services/ekyc.ts, documents.ts, completion.ts) ----
+// ---- eKYC, documents and completion (services/applicant/ekyc.ts, documents.ts, completion.ts) ----
 
 /**
  * The row, locked for the rest of the transaction on PostgreSQL (SELECT … FOR UPDATE): a second
@@ -209,7 +209,7 @@ export async function markCompleted(db: Db | Executor, id: string, applicationNu
   return Number(result.numUpdatedRows) === 1;
 }
 
-// ---- the parent of a child application (services/steps/parent.ts) ----
+// ---- the parent of a child application (services/applicant/steps/parent.ts) ----
 
 /** Values of the parent's fields (SPEC.md §3 "Parent application"), some or all. */
 export type ParentFieldValues = Partial<Omit<ApplicationParentRow, 'applicationId' | 'createdAt' | 'updatedAt'>>;

@@ -12,7 +12,7 @@ import type {
   WorkplacesTable,
 } from '../schema.ts';
 
-// SQL of the reference-data load (services/reference-data.ts decides what and when).
+// SQL of the reference-data load (services/platform/reference-data.ts decides what and when).
 
 export type Trx = Transaction<Database>;
 

@@ -5,7 +5,7 @@ import type { BranchesTable, EpochMs, InvitationCodesTable, OccupationsTable, Po
 
 // Read-only SQL on the reference tables (occupations, branches, workplaces, invitation codes, postal
 // codes) that the application steps look things up in. The tables are reloaded from data/
-// (services/reference-data.ts); nothing here writes.
+// (services/platform/reference-data.ts); nothing here writes.
 
 export type OccupationRow = Selectable<OccupationsTable>;
 export type BranchRow = Selectable<BranchesTable>;

@@ -4,7 +4,7 @@ import type { Db } from '../database.ts';
 import { durableTransaction } from '../durable-transaction.ts';
 import type { ApplicationReviewsTable, ApplicationsTable, Database, EpochMs } from '../schema.ts';
 
-// SQL of the retention job (services/retention.ts, docs/decisions/0093-retention.md) and of the
+// SQL of the retention job (services/platform/retention.ts, docs/decisions/0093-retention.md) and of the
 // job_runs claim that lets one instance at a time run it.
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import type { EpochMs, StaffPasskeysTable, StaffWebauthnChallengesTable } from '../schema.ts';
 import { executor, type Executor } from '../executor.ts';
 
-// Every SQL statement on staff_passkeys and staff_webauthn_challenges (services/staff-passkeys.ts
+// Every SQL statement on staff_passkeys and staff_webauthn_challenges (services/staff/staff-passkeys.ts
 // owns the rules).
 
 export type PasskeyRow = Selectable<StaffPasskeysTable>;

@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import type { EpochMs, StaffUsersTable } from '../schema.ts';
 import { executor, type Executor } from '../executor.ts';
 
-// Every SQL statement on staff_users and staff_sessions (services/staff-auth.ts owns the rules).
+// Every SQL statement on staff_users and staff_sessions (services/staff/staff-auth.ts owns the rules).
 
 export type StaffRow = Selectable<StaffUsersTable>;
 

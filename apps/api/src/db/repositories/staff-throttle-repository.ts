@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database, EpochMs } from '../schema.ts';
 
-// The sign-in throttle's reads and removals of rate_limit_events (services/staff-throttle.ts).
+// The sign-in throttle's reads and removals of rate_limit_events (services/staff/staff-throttle.ts).
 
 /** Times of the key's events after `since`, newest first. */
 export async function throttleEvents(trx: Transaction<Database>, key: string, since: EpochMs): Promise<EpochMs[]> {

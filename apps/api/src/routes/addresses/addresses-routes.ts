@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { addressesQuerySchema, addressesResponseSchema } from '@koza/domain/api/application';
 import type { AddressesResponse } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
-import { createAddressAnswers } from '../../services/addresses.ts';
+import { createAddressAnswers } from '../../services/applicant/addresses.ts';
 import type { RouteGuards } from '../route-guards.ts';
 
 /**
@@ -44,7 +44,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: RouteGuard
       // Fastify types a route's compiler against the whole schema object; it gets one part at a time.
       validatorCompiler: queryValidator as never,
     },
-    // Already serialised with the response schema (services/addresses.ts): Fastify sends a string or
+    // Already serialised with the response schema (services/applicant/addresses.ts): Fastify sends a string or
     // Buffer typed as JSON as it is (the type provider only knows the object form). A kept answer is
     // sent from this call itself (no promise); otherwise the answer is read (decision 0187).
     (request, reply) => {

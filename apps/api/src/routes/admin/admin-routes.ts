@@ -33,8 +33,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppMetrics } from '../../plugins/metrics.ts';
-import { FieldValidationError } from '../../services/refusals.ts';
-import { toJapanIso } from '../../services/japan-time.ts';
+import { FieldValidationError } from '../../services/platform/refusals.ts';
+import { toJapanIso } from '../../services/platform/japan-iso-time.ts';
 import {
   applicationDetail,
   applicationDocument,
@@ -44,14 +44,21 @@ import {
   auditCsv,
   auditPage,
   listApplications,
-} from '../../services/admin-applications.ts';
-import { audit } from '../../services/audit.ts';
-import { bankBranches } from '../../services/reference-lookups.ts';
-import { assertPasswordAllowed } from '../../services/staff-password-policy.ts';
-import { confirmStaffChange, needsSecondAdmin, recordCreation, requestStaffChange } from '../../services/staff-confirmation.ts';
-import type { StaffChange } from '../../services/staff-confirmation.ts';
-import { approveApplication, assignApplication, cancelApplication, proposeApproval, proposeCancellation, rejectApplication } from '../../services/review.ts';
-import type { DecisionResult, Reviewer } from '../../services/review.ts';
+} from '../../services/staff/admin-applications.ts';
+import { audit } from '../../services/staff/audit.ts';
+import { bankBranches } from '../../services/applicant/reference-lookups.ts';
+import { assertPasswordAllowed } from '../../services/staff/staff-password-policy.ts';
+import { confirmStaffChange, needsSecondAdmin, recordCreation, requestStaffChange } from '../../services/staff/staff-confirmation.ts';
+import type { StaffChange } from '../../services/staff/staff-confirmation.ts';
+import {
+  approveApplication,
+  assignApplication,
+  cancelApplication,
+  proposeApproval,
+  proposeCancellation,
+  rejectApplication,
+} from '../../services/staff/review.ts';
+import type { DecisionResult, Reviewer } from '../../services/staff/review.ts';
 import {
   bankNameOf,
   previousSignInOf,
@@ -62,9 +69,9 @@ import {
   signIn,
   signOut,
   startTotpEnrolment,
-} from '../../services/staff-auth.ts';
-import type { StaffContext } from '../../services/staff-auth.ts';
-import { enableStaffOfBank, endStaffSessionsOfBank, staffSessionsOfBank, listStaff, unlockStaffOfBank } from '../../services/staff-accounts.ts';
+} from '../../services/staff/staff-auth.ts';
+import type { StaffContext } from '../../services/staff/staff-auth.ts';
+import { enableStaffOfBank, endStaffSessionsOfBank, staffSessionsOfBank, listStaff, unlockStaffOfBank } from '../../services/staff/staff-accounts.ts';
 import { actorOf, createStaffGuard, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
 import { passkeyRoutes, relyingPartyOf } from './passkey-routes.ts';

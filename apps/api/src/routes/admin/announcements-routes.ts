@@ -12,10 +12,18 @@ import {
 } from '@koza/domain/api/admin-announcements';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { toJapanIso } from '../../services/japan-time.ts';
-import { createMaintenance, createNotice, editMaintenance, editNotice, endMaintenance, listMaintenance, listNotices } from '../../services/announcements.ts';
-import { audit } from '../../services/audit.ts';
-import { funnel, funnelCsv } from '../../services/funnel.ts';
+import { toJapanIso } from '../../services/platform/japan-iso-time.ts';
+import {
+  createMaintenance,
+  createNotice,
+  editMaintenance,
+  editNotice,
+  endMaintenance,
+  listMaintenance,
+  listNotices,
+} from '../../services/staff/announcements.ts';
+import { audit } from '../../services/staff/audit.ts';
+import { funnel, funnelCsv } from '../../services/staff/funnel.ts';
 import { actorOf } from './staff-guard.ts';
 
 // Back office part 2 (issue 15): maintenance windows, notices and the funnel. Registered inside

@@ -8,10 +8,10 @@ import { hostName } from '@koza/domain/banks/banks';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../http/errors.ts';
-import { audit } from '../../services/audit.ts';
-import { minutes, enforceLimits } from '../../services/rate-limits.ts';
-import { listPasskeys, registerPasskey, registrationOptions, removePasskey, signInPasskeyOptions } from '../../services/staff-passkeys.ts';
-import type { RelyingParty } from '../../services/staff-passkeys.ts';
+import { audit } from '../../services/staff/audit.ts';
+import { minutes, enforceLimits } from '../../services/platform/rate-limits.ts';
+import { listPasskeys, registerPasskey, registrationOptions, removePasskey, signInPasskeyOptions } from '../../services/staff/staff-passkeys.ts';
+import type { RelyingParty } from '../../services/staff/staff-passkeys.ts';
 import { actorOf, requireStaff } from './staff-guard.ts';
 
 // Passkeys of the signed-in member and the sign-in's passkey challenge (docs/decisions/0220-staff-passkeys.md).

@@ -4,9 +4,9 @@ import type { Permission } from '@koza/domain/admin/roles';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { Clock } from '../../adapters/clock.ts';
 import { ApiError } from '../../http/errors.ts';
-import { authenticateStaff, csrfTokenFor, csrfTokenMatches } from '../../services/staff-auth.ts';
-import type { StaffAuthDeps, StaffContext } from '../../services/staff-auth.ts';
-import type { Actor } from '../../services/audit.ts';
+import { authenticateStaff, csrfTokenFor, csrfTokenMatches } from '../../services/staff/staff-auth.ts';
+import type { StaffAuthDeps, StaffContext } from '../../services/staff/staff-auth.ts';
+import type { Actor } from '../../services/staff/audit.ts';
 
 // The one staff-session hook of /api/admin (docs/decisions/0111-staff-authentication.md). Every admin
 // route declares what it needs in `config.staff`:

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { saveBranch, savePersonal, saveSealLess, sessionApplication } from '../../services/applications.ts';
-import { saveWorkplaceOfFlow } from '../../services/steps/child-workplace.ts';
-import { saveParentPersonal, saveParentWorkplace } from '../../services/steps/parent.ts';
-import type { SaveDeps, SaveRequest } from '../../services/applications.ts';
+import { saveBranch, savePersonal, saveSealLess, sessionApplication } from '../../services/applicant/applications.ts';
+import { saveWorkplaceOfFlow } from '../../services/applicant/steps/child-workplace.ts';
+import { saveParentPersonal, saveParentWorkplace } from '../../services/applicant/steps/parent.ts';
+import type { SaveDeps, SaveRequest } from '../../services/applicant/applications.ts';
 import { requireAuth } from '../route-guards.ts';
 import type { RouteGuards } from '../route-guards.ts';
 

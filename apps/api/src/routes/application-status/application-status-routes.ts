@@ -5,8 +5,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { assertHostBank } from '../../http/host-bank.ts';
-import { FieldValidationError } from '../../services/refusals.ts';
-import { checkStatus, sendStatusCode } from '../../services/application-status.ts';
+import { FieldValidationError } from '../../services/platform/refusals.ts';
+import { checkStatus, sendStatusCode } from '../../services/applicant/application-status.ts';
 
 // POST /api/application-status/code and POST /api/application-status: お申込み状況の確認
 // (docs/decisions/0192-application-status-page.md). No bearer token and never a 401, so the web's

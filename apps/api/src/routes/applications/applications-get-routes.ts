@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../http/errors.ts';
-import { applicationsResponse } from '../../services/application-view.ts';
+import { applicationsResponse } from '../../services/applicant/application-view.ts';
 import type { RouteGuards } from '../route-guards.ts';
 import { requireAuth } from '../route-guards.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branchListResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
-import { residenceOf, sessionApplication } from '../../services/applications.ts';
-import { branchList } from '../../services/reference-lookups.ts';
+import { residenceOf, sessionApplication } from '../../services/applicant/applications.ts';
+import { branchList } from '../../services/applicant/reference-lookups.ts';
 import { requireAuth } from '../route-guards.ts';
 import type { RouteGuards } from '../route-guards.ts';
 

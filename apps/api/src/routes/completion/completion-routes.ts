@@ -6,8 +6,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import { ApiError, apiErrorOf } from '../../http/errors.ts';
-import { NotReadyError, authContextClosedByCompletion, completeApplication } from '../../services/completion.ts';
-import { authenticate } from '../../services/sessions.ts';
+import { NotReadyError, authContextClosedByCompletion, completeApplication } from '../../services/applicant/completion.ts';
+import { authenticate } from '../../services/platform/sessions.ts';
 import { maintenanceGate, requireAuth } from '../route-guards.ts';
 
 // POST /api/application-complete (auth, empty body) → 200 { applicationNumber, applicationCompletedAt }

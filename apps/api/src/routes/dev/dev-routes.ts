@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bankCodes } from '@koza/domain/constants';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { endDevMaintenance, recentOutboxMails, startDevMaintenance } from '../../services/dev-tools.ts';
-import { toJapanIso } from '../../services/japan-time.ts';
-import { expireSessionsOfMailAddress } from '../../services/sessions.ts';
+import { endDevMaintenance, recentOutboxMails, startDevMaintenance } from '../../services/platform/dev-tools.ts';
+import { toJapanIso } from '../../services/platform/japan-iso-time.ts';
+import { expireSessionsOfMailAddress } from '../../services/platform/sessions.ts';
 
 // Development only (DECISIONS.md §4): app.ts does not register this plugin at all in production,
 // so these paths answer 404 there. They let a person or a test read the mails of the embedded

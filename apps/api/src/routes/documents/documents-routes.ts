@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@koza/domain/messages';
 import { ApiError } from '../../http/errors.ts';
-import { FieldValidationError } from '../../services/refusals.ts';
-import type { FieldError } from '../../services/refusals.ts';
-import { sessionApplication } from '../../services/applications.ts';
-import { documentLimitBytes, isDocumentType, saveDocument } from '../../services/documents.ts';
-import type { DocumentDeps, UploadedDocument } from '../../services/documents.ts';
+import { FieldValidationError } from '../../services/platform/refusals.ts';
+import type { FieldError } from '../../services/platform/refusals.ts';
+import { sessionApplication } from '../../services/applicant/applications.ts';
+import { documentLimitBytes, isDocumentType, saveDocument } from '../../services/applicant/documents.ts';
+import type { DocumentDeps, UploadedDocument } from '../../services/applicant/documents.ts';
 import { requireAuth } from '../route-guards.ts';
 import type { RouteGuards } from '../route-guards.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { receiveWebhook } from '../../services/ekyc.ts';
-import type { EkycDeps } from '../../services/ekyc.ts';
+import { receiveWebhook } from '../../services/applicant/ekyc.ts';
+import type { EkycDeps } from '../../services/applicant/ekyc.ts';
 
 // POST /api/ekyc/webhook: the provider's signed result (DECISIONS.md §6, docs/decisions/0050).
 // Server to server, so no bearer guard: the proof is `X-Signature: sha256=<hex HMAC-SHA256 of the

@@ -10,10 +10,10 @@ import {
 import { conflictBodySchema, errorBodySchema } from '@koza/domain/api/errors';
 import { messages } from '@koza/domain/messages';
 import { apiErrorOf } from '../../http/errors.ts';
-import { FieldValidationError } from '../../services/refusals.ts';
-import { sessionApplication } from '../../services/applications.ts';
-import { EkycUnavailableError, StepsMissingError, ekycView, refreshEkycStatus, startEkyc } from '../../services/ekyc.ts';
-import type { EkycDeps } from '../../services/ekyc.ts';
+import { FieldValidationError } from '../../services/platform/refusals.ts';
+import { sessionApplication } from '../../services/applicant/applications.ts';
+import { EkycUnavailableError, StepsMissingError, ekycView, refreshEkycStatus, startEkyc } from '../../services/applicant/ekyc.ts';
+import type { EkycDeps } from '../../services/applicant/ekyc.ts';
 import { requireAuth } from '../route-guards.ts';
 import type { RouteGuards } from '../route-guards.ts';
 

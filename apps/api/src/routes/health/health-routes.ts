@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
-import { checkHealth } from '../../services/health.ts';
-import { checkReadiness } from '../../services/readiness.ts';
+import { checkHealth } from '../../services/platform/health.ts';
+import { checkReadiness } from '../../services/platform/readiness.ts';
 import type { DrainState } from '../../http/graceful-shutdown.ts';
 
 const readyResponse = z.object({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invitationQuerySchema } from '@koza/domain/api/application';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { checkInvitationCode } from '../../services/reference-lookups.ts';
+import { checkInvitationCode } from '../../services/applicant/reference-lookups.ts';
 import type { RouteGuards } from '../route-guards.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isChannelId, notificationsResponseSchema } from '@koza/domain/api/entry';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { activeNotices } from '../../services/notifications.ts';
+import { activeNotices } from '../../services/applicant/notifications.ts';
 
 /** GET /api/notifications/{bankCode or channel} → { notificationList: [{ contents }] } (no auth; unknown → empty). */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { occupationsResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
-import { occupationList } from '../../services/reference-lookups.ts';
+import { occupationList } from '../../services/applicant/reference-lookups.ts';
 import type { RouteGuards } from '../route-guards.ts';
 
 /** GET /api/occupations → { occupationList } (SPEC.md §3 "Occupation", §7), その他 last. */

@@ -3,7 +3,7 @@ import { pageViewRequestSchema } from '@koza/domain/api/entry';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { assertHostBank } from '../../http/host-bank.ts';
-import { recordPageView } from '../../services/page-views.ts';
+import { recordPageView } from '../../services/applicant/page-views.ts';
 
 /** POST /api/page-views → 204 (no auth; 120 per minute per client IP, 429 beyond). */
 export const pageViewsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {

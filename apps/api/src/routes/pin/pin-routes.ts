@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicKeyResponseSchema } from '@koza/domain/api/application';
-import { sessionApplication, setPin } from '../../services/applications.ts';
-import type { SaveDeps } from '../../services/applications.ts';
-import { pinKeyPair } from '../../services/pin-key.ts';
+import { sessionApplication, setPin } from '../../services/applicant/applications.ts';
+import type { SaveDeps } from '../../services/applicant/applications.ts';
+import { pinKeyPair } from '../../services/platform/pin-key.ts';
 import { requireAuth } from '../route-guards.ts';
 import type { RouteGuards } from '../route-guards.ts';
 

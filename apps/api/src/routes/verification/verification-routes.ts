@@ -5,7 +5,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { assertHostBank } from '../../http/host-bank.ts';
-import { registerAddress, verificationFailedErrors, verifyCode } from '../../services/verification.ts';
+import { registerAddress, verificationFailedErrors, verifyCode } from '../../services/applicant/verification.ts';
 
 // POST /api/verification-codes/register and /verify (SPEC.md §7, DECISIONS.md §3).
 

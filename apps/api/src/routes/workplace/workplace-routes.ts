@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workplaceQuerySchema, workplaceResponseSchema } from '@koza/domain/api/application';
 import type { Db } from '../../db/database.ts';
-import { lookupWorkplace } from '../../services/reference-lookups.ts';
+import { lookupWorkplace } from '../../services/applicant/reference-lookups.ts';
 import type { RouteGuards } from '../route-guards.ts';
 
 /**

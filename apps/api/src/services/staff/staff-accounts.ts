@@ -1,0 +1,126 @@
+import { displayNames } from '../../db/repositories/staff-confirmation-repository.ts';
+import { isStaffRole } from '@koza/domain/admin/roles';
+import { adminMessages } from '@koza/domain/admin/messages';
+import { staffAuth } from '@koza/domain/admin/rules';
+import type { AuditAction } from '@koza/domain/admin/rules';
+import type { Db } from '../../db/database.ts';
+import { durableTransaction } from '../../db/durable-transaction.ts';
+import type { Executor } from '../../db/executor.ts';
+import {
+  findStaffById,
+  listStaffOfBank,
+  liveSessionsOfStaff,
+  revokeSessionsOfStaff,
+  setStaffDisabled,
+  unlockStaff,
+} from '../../db/repositories/staff-repository.ts';
+import type { StaffRow } from '../../db/repositories/staff-repository.ts';
+import { Refusal } from '../platform/refusals.ts';
+import { toJapanIso } from '../platform/japan-iso-time.ts';
+import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { bankNameOf, identityOf } from './staff-auth.ts';
+import { accountLimitedUntil, forgetAccountThrottle } from './staff-throttle.ts';
+import { changeAuthorsByMember } from './staff-confirmation.ts';
+
+// Staff accounts as an ADMIN sees them: one bank only (docs/decisions/0164-staff-account-life-cycle.md).
+// Each change, the end of the member's sessions it implies, and its audit line are one transaction.
+
+/** The bank's members, each with whether the sign-in throttle holds them back now (and until when), who created and who confirmed them. */
+export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, now: number) {
+  const rows = await listStaffOfBank(db, bankCode);
+  const limits = await Promise.all(rows.map((row) => accountLimitedUntil(db, codeHashKey, row.bankCode, row.loginId, now)));
+  const authors = await changeAuthorsByMember(
+    db,
+    rows.map((r) => r.id),
+  );
+  const names = await displayNames(db, [
+    ...rows.flatMap((r) => [r.createdBy, r.confirmedBy].filter((id): id is string => id !== null)),
+    ...[...authors.values()].flat(),
+  ]);
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? id));
+  return rows.map((row, i) => ({
+    ...identityOf(row),
+    bankName: bankNameOf(row.bankCode),
+    locked: row.lockedAt !== null,
+    signInLimitedUntil: toJapanIsoOrNull(limits[i] ?? null),
+    disabled: row.disabledAt !== null,
+    totpEnabled: row.totpEnabledAt !== null,
+    createdAt: toJapanIso(row.createdAt),
+    createdBy: nameOf(row.createdBy),
+    confirmedBy: nameOf(row.confirmedBy),
+    awaitingConfirmation: row.awaitingConfirmation === 1,
+    pendingRole: isStaffRole(row.pendingRole) ? row.pendingRole : null,
+    pendingPasswordReset: row.pendingPasswordReset === 1,
+    pendingSecondFactorReset: row.pendingSecondFactorReset === 1,
+    pendingDisable: row.pendingDisable === 1,
+    changedBy: (authors.get(row.id) ?? []).map((id) => nameOf(id) ?? id),
+  }));
+}
+
+const toJapanIsoOrNull = (at: number | null) => (at === null ? null : toJapanIso(at));
+
+/** A member of the actor's bank (404 for another bank's, as for one that does not exist); never the actor. */
+async function otherMemberOfBank(trx: Executor, actor: Actor, staffId: string): Promise<StaffRow> {
+  const row = await findStaffById(trx, staffId);
+  if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
+  if (row.id === actor.staffId) throw new Refusal('conflict', { message: adminMessages.notOwnAccount });
+  return row;
+}
+
+async function changeMember(
+  db: Db,
+  actor: Actor,
+  staffId: string,
+  action: AuditAction,
+  now: number,
+  change: (trx: Executor, row: StaffRow) => Promise<void>,
+): Promise<void> {
+  await durableTransaction(db, async (trx) => {
+    const row = await otherMemberOfBank(trx, actor, staffId);
+    await change(trx, row);
+    await audit(trx, actor, action, now, { detail: row.loginId });
+  });
+}
+
+/**
+ * Lifts the sign-in throttle of a member of the same bank (every address), and a lock-out left from
+ * before throttling replaced it (decision 0202).
+ */
+export async function unlockStaffOfBank(db: Db, codeHashKey: Buffer, actor: Actor, staffId: string, now: number): Promise<void> {
+  let member: StaffRow | null = null;
+  await changeMember(db, actor, staffId, 'UNLOCK_STAFF', now, async (trx, row) => {
+    member = row;
+    await unlockStaff(trx, row.id, now);
+  });
+  const { bankCode, loginId } = member as unknown as StaffRow;
+  await forgetAccountThrottle(db, codeHashKey, bankCode, loginId);
+}
+
+/** Ends every live session of a member of the same bank (an ADMIN who sees one it does not trust). */
+export async function endStaffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
+  await changeMember(db, actor, staffId, 'END_STAFF_SESSIONS', now, (trx, row) => revokeSessionsOfStaff(trx, row.id, now));
+}
+
+/** A member's live sessions: when and where each was opened, when last used. */
+export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number) {
+  const row = await findStaffById(db, staffId);
+  if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
+  const sessions = await liveSessionsOfStaff(db, row.id, {
+    idleSince: now - staffAuth.idleMinutes * 60_000,
+    createdSince: now - staffAuth.absoluteHours * 3_600_000,
+  });
+  return {
+    items: sessions.map((s) => ({
+      createdAt: toJapanIso(Number(s.createdAt)),
+      lastSeenAt: toJapanIso(Number(s.lastSeenAt)),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+    })),
+  };
+}
+
+/** Lets a stopped account sign in again (with its password, and its second factor if it had one). */
+export async function enableStaffOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
+  await changeMember(db, actor, staffId, 'ENABLE_STAFF', now, (trx, row) => setStaffDisabled(trx, row.id, null, now));
+}

@@ -1,0 +1,325 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { getBank } from '@koza/domain/banks/banks';
+import { isBankCode, type BankCode } from '@koza/domain/constants';
+import { adminMessages } from '@koza/domain/admin/messages';
+import { isStaffRole, rolesNeedingSecondFactor } from '@koza/domain/admin/roles';
+import type { StaffRole } from '@koza/domain/admin/roles';
+import { staffAuth, staffThrottle } from '@koza/domain/admin/rules';
+import type { Db } from '../../db/database.ts';
+import { durableTransaction } from '../../db/durable-transaction.ts';
+import {
+  enableTotp,
+  findStaffById,
+  findStaffByLoginId,
+  insertStaff,
+  insertStaffSession,
+  previousSignIn,
+  replaceRecoveryCodes,
+  signedInFrom,
+  useRecoveryCode,
+  revokeSessionsOfStaff,
+  revokeStaffSession,
+  setStaffPassword,
+  setTotpSecret,
+  touchStaffSession,
+  useTotpStep,
+} from '../../db/repositories/staff-repository.ts';
+import type { StaffRow } from '../../db/repositories/staff-repository.ts';
+import { FieldValidationError, Refusal } from '../platform/refusals.ts';
+import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { keyedHash, sameHash } from '../platform/keyed-hash.ts';
+import { decryptStoredPin, encryptPinForStorage } from '../applicant/pin.ts';
+import { hashPassword, spendPasswordTime, verifyPassword } from './staff-passwords.ts';
+import { assertPasswordAllowed } from './staff-password-policy.ts';
+import { loginIdHash, signInSucceeded, takeSignInAttempt } from './staff-throttle.ts';
+import { passkeyProves, takeSignInChallenge } from './staff-passkeys.ts';
+import type { RelyingParty } from './staff-passkeys.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+
+// Staff sign-in and sessions (docs/decisions/0111-staff-authentication.md). A session is a random
+// 256-bit token in an HttpOnly, SameSite=Strict cookie, stored only as its keyed hash; 30 minutes
+// idle, 12 hours at most. The CSRF token is derived from the session token (HMAC under a purpose of
+// its own), so the API needs no second column and the admin app gets it from GET /api/admin/session.
+// Failed sign-ins are throttled, never locked out (staff-throttle.ts, decision 0202). Staff sign in
+// with a TOTP code as well, once enrolled; until then their session can do nothing but enrol.
+
+export interface StaffIdentity {
+  id: string;
+  loginId: string;
+  displayName: string;
+  role: StaffRole;
+  bankCode: string;
+}
+
+export interface StaffContext {
+  sessionId: string;
+  staff: StaffIdentity;
+  totpSetupRequired: boolean;
+  /** The password was set by someone else: this session can only change it (and sign out). */
+  passwordChangeRequired: boolean;
+}
+
+export interface StaffAuthDeps {
+  db: Db;
+  /** CODE_HASH_KEY: session token and CSRF MACs. */
+  codeHashKey: Buffer;
+  /** PIN_DATA_KEY: the TOTP secrets are kept encrypted like the PIN. */
+  dataKey: Buffer;
+  /** log2 of scrypt's N for new password hashes (config `staffPasswordLogN`). */
+  passwordLogN: number;
+}
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+const idleMs = staffAuth.idleMinutes * 60_000;
+const absoluteMs = staffAuth.absoluteHours * 3_600_000;
+const totpPeriod = 30;
+
+export const staffTokenHash = (key: Buffer, token: string) => keyedHash(key, 'staff-session', token);
+export const csrfTokenFor = (key: Buffer, token: string) => keyedHash(key, 'staff-csrf', token);
+export const csrfTokenMatches = (key: Buffer, token: string, given: string | undefined): boolean =>
+  typeof given === 'string' && /^[0-9a-f]{64}$/.test(given) && sameHash(csrfTokenFor(key, token), given);
+
+export function identityOf(row: StaffRow): StaffIdentity {
+  if (!isStaffRole(row.role)) throw new Error('staff row with an unknown role');
+  return { id: row.id, loginId: row.loginId, displayName: row.displayName, role: row.role, bankCode: row.bankCode };
+}
+
+export const bankNameOf = (bankCode: string): string => (isBankCode(bankCode) ? getBank(bankCode).name : bankCode);
+
+const needsSecondFactor = (row: StaffRow) => isStaffRole(row.role) && rolesNeedingSecondFactor.includes(row.role);
+
+/**
+ * Creates a staff account (the command line's first ADMIN, or an ADMIN in the app). Null: login id
+ * taken at that bank. The password someone else chose is good for one sign-in (changed first), unless
+ * `passwordChangeRequired: false` (tests that are not about it).
+ */
+export async function createStaff(
+  deps: Pick<StaffAuthDeps, 'db' | 'passwordLogN'>,
+  s: { bankCode: string; loginId: string; displayName: string; role: StaffRole; password: string; now: number; passwordChangeRequired?: boolean },
+): Promise<StaffIdentity | null> {
+  const id = randomUUID();
+  const passwordHash = await hashPassword(s.password, deps.passwordLogN);
+  const ok = await insertStaff(deps.db, {
+    id,
+    bankCode: s.bankCode,
+    loginId: s.loginId,
+    displayName: s.displayName,
+    role: s.role,
+    passwordHash,
+    passwordChangeRequired: s.passwordChangeRequired ?? true,
+    now: s.now,
+  });
+  if (!ok) return null;
+  return { id, loginId: s.loginId, displayName: s.displayName, role: s.role, bankCode: s.bankCode };
+}
+
+export interface SignInInput {
+  /** The bank of the request's host: a member signs in only there (login ids are unique per bank). */
+  bankCode: BankCode;
+  loginId: string;
+  password: string;
+  totpCode?: string;
+  /** Instead of a code: a passkey's answer to a sign-in challenge (staff-passkeys.ts). */
+  passkey?: { challengeId: string; response: AuthenticationResponseJSON };
+  /** The bank's host as WebAuthn relying party (the passkey's RP ID and origin). */
+  relyingParty: RelyingParty;
+  ipAddress: string;
+  userAgent: string | null;
+  now: number;
+  /** Told every failure's reason (unknown, disabled, password, totp, throttled): the metrics. */
+  onFailure?: (reason: SignInFailure) => void;
+}
+
+export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'passkey' | 'throttled';
+
+const signInFailed = () => new Refusal('unauthenticated', { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
+
+/**
+ * The new session's token and who it is. Every refusal answers the same 401 SIGN_IN_FAILED, whether
+ * the id is unknown (at this bank), the account stopped, the password wrong, or the second factor
+ * missing or wrong: the password is never confirmed before the second factor. Too many failures
+ * answer 429 with Retry-After, counted per address and per id before the password is checked
+ * (staff-throttle.ts); nothing locks an account or ends its sessions. Every failure is an audit row:
+ * an unknown id as its keyed hash, with the address and user agent.
+ */
+export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{ token: string; context: StaffContext }> {
+  const { db, now } = { db: deps.db, now: input.now };
+  const row = await findStaffByLoginId(db, input.bankCode, input.loginId);
+  const actor: Actor = row
+    ? { staffId: row.id, loginId: row.loginId, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent }
+    : {
+        staffId: null,
+        loginId: `unknown:${loginIdHash(deps.codeHashKey, input.bankCode, input.loginId)}`,
+        bankCode: input.bankCode,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      };
+  const subject = { bankCode: input.bankCode, loginId: input.loginId, ipAddress: input.ipAddress };
+  const knownAddress = row !== null && (await signedInFrom(db, row.id, input.ipAddress, now - staffThrottle.knownAddressDays * 86_400_000));
+  const attempt = await takeSignInAttempt(db, deps.codeHashKey, { ...subject, knownAddress }, now);
+  if (!attempt.allowed) {
+    await audit(db, actor, 'SIGN_IN_THROTTLED', now, { detail: attempt.rule });
+    input.onFailure?.('throttled');
+    throw new Refusal('tooMany', { code: 'SIGN_IN_THROTTLED', message: adminMessages.signInThrottled, retryAfter: attempt.retryAfterSeconds });
+  }
+  const failure = await firstFailure(deps, row, input);
+  if (failure !== null) {
+    await audit(db, actor, 'SIGN_IN_FAILED', now, { detail: failure });
+    input.onFailure?.(failure);
+    throw signInFailed();
+  }
+  const staff = row!;
+  await signInSucceeded(db, deps.codeHashKey, subject, attempt.eventIds);
+  const token = randomBytes(32).toString('base64url');
+  const sessionId = randomUUID();
+  await durableTransaction(db, async (trx) => {
+    // One session per member: a new sign-in ends the one it replaces (ASVS 7.2.4).
+    await revokeSessionsOfStaff(trx, staff.id, now);
+    await insertStaffSession(trx, {
+      id: sessionId,
+      tokenHash: staffTokenHash(deps.codeHashKey, token),
+      staffId: staff.id,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
+      now,
+    });
+    await audit(trx, actor, 'SIGN_IN', now, { detail: input.passkey && staff.totpEnabledAt !== null ? 'passkey' : null });
+  });
+  return { token, context: contextOf(sessionId, staff) };
+}
+
+/** Why a sign-in fails, or null; the password is hashed whatever the case (the same time for every answer). */
+async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: SignInInput): Promise<SignInFailure | null> {
+  // A passkey's challenge is good once, whatever becomes of this attempt.
+  const challenge = input.passkey ? await takeSignInChallenge(deps.db, input.passkey.challengeId, input.now) : null;
+  if (row === null) {
+    await spendPasswordTime(input.password, deps.passwordLogN);
+    return 'unknown';
+  }
+  const passwordRight = await verifyPassword(input.password, row.passwordHash);
+  // Stopped, or still waiting for a second ADMIN's confirmation (decision 0233): no sign-in.
+  if (row.disabledAt !== null || row.awaitingConfirmation === 1) return 'disabled';
+  if (!passwordRight) return 'password';
+  if (row.totpEnabledAt === null) return null;
+  if (input.passkey) return (await passkeyProves(deps.db, row, input.relyingParty, input.passkey, challenge, input.now)) ? null : 'passkey';
+  if (!(input.totpCode !== undefined && (await checkSecondFactor(deps, row, input.totpCode, input)))) return 'totp';
+  return null;
+}
+
+const contextOf = (sessionId: string, row: StaffRow): StaffContext => ({
+  sessionId,
+  staff: identityOf(row),
+  totpSetupRequired: needsSecondFactor(row) && row.totpEnabledAt === null,
+  passwordChangeRequired: row.passwordChangeRequired === 1,
+});
+
+/** The staff behind a session cookie's token, extending its idle window; null when it must not be used. */
+export async function authenticateStaff(deps: StaffAuthDeps, token: string, now: number): Promise<StaffContext | null> {
+  if (!tokenPattern.test(token)) return null;
+  const found = await touchStaffSession(deps.db, {
+    tokenHash: staffTokenHash(deps.codeHashKey, token),
+    now,
+    idleSince: now - idleMs,
+    createdSince: now - absoluteMs,
+  });
+  if (!found || !isStaffRole(found.staff.role)) return null;
+  return contextOf(found.sessionId, found.staff);
+}
+
+/** The member's sign-in before this session (time and address), shown after signing in; null the first time. */
+export const previousSignInOf = (db: Db, context: StaffContext) => previousSignIn(db, context.staff.id, context.sessionId);
+
+export const signOut = (db: Db, sessionId: string, now: number) => revokeStaffSession(db, sessionId, now);
+
+/**
+ * A staff member changes their own password: the current one is asked again (400 on the field when
+ * wrong), and their other sessions end; this one stays.
+ */
+export async function changeOwnPassword(
+  deps: StaffAuthDeps,
+  context: StaffContext,
+  body: { currentPassword: string; newPassword: string },
+  actor: Actor,
+  now: number,
+): Promise<void> {
+  const row = await findStaffById(deps.db, context.staff.id);
+  if (!row) throw new Refusal('unauthenticated');
+  if (!(await verifyPassword(body.currentPassword, row.passwordHash))) {
+    throw new FieldValidationError([{ field: 'currentPassword', message: adminMessages.currentPasswordWrong }]);
+  }
+  await assertPasswordAllowed('newPassword', body.newPassword, row);
+  const passwordHash = await hashPassword(body.newPassword, deps.passwordLogN);
+  await durableTransaction(deps.db, async (trx) => {
+    await setStaffPassword(trx, row.id, passwordHash, false, now);
+    await revokeSessionsOfStaff(trx, row.id, now, context.sessionId);
+    await audit(trx, actor, 'CHANGE_PASSWORD', now);
+  });
+}
+
+// ---- TOTP (RFC 6238: SHA-1, 6 digits, 30 seconds, ±1 step) ----
+
+const totpOf = (secretBase32: string, label: string) =>
+  new TOTP({ issuer: 'Web口座開設 管理', label, secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: 6, period: totpPeriod });
+
+/** A recovery code as shown: two groups of five of an unambiguous alphabet (case and dashes ignored). */
+const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+const recoveryPattern = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
+const recoveryCodeHash = (key: Buffer, staffId: string, code: string) =>
+  keyedHash(key, 'staff-recovery-code', `${staffId}\n${code.toLowerCase().replace('-', '')}`);
+
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => recoveryAlphabet[b % recoveryAlphabet.length]!).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** The 6 digits of the authenticator app (each time step once), or one unused recovery code (then used up). */
+async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: string, input: SignInInput): Promise<boolean> {
+  const now = input.now;
+  if (recoveryPattern.test(code)) {
+    const used = await useRecoveryCode(deps.db, row.id, recoveryCodeHash(deps.codeHashKey, row.id, code), now);
+    const actor = { staffId: row.id, loginId: row.loginId, bankCode: input.bankCode, ipAddress: input.ipAddress, userAgent: input.userAgent };
+    if (used) await audit(deps.db, actor, 'USE_RECOVERY_CODE', now);
+    return used;
+  }
+  if (!/^\d{6}$/.test(code) || row.totpSecret === null) return false;
+  const secret = decryptStoredPin(row.totpSecret, row.id, deps.dataKey);
+  const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });
+  if (delta === null) return false;
+  const step = Math.floor(now / 1000 / totpPeriod) + delta;
+  return useTotpStep(deps.db, row.id, step);
+}
+
+/** A new secret for the signed-in ADMIN (replacing an unconfirmed one): shown once as text and otpauth:// URI. */
+export async function startTotpEnrolment(deps: StaffAuthDeps, staffId: string, now: number): Promise<{ secret: string; uri: string }> {
+  const row = await findStaffById(deps.db, staffId);
+  if (!row || row.totpEnabledAt !== null) throw new Refusal('conflict');
+  const secret = new Secret({ size: 20 }).base32;
+  await setTotpSecret(deps.db, staffId, encryptPinForStorage(secret, staffId, deps.dataKey), now);
+  return { secret, uri: totpOf(secret, row.loginId).toString() };
+}
+
+/**
+ * The first good code from the app turns the second factor on; the answer carries ten one-time
+ * recovery codes, shown once and stored only as keyed hashes.
+ */
+export async function confirmTotpEnrolment(deps: StaffAuthDeps, staffId: string, code: string, now: number): Promise<{ recoveryCodes: string[] }> {
+  const row = await findStaffById(deps.db, staffId);
+  if (!row || row.totpEnabledAt !== null || row.totpSecret === null) throw new Refusal('conflict');
+  const secret = decryptStoredPin(row.totpSecret, row.id, deps.dataKey);
+  const delta = totpOf(secret, row.loginId).validate({ token: code, timestamp: now, window: 1 });
+  if (delta === null) throw new Refusal('invalid', { code: 'TOTP_WRONG', message: adminMessages.totpWrong });
+  const recoveryCodes = Array.from({ length: staffAuth.recoveryCodes }, newRecoveryCode);
+  await durableTransaction(deps.db, async (trx) => {
+    await enableTotp(trx, staffId, Math.floor(now / 1000 / totpPeriod) + delta, now);
+    await replaceRecoveryCodes(
+      trx,
+      staffId,
+      recoveryCodes.map((c) => recoveryCodeHash(deps.codeHashKey, staffId, c)),
+      now,
+    );
+  });
+  return { recoveryCodes };
+}

@@ -1,0 +1,99 @@
+import { expect, it } from 'vitest';
+import { forEachDialect } from '../helpers/databases.ts';
+import { createTestApp } from '../helpers/app.ts';
+import { signIn } from '../helpers/auth.ts';
+import { productionEnv } from '../helpers/production-env.ts';
+
+const expectedCsp =
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self' blob:;" +
+  "media-src 'self' blob:;worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';form-action 'self';base-uri 'none'";
+
+forEachDialect((dialect) => {
+  it('sends the security headers on API answers, errors included', async () => {
+    const app = await createTestApp({ db: await dialect.createDb() });
+    for (const url of ['/api/health', '/api/addresses?postalNumber=1', '/api/nothing', '/personal']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(expectedCsp);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      // Not in production: HSTS would pin http://localhost to https in a developer's browser.
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it('forbids caching of every /api answer, success or error', async () => {
+    const app = await createTestApp({ db: await dialect.createDb() });
+    const { headers } = await signIn(app, { host: 'localhost' });
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/addresses?postalNumber=8100001', 200],
+      ['/api/addresses?postalNumber=1', 400],
+      ['/api/nothing', 404],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    await app.close();
+  });
+
+  it('sends every header on each kind of entry answer: JSON, 204, 401, 404, 429, HTML', async () => {
+    const app = await createTestApp({ db: await dialect.createDb() });
+    const signedIn = await signIn(app, { host: 'localhost' });
+    const register = { bankCode: '0177', mailAddress: 'headers@example.jp', applicationType: 'GENERAL' };
+    const calls = [
+      { method: 'GET', url: '/api/maintenance', status: 404 },
+      { method: 'GET', url: '/api/notifications/0177', status: 200 },
+      { method: 'POST', url: '/api/verification-codes/register', payload: register, status: 204 },
+      { method: 'POST', url: '/api/verification-codes/register', payload: register, status: 429 },
+      { method: 'POST', url: '/api/verification-codes/verify', payload: { ...register, verificationCode: '000000' }, status: 401 },
+      { method: 'POST', url: '/api/verification-codes/verify', payload: { ...register, bankCode: '0587' }, status: 400 },
+      { method: 'GET', url: '/api/applications', status: 401 },
+      { method: 'GET', url: '/api/applications', headers: signedIn.headers, status: 200 },
+      { method: 'POST', url: '/api/page-views', payload: { path: '/term', bankCode: '0177' }, status: 204 },
+      { method: 'GET', url: '/__dev/mails?to=headers%40example.jp', status: 200 },
+      { method: 'GET', url: '/__dev/mailbox', status: 200 },
+    ] as const;
+    for (const call of calls) {
+      const response = await app.inject({
+        method: call.method,
+        url: call.url,
+        headers: 'headers' in call ? call.headers : { host: 'localhost' },
+        ...('payload' in call ? { payload: call.payload } : {}),
+      });
+      const label = `${call.method} ${call.url} ${call.status}`;
+      expect(response.statusCode, label).toBe(call.status);
+      expect(response.headers['content-security-policy'], label).toBe(expectedCsp);
+      expect(response.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(response.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options'], label).toBe('DENY');
+      expect(response.headers['cache-control'], label).toBe('no-store');
+    }
+    await app.close();
+  });
+
+  it('sends HSTS in production, serves only configured hosts, and lets the health check through any host', async () => {
+    const app = await createTestApp({ db: await dialect.createDb(), env: productionEnv() });
+    const known = await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'koza.kumamoto.example.jp' } });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toMatchObject({ bankCode: '0587' });
+    expect(known.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+
+    const unknown = await app.inject({ method: 'GET', url: '/api/addresses?postalNumber=8100001', headers: { host: 'evil.example.com' } });
+    expect(unknown.statusCode).toBe(421);
+    expect(unknown.json()).toEqual({ code: 'MISDIRECTED_REQUEST', message: expect.any(String) });
+    const devHost = await app.inject({ method: 'GET', url: '/personal', headers: { host: 'fukuoka.localhost' } });
+    expect(devHost.statusCode).toBe(421);
+
+    const probe = await app.inject({ method: 'GET', url: '/api/health', headers: { host: '10.0.0.12:3000' } });
+    expect(probe.statusCode).toBe(200);
+
+    for (const url of ['/api/maintenance', '/api/notifications/0587', '/api/applications']) {
+      const response = await app.inject({ method: 'GET', url, headers: { host: 'koza.kumamoto.example.jp' } });
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=63072000; includeSubDomains');
+    }
+    await app.close();
+  });
+});

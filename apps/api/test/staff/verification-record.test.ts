@@ -1,0 +1,208 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { fileHandover, verificationRecordColumns, verificationRecordFileName } from '../../src/adapters/handover.ts';
+import type { AccountSystemHandover } from '../../src/adapters/handover.ts';
+import { forEachDialect } from '../helpers/databases.ts';
+import { startSimulator } from '../helpers/ekyc-simulator.ts';
+import type { RunningSimulator } from '../helpers/ekyc-simulator.ts';
+import { readyChildApplicant, uploadChildDocuments } from '../helpers/child-application.ts';
+import { postEmpty, readyApplicant, sessionIdOf, startEkyc } from '../helpers/ready-application.ts';
+import { captures, passAtTheProvider } from '../helpers/provider-pages.ts';
+import type { Applicant } from '../helpers/application-steps.ts';
+import { toJapanIso as japanIso } from '../../src/services/platform/japan-iso-time.ts';
+import { approveByTwo, createAdminApp, handoverText, makeStaff, signInStaff } from './admin-helpers.ts';
+import type { AdminApp } from './admin-helpers.ts';
+
+// Issue 33, item 1 (docs/decisions/0241-verification-record.md): at approval the verification record
+// (確認記録, 犯収法 art. 6, ordinance art. 19–20) of each verified person is handed over with the account
+// data through the same adapter: a versioned file of the day beside the account file, and the images
+// the method relied on. With the REAL simulator over HTTP. Exactly once: an instance that dies after
+// writing and before its commit, and an approval retried on a new instance, leave one record.
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(() => sim?.stop());
+
+const japanTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
+const env = () => ({ EKYC_PROVIDER_URL: sim.url, PUBLIC_BASE_URL: 'http://127.0.0.1:9' });
+
+async function capturedAndCompleted(app: AdminApp): Promise<Applicant & { applicationNumber: string; providerSessionId: string }> {
+  const a = await readyApplicant(app);
+  const page = new URL(((await startEkyc(a)).json() as { url: string }).url);
+  await passAtTheProvider(page.href, 'PHOTO_ID_AND_FACE');
+  expect((await postEmpty(a, '/api/ekyc/status')).json()).toMatchObject({ status: 4 });
+  const completed = await postEmpty(a, '/api/application-complete');
+  expect(completed.statusCode).toBe(200);
+  return Object.assign(a, {
+    applicationNumber: (completed.json() as { applicationNumber: string }).applicationNumber,
+    providerSessionId: sessionIdOf(page.href),
+  });
+}
+
+/**
+ * Every text value in the database (hashes, ciphertexts and keys aside) holding a run of exactly 12
+ * digits, the shape of an individual number (個人番号): none may be stored anywhere.
+ */
+async function twelveDigitTexts(app: AdminApp): Promise<string[]> {
+  const db = app.deps.db.kysely;
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_') && n !== 'postal_codes');
+  const found: string[] = [];
+  for (const table of tables) {
+    for (const row of (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== 'string' || /^[0-9a-f]{32,}$|^v1:|BEGIN|^[A-Za-z0-9+/=_-]{40,}$/.test(value)) continue;
+        if (/(?<![0-9A-Za-z])\d{12}(?![0-9A-Za-z])/.test(value)) found.push(`${table}.${column}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** The day's verification records as the bank's batch reads them (header → values). */
+function records(app: AdminApp): Record<string, string>[] {
+  const path = join(app.handoverDir, verificationRecordFileName('0177', app.clock.now().getTime()));
+  if (!existsSync(path)) return [];
+  const fields = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"'));
+  const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\r\n').map(fields);
+  expect(header).toEqual([...verificationRecordColumns]);
+  return rows.map((values) => Object.fromEntries(header!.map((name, i) => [name, values[i]!])));
+}
+
+forEachDialect((dialect) => {
+  it('hands over the verification record of a photo-ID application with the images the check relied on', async () => {
+    const app = await createAdminApp(await dialect.createDb(), { env: env() });
+    try {
+      const a = await capturedAndCompleted(app);
+      const proposer = await makeStaff(app, '0177', 'REVIEWER');
+      const approver = await makeStaff(app, '0177', 'REVIEWER');
+      expect((await approveByTwo(await signInStaff(app, proposer), await signInStaff(app, approver), a.applicationId)).statusCode).toBe(200);
+
+      const [record, ...more] = records(app);
+      expect(more).toEqual([]);
+      expect(record).toMatchObject({
+        record_format: 'KOZA-KYC-1',
+        application_number: a.applicationNumber,
+        bank_code: '0177',
+        application_type: 'GENERAL',
+        person: 'APPLICANT',
+        method: 'PHOTO_ID_AND_FACE',
+        ordinance_item: '犯収法施行規則6条1項1号ホ',
+        provider: new URL(sim.url).host,
+        checked_at: expect.stringMatching(japanTime),
+        recorded_at: japanIso(app.clock.now().getTime()),
+        verified_name: '山田\u3000太郎',
+        verified_birthday: '1990-04-01',
+        verified_address: '福岡県福岡市中央区天神1-2-3\u3000天神ハイツ101',
+        purpose: '生活費決済,給与・年金受取',
+        occupation: '会社員',
+        result: 'PASSED',
+        proposed_by: `REVIEWER ${proposer.loginId.split('.').at(-1)}（${proposer.loginId}）`,
+        confirmed_by: `REVIEWER ${approver.loginId.split('.').at(-1)}（${approver.loginId}）`,
+      });
+      expect(record!.provider_reference).toBe(a.providerSessionId);
+      // The four images, byte for byte, the service's user's alone.
+      const names = record!.images!.split(';');
+      expect(names).toEqual(['front', 'back', 'tilt', 'face'].map((k) => `${a.applicationNumber}/APPLICANT-${k}.${k === 'tilt' ? 'png' : 'jpg'}`));
+      for (const [i, kind] of (['front', 'back', 'tilt', 'face'] as const).entries()) {
+        const path = join(app.handoverDir, '0177', 'kyc', names[i]!);
+        expect(readFileSync(path).equals(captures[kind]), kind).toBe(true);
+        expect(statSync(path).mode & 0o777).toBe(0o600);
+      }
+      // No individual number (12 digits) anywhere in what is handed over or stored.
+      const handedOver = readFileSync(join(app.handoverDir, verificationRecordFileName('0177', app.clock.now().getTime())), 'utf8') + handoverText(app, '0177');
+      expect(handedOver).not.toMatch(/(?<!\d)\d{12}(?!\d)/);
+      expect(await twelveDigitTexts(app)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('records IC-chip reading with a face photo, chosen at the provider after the cut-over, under its own item', async () => {
+    const app = await createAdminApp(await dialect.createDb(), { env: env(), now: '2027-04-05T10:00:00+09:00' });
+    try {
+      const a = await readyApplicant(app);
+      await passAtTheProvider(((await startEkyc(a)).json() as { url: string }).url, 'IC_CHIP_AND_FACE');
+      expect((await postEmpty(a, '/api/ekyc/status')).json()).toMatchObject({ status: 4 });
+      expect((await postEmpty(a, '/api/application-complete')).statusCode).toBe(200);
+      const [r1, r2] = [await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER')), await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'))];
+      expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+      expect(records(app)).toEqual([
+        expect.objectContaining({
+          person: 'APPLICANT',
+          method: 'IC_CHIP_AND_FACE',
+          ordinance_item: '犯収法施行規則6条1項1号ヘ',
+          document: '本人確認書類のICチップ情報（写真付き）と容貌',
+          verified_name: '山田\u3000太郎',
+          images: expect.stringMatching(/\/APPLICANT-face\.jpg$/),
+        }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('records the parent checked by the provider and the child by the uploaded documents in a child application', async () => {
+    const app = await createAdminApp(await dialect.createDb(), { env: env() });
+    try {
+      const a = await readyChildApplicant(app);
+      await uploadChildDocuments(a);
+      const url = ((await startEkyc(a)).json() as { url: string }).url;
+      expect((await sim.call('POST', `/v1/sessions/${sessionIdOf(url)}/simulate`, { outcome: 'PASSED' })).status).toBe(200);
+      expect((await postEmpty(a, '/api/ekyc/status')).json()).toMatchObject({ status: 4 });
+      expect((await postEmpty(a, '/api/application-complete')).statusCode).toBe(200);
+      const [r1, r2] = [await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER')), await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'))];
+      expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+
+      const rows = records(app);
+      expect(rows.map((r) => r.person)).toEqual(['PARENT', 'CHILD']);
+      expect(rows[0]).toMatchObject({ method: 'PHOTO_ID_AND_FACE', verified_name: expect.stringContaining('山田'), result: 'PASSED', images: '' });
+      expect(rows[1]).toMatchObject({
+        method: 'DOCUMENT_IMAGES',
+        document: 'マイナンバーカード、住民票の写し',
+        verified_name: '山田\u3000花子',
+        verified_birthday: '2016-05-05',
+        result: 'CHECKED_BY_REVIEWERS',
+      });
+      const childImages = rows[1]!.images!.split(';');
+      expect(childImages).toHaveLength(2);
+      for (const name of childImages) expect(existsSync(join(app.handoverDir, '0177', 'kyc', name))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('hands the record over exactly once when the instance dies between the write and the commit, and the approval is retried on another', async () => {
+    const db = await dialect.createDb();
+    // The first instance writes the hand-over, then dies before its transaction commits.
+    const dying = (dir: string): AccountSystemHandover => ({
+      async handOver(record) {
+        await fileHandover(dir).handOver(record);
+        throw new Error('the process was killed here');
+      },
+    });
+    const first = await createAdminApp(db, { env: env(), handover: dying });
+    const a = await capturedAndCompleted(first);
+    const proposer = await makeStaff(first, '0177', 'REVIEWER');
+    const approver = await makeStaff(first, '0177', 'REVIEWER');
+    expect((await approveByTwo(await signInStaff(first, proposer), await signInStaff(first, approver), a.applicationId)).statusCode).toBe(503);
+    await first.close();
+    expect(records(first)).toHaveLength(1); // written, not yet committed
+
+    const second = await createAdminApp(db, { env: env(), handoverDir: first.handoverDir });
+    second.clock.advance(60_000); // a new one-time password for the approver's second sign-in
+    try {
+      expect((await (await signInStaff(second, approver)).post(`/api/admin/applications/${a.applicationId}/approve`)).statusCode).toBe(200);
+      expect(records(second).map((r) => r.application_number)).toEqual([a.applicationNumber]);
+      const accountLines = handoverText(second, '0177').trimEnd().split('\r\n');
+      expect(accountLines.filter((l) => l.includes(`"${a.applicationNumber}"`))).toHaveLength(1);
+      expect(readdirSync(join(second.handoverDir, '0177', 'kyc', a.applicationNumber))).toHaveLength(4);
+      expect((await a.row()).status).toBe('APPROVED');
+    } finally {
+      await second.close();
+    }
+  });
+});
