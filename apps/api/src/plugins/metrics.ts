@@ -64,8 +64,8 @@ function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
-  const registry = new Registry();
+/** Requests answered and their durations, by route template. */
+function httpMetrics(registry: Registry) {
   const requests = new Counter({
     name: 'koza_http_requests_total',
     help: 'HTTP requests answered, by method, route template and status code',
@@ -79,7 +79,11 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // Read when scraped: the pool as it is at that moment.
+  return { requests, duration };
+}
+
+/** The PostgreSQL pool of this instance, read when scraped. */
+function poolGauge(registry: Registry, db: Db): void {
   new Gauge({
     name: 'koza_db_pool_connections',
     help: 'PostgreSQL pool of this instance: open (total), idle, requests waiting for a connection, and the maximum',
@@ -91,6 +95,10 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
       for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, stats[state]);
     },
   });
+}
+
+/** What the applicant's journey and the hand-over count: mails, eKYC at the provider, completions, hand-overs. */
+function journeyMetrics(registry: Registry) {
   const mailsSent = new Counter({
     name: 'koza_mails_sent_total',
     help: 'Mails handed to the mail server (or the development outbox), by result',
@@ -139,7 +147,14 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
   ekycWebhooks.inc({ result: 'signature_invalid' }, 0);
   ekycWebhooks.inc({ result: 'failed' }, 0);
 
-  let readiness: () => Promise<boolean> = async () => true;
+  return { mailsSent, ekycPolls, completions, ekycStarts, ekycWebhooks, ekycProviderDuration, handovers };
+}
+
+/**
+ * Gauges read from the database and the file system when scraped: readiness (through `readiness()`),
+ * each job's last success and failure, applications per bank and status, free space of the directories.
+ */
+function scrapedGauges(registry: Registry, db: Db, dirs: WatchedDirs, readiness: () => Promise<boolean>): void {
   new Gauge({
     name: 'koza_ready',
     help: 'Whether this instance takes traffic (1) or not (0): the answer of GET /api/ready',
@@ -197,7 +212,10 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
     'Space free to this process on the file system holding a directory of this instance (data, handover)',
     (s) => s.bavail * s.bsize,
   );
+}
 
+/** The back office's refusals and failed sign-ins, per bank. */
+function staffMetrics(registry: Registry) {
   const staffSignInFailures = new Counter({
     name: 'koza_staff_sign_in_failures_total',
     help: 'Failed back-office sign-ins, by bank and reason (unknown id, password, totp, disabled, throttled)',
@@ -211,26 +229,14 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
     registers: [registry],
   });
 
+  return { staffSignInFailures, staffRefusals };
+}
+
+/** The metrics listener: a plain node:http server on its own port answering GET /metrics. */
+function metricsListener(registry: Registry): Pick<AppMetrics, 'serve' | 'close'> {
   let server: Server | null = null;
   let defaultsCollected = false;
   return {
-    registry,
-    mailsSent,
-    ekycPolls,
-    completions,
-    ekycStarts,
-    ekycProviderDuration,
-    handovers,
-    watchReadiness(check) {
-      readiness = check;
-    },
-    staffSignInFailures,
-    staffRefusals,
-    observeRequest(method: string, route: string, status: number, elapsed: number) {
-      requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, elapsed);
-      if (route === '/api/ekyc/webhook' && method === 'POST') ekycWebhooks.inc({ result: webhookResult(status) });
-    },
     async serve(host: string, port: number) {
       if (!defaultsCollected) {
         // Process metrics (CPU, memory, event loop lag) only for a served registry: tests skip the timers.
@@ -259,6 +265,29 @@ export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
       server = null;
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
+  };
+}
+
+export function createMetrics(db: Db, dirs: WatchedDirs): AppMetrics {
+  const registry = new Registry();
+  const { requests, duration } = httpMetrics(registry);
+  poolGauge(registry, db);
+  const journey = journeyMetrics(registry);
+  let readiness: () => Promise<boolean> = async () => true;
+  scrapedGauges(registry, db, dirs, () => readiness());
+  return {
+    registry,
+    ...journey,
+    ...staffMetrics(registry),
+    watchReadiness(check) {
+      readiness = check;
+    },
+    observeRequest(method: string, route: string, status: number, elapsed: number) {
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, elapsed);
+      if (route === '/api/ekyc/webhook' && method === 'POST') journey.ekycWebhooks.inc({ result: webhookResult(status) });
+    },
+    ...metricsListener(registry),
   };
 }
 
