@@ -256,7 +256,8 @@ test('a second member approves the proposal after a confirmation naming the appl
   // Beside it the day's verification record (decision 0241) and the folder of the images it names.
   const bankDir = join(handoverDir, '0177');
   const files = readdirSync(bankDir).filter((f) => f.endsWith('.csv'));
-  expect(files.sort()).toEqual([expect.stringMatching(/^KOZA_0177_\d{8}\.csv$/), expect.stringMatching(/^KOZA_KYC_0177_\d{8}\.csv$/)]);
+  // Each file names its format's version (decision 0243).
+  expect(files.sort()).toEqual([expect.stringMatching(/^KOZA_0177_\d{8}_v\d+\.csv$/), expect.stringMatching(/^KOZA_KYC_0177_\d{8}_v\d+\.csv$/)]);
   const record = readFileSync(join(bankDir, files[1]!), 'utf8');
   expect(record).toContain(`"KOZA-KYC-1","${applicationNumber}","0177","GENERAL","APPLICANT"`);
   const handover = readFileSync(join(bankDir, files[0]!), 'utf8');

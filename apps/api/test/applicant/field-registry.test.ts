@@ -2,12 +2,13 @@ import { expect, it } from 'vitest';
 import { confirmationModel, staffDetailModel } from '@koza/domain/fields/display';
 import { fieldRegistry, fieldsOf, type FieldDefinition } from '@koza/domain/fields/registry';
 import { applicationViewSchema } from '@koza/domain/api/application';
-import { handoverColumns, handoverHeader, handoverLine } from '../../src/adapters/handover.ts';
+import { accountColumns, accountFormat, accountFormatVersions, accountLine, currentFormats, fingerprintOf } from '../../src/adapters/handover-format.ts';
 
 // The field registry (decision 0206): every application field declared once. A new optional field
 // is one registry entry (plus its migration and the screen section where it is typed): this test
 // adds one to a copy of the registry and sees it on the applicant's confirmation screen, in the back
-// office's detail and in the hand-over file's header, with nothing else edited.
+// office's detail and in the hand-over file's header, with nothing else edited — but the hand-over
+// format's version, which must be declared for the changed columns (decision 0243).
 
 const secondPhone: FieldDefinition = {
   key: 'secondPhoneNumber',
@@ -17,7 +18,7 @@ const secondPhone: FieldDefinition = {
   group: 'applicant',
   flows: ['GENERAL', 'CHILD'],
   view: 'text',
-  handover: 'second_phone_number',
+  handover: { column: 'second_phone_number' },
   confirmation: { own: 'noneWhenEmpty' },
 };
 const withSecondPhone = [...fieldRegistry, secondPhone];
@@ -46,20 +47,34 @@ it('shows a field added to the registry on the confirmation screen, in the staff
     value: '092-555-0101',
   });
 
-  const header = handoverHeader(withSecondPhone);
-  expect(header.slice(0, handoverColumns.length)).toEqual([...handoverColumns]);
-  expect(header.at(-1)).toBe('second_phone_number');
-  const line = handoverLine(
+  // Without a place of its own, the column goes at the end: every column of the file keeps its place.
+  const header = accountColumns(withSecondPhone);
+  expect(header).toEqual([...accountColumns(), 'second_phone_number']);
+  // A change of columns without a new format version declared is refused (the API would not start).
+  expect(() => accountFormat(withSecondPhone)).toThrow(/without a new format version: declare \{ version: 2, fingerprint: '[0-9a-f]{16}' \}/);
+  const format = accountFormat(withSecondPhone, [...accountFormatVersions, { version: 2, fingerprint: fingerprintOf(header) }]);
+  expect(format).toMatchObject({ prefix: 'KOZA', version: 2, columns: header });
+  const line = accountLine(
     { bankCode: '0177', applicationNumber: '1', applicationType: 'GENERAL', approvedAt: 0, fields: { second_phone_number: '092-555-0101' }, pinEncrypted: 'x' },
-    header,
+    format,
   );
   expect(line.trimEnd().split(',').at(-1)).toBe('"092-555-0101"');
+});
+
+it('places a registry column where the field says, and refuses a place that is not one', () => {
+  const placed = (after: string) => [...fieldRegistry, { ...secondPhone, handover: { column: 'second_phone_number', after } }];
+  // Right after the mobile phone: the column that followed it (the home phone) must then follow it instead.
+  expect(() => accountColumns(placed('mobile_phone_number'))).toThrow(/phone_number and second_phone_number are both placed after mobile_phone_number/);
+  const columns = accountColumns(placed('approved_at'));
+  expect(columns.slice(-2)).toEqual(['approved_at', 'second_phone_number']);
+  expect(() => accountColumns(placed('no_such_column'))).toThrow(/after no_such_column, which is no column/);
+  expect(() => accountColumns([...fieldRegistry, { ...secondPhone, handover: { column: 'last_name' } }])).toThrow(/last_name is declared twice/);
 });
 
 it('without the entry, the field is nowhere', () => {
   expect(JSON.stringify(confirmationModel('GENERAL', application, null))).not.toContain('日中の連絡先電話番号');
   expect(staffDetailModel('application', application).map((r) => r.key)).not.toContain('secondPhoneNumber');
-  expect(handoverHeader()).toEqual([...handoverColumns]);
+  expect(accountColumns()).not.toContain('second_phone_number');
 });
 
 it('derives the applicant answer and the hand-over columns of the real registry', () => {
@@ -67,8 +82,21 @@ it('derives the applicant answer and the hand-over columns of the real registry'
     .filter((f) => f.view)
     .map((f) => f.key);
   expect(Object.keys(applicationViewSchema.shape)).toEqual(['bankCode', ...viewed, 'applicationType']);
-  // Every registry column is one of the file's fixed columns: the file format does not move.
-  for (const f of fieldRegistry as readonly FieldDefinition[]) if (f.handover) expect(handoverColumns as readonly string[]).toContain(f.handover);
+  expect(viewed).toEqual(expect.arrayContaining(['lastName', 'firstName', 'workplacePhoneNumber']));
+  // The hand-over file: every registry column once, among the file's own columns, the names where the
+  // fields place them; the format this version writes is a declared one.
+  const registryColumns = (fieldRegistry as readonly FieldDefinition[]).flatMap((f) => (f.handover ? [f.handover.column] : []));
+  expect(registryColumns).toEqual(expect.arrayContaining(['last_name', 'first_name', 'kana_last_name', 'parent_last_name']));
+  const columns = accountColumns();
+  expect(new Set(columns).size).toBe(columns.length);
+  expect(columns).toEqual(expect.arrayContaining([...registryColumns, 'record_type', 'application_number', 'pin_rsa_oaep_sha256']));
+  expect(columns.slice(columns.indexOf('kana_last_name'), columns.indexOf('first_name') + 1)).toEqual([
+    'kana_last_name',
+    'kana_first_name',
+    'last_name',
+    'first_name',
+  ]);
+  expect(currentFormats.account).toEqual({ prefix: 'KOZA', version: accountFormatVersions.at(-1)!.version, columns });
   // Codes are shown as words.
   expect(staffDetailModel('application', { gender: 'WOMAN', sealLess: false })).toEqual([
     { key: 'gender', label: '性別', value: '女性' },

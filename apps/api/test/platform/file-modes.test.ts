@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, it } from 'vitest';
-import { handoverFileName } from '../../src/adapters/handover.ts';
+import { currentFormats, formatFileName } from '../../src/adapters/handover-format.ts';
 import { postgresTool } from '../../src/db/backup.ts';
 import { openDatabase, parseDatabaseUrl } from '../../src/db/database.ts';
 import { forEachDialect } from '../helpers/databases.ts';
@@ -122,7 +122,7 @@ forEachDialect((dialect) => {
       const proposer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       expect((await approveByTwo(proposer, approver, application.id)).statusCode).toBe(200);
-      const file = join(app.handoverDir, handoverFileName('0177', app.clock.now().getTime()));
+      const file = join(bankDir, formatFileName(currentFormats.account, '0177', app.clock.now().getTime()));
       expect(modeOf(file), octal(file)).toBe(0o600);
       expect(modeOf(bankDir), octal(bankDir)).toBe(0o700);
       expect(modeOf(app.handoverDir), octal(app.handoverDir)).toBe(0o700);

@@ -272,37 +272,92 @@ export async function insertCompletedApplication(
 
 export const pngSignature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Every line of every hand-over file of a bank. */
-export function handoverText(app: AdminApp, bankCode: BankCode): string {
-  const dir = join(app.handoverDir, bankCode);
-  if (!existsSync(dir)) return '';
-  // The account data files only (KOZA_<bank>_<day>.csv); the verification records are beside them.
+/** One hand-over file as the bank's batch reads it (decision 0243). */
+export interface BatchFile {
+  name: string;
+  day: string;
+  version: number;
+  header: string[];
+  /** The records' fields, in the file's order (a leading apostrophe of the formula-safe writer kept). */
+  rows: string[][];
+}
+
+/**
+ * The fields of one line as the bank's batch reads them, independently of the service's writer and
+ * reader: every field in double quotes, quotes doubled, separated by commas (no line break inside).
+ */
+export function batchFields(line: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (line[i] !== '"') throw new Error(`not a quoted field at ${i}: ${line}`);
+    let value = '';
+    i++;
+    for (;;) {
+      const quote = line.indexOf('"', i);
+      if (quote < 0) throw new Error(`an unterminated field: ${line}`);
+      value += line.slice(i, quote);
+      i = quote + 1;
+      if (line[i] !== '"') break;
+      value += '"';
+      i++;
+    }
+    fields.push(value);
+    if (i === line.length) return fields;
+    if (line[i] !== ',') throw new Error(`no comma after a field at ${i}: ${line}`);
+    i++;
+  }
+}
+
+/**
+ * A bank's files of one kind (`KOZA`: the account data; `KOZA_KYC`: the verification records) as its
+ * batch finds them: `<prefix>_<bank>_<day>_v<version>.csv`, by day and then version; UTF-8 without
+ * a BOM, CRLF after every line, the header first.
+ */
+export function batchFiles(handoverDir: string, bankCode: string, prefix: 'KOZA' | 'KOZA_KYC'): BatchFile[] {
+  const dir = join(handoverDir, bankCode);
+  if (!existsSync(dir)) return [];
+  const pattern = new RegExp(`^${prefix}_${bankCode}_(\\d{8})_v([1-9]\\d*)\\.csv$`);
   return readdirSync(dir)
-    .filter((f) => f.startsWith(`KOZA_${bankCode}_`))
-    .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .flatMap((name) => {
+      const match = pattern.exec(name);
+      return match ? [{ name, day: match[1]!, version: Number(match[2]) }] : [];
+    })
+    .sort((x, y) => x.day.localeCompare(y.day) || x.version - y.version)
+    .map((file) => {
+      const text = readFileSync(join(dir, file.name), 'utf8');
+      if (text.startsWith('\uFEFF') || !text.endsWith('\r\n')) throw new Error(`${file.name}: a BOM, or no CRLF at the end`);
+      const [header, ...rows] = text.slice(0, -2).split('\r\n').map(batchFields);
+      return { ...file, header: header!, rows };
+    });
+}
+
+/** Every line of every account data file of a bank, in the batch's order. */
+export function handoverText(app: AdminApp, bankCode: BankCode): string {
+  // The account data files only (KOZA_<bank>_<day>_v<version>.csv); the verification records are beside them.
+  return batchFiles(app.handoverDir, bankCode, 'KOZA')
+    .map((f) => readFileSync(join(app.handoverDir, bankCode, f.name), 'utf8'))
     .join('');
 }
 
 /**
- * The account system's side of the hand-over file (decision 0203): the records of a bank as the
- * batch reads them (one leading apostrophe of the formula-safe writer removed), the PIN decrypted
- * with the account system's private key (the development pair's test half), the application number
- * as the OAEP label.
+ * The account system's side of the hand-over files (decision 0203): the records of a bank as the
+ * batch reads them (values by their file's header, one leading apostrophe of the formula-safe writer
+ * removed), the PIN decrypted with the account system's private key (the development pair's test
+ * half), the application number as the OAEP label.
  */
 export function handoverRecords(app: AdminApp, bankCode: BankCode): Record<string, string>[] {
   const privateKey = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'account-system-dev-private-key.pem'), 'utf8');
-  const lines = handoverText(app, bankCode).trimEnd().split('\r\n').filter(Boolean);
-  const fieldsOf = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"').replace(/^'/, ''));
-  const [header, ...records] = lines.map(fieldsOf);
-  return records.map((values) => {
-    const record = Object.fromEntries(header!.map((name, i) => [name, values[i]!]));
-    const pin = privateDecrypt(
-      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256', oaepLabel: Buffer.from(record.application_number!, 'utf8') },
-      Buffer.from(record.pin_rsa_oaep_sha256!, 'base64'),
-    ).toString('utf8');
-    return { ...record, pin };
-  });
+  return batchFiles(app.handoverDir, bankCode, 'KOZA').flatMap(({ header, rows }) =>
+    rows.map((values) => {
+      const record = Object.fromEntries(header.map((name, i) => [name, values[i]!.replace(/^'/, '')]));
+      const pin = privateDecrypt(
+        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256', oaepLabel: Buffer.from(record.application_number!, 'utf8') },
+        Buffer.from(record.pin_rsa_oaep_sha256!, 'base64'),
+      ).toString('utf8');
+      return { ...record, pin };
+    }),
+  );
 }
 
 export async function mailsTo(app: App, to: string): Promise<{ subject: string; text: string }[]> {

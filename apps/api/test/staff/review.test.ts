@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { handoverColumns } from '../../src/adapters/handover.ts';
+import { currentFormats } from '../../src/adapters/handover-format.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
@@ -66,7 +68,12 @@ forEachDialect((dialect) => {
 
       const file = handoverText(app, '0177');
       const lines = file.trimEnd().split('\r\n');
-      expect(lines[0]).toBe(handoverColumns.map((c) => `"${c}"`).join(','));
+      // The header: the columns of the format this version writes, derived from the field registry
+      // (adapters/handover-format.ts); the file names the format's version.
+      const { columns, version } = currentFormats.account;
+      expect(columns).toEqual(expect.arrayContaining(['application_number', 'last_name', 'first_name', 'pin_rsa_oaep_sha256']));
+      expect(lines[0]).toBe(columns.map((c) => `"${c}"`).join(','));
+      expect(readdirSync(join(app.handoverDir, '0177'))).toContain(`KOZA_0177_20260616_v${version}.csv`);
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"${applicationNumber}"`);
       // The PIN only encrypted for the account system, which finds it with its private key.

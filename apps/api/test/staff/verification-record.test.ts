@@ -2,7 +2,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { fileHandover, verificationRecordColumns, verificationRecordFileName } from '../../src/adapters/handover.ts';
+import { fileHandover } from '../../src/adapters/handover.ts';
+import { currentFormats, formatFileName, verificationRecordColumns } from '../../src/adapters/handover-format.ts';
 import type { AccountSystemHandover } from '../../src/adapters/handover.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { startSimulator } from '../helpers/ekyc-simulator.ts';
@@ -64,7 +65,7 @@ async function twelveDigitTexts(app: AdminApp): Promise<string[]> {
 
 /** The day's verification records as the bank's batch reads them (header → values). */
 function records(app: AdminApp): Record<string, string>[] {
-  const path = join(app.handoverDir, verificationRecordFileName('0177', app.clock.now().getTime()));
+  const path = join(app.handoverDir, '0177', formatFileName(currentFormats.verification, '0177', app.clock.now().getTime()));
   if (!existsSync(path)) return [];
   const fields = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"'));
   const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\r\n').map(fields);
@@ -113,7 +114,9 @@ forEachDialect((dialect) => {
         expect(statSync(path).mode & 0o777).toBe(0o600);
       }
       // No individual number (12 digits) anywhere in what is handed over or stored.
-      const handedOver = readFileSync(join(app.handoverDir, verificationRecordFileName('0177', app.clock.now().getTime())), 'utf8') + handoverText(app, '0177');
+      const handedOver =
+        readFileSync(join(app.handoverDir, '0177', formatFileName(currentFormats.verification, '0177', app.clock.now().getTime())), 'utf8') +
+        handoverText(app, '0177');
       expect(handedOver).not.toMatch(/(?<!\d)\d{12}(?!\d)/);
       expect(await twelveDigitTexts(app)).toEqual([]);
     } finally {

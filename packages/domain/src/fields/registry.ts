@@ -8,7 +8,8 @@ import { genderLabels, proxyReasonLabels, relationshipLabels } from '../constant
 // The API's stored shape and answer, the confirmation sections, the back office's labels and the
 // hand-over columns are derived from this list (./display.ts, api/application.ts, the API's
 // schema, view and hand-over). Adding an optional field is one entry here, one migration, and the
-// screen section where it is typed.
+// screen section where it is typed; one that is handed over also makes a new version of the
+// hand-over file's format (decision 0243: one line in the API's adapters/handover-format.ts).
 //
 // The order is SPEC.md §3's (the order of the applicant's answer); the confirmation screen shows
 // the rows in the same order, fields of one combined row at the first one's place.
@@ -49,6 +50,19 @@ export type CombinedRow = 'name' | 'kanaName' | 'birthday' | 'address' | 'kanaAd
  */
 export type ConfirmationShow = { row: CombinedRow } | { own: 'always' | 'filled' | 'noneWhenEmpty'; next?: CombinedRow };
 
+/**
+ * A field's column in the account hand-over file (docs/decisions/0243-handover-format-versioned.md):
+ * its name and the column it follows (`after`, one of the file's own columns in the API's
+ * adapters/handover-format.ts or another field's); without `after`, at the end of the line, after
+ * every placed column, in this list's order. Two columns never follow the same one: a column put
+ * between two names the first, and the second is moved after it. Any change of the file's columns
+ * is a new format version, declared beside the file's own columns and announced to the banks.
+ */
+export interface HandoverPlace {
+  column: string;
+  after?: string;
+}
+
 export interface FieldDefinition {
   key: string;
   record: FieldRecord;
@@ -61,8 +75,8 @@ export interface FieldDefinition {
   view?: 'text' | 'number' | 'flag';
   /** Stored as a number (an id), not as text. */
   stored?: 'number' | 'flag';
-  /** Column of the hand-over file; absent: handed over only inside a combined column, or not at all. */
-  handover?: string;
+  /** Its column in the hand-over file and the column's place; absent: handed over only inside a combined column, or not at all. */
+  handover?: HandoverPlace;
   confirmation?: ConfirmationShow;
   /** Words for the codes of a choice. */
   choices?: Readonly<Record<string, string>>;
@@ -75,17 +89,60 @@ const general: readonly ApplicationType[] = ['GENERAL'];
 const child: readonly ApplicationType[] = ['CHILD'];
 
 const applicantFields = [
-  { key: 'lastName', kind: 'name', label: '姓', view: 'text', handover: 'last_name', confirmation: { row: 'name' } },
-  { key: 'firstName', kind: 'name', label: '名', view: 'text', handover: 'first_name', confirmation: { row: 'name' } },
-  { key: 'kanaLastName', kind: 'kana', label: 'セイ', view: 'text', handover: 'kana_last_name', confirmation: { row: 'kanaName' } },
-  { key: 'kanaFirstName', kind: 'kana', label: 'メイ', view: 'text', handover: 'kana_first_name', confirmation: { row: 'kanaName' } },
-  { key: 'gender', kind: 'choice', label: '性別', view: 'text', handover: 'gender', confirmation: { own: 'always', next: 'birthday' }, choices: genderLabels },
-  { key: 'birthday', kind: 'date', label: '生年月日', view: 'text', handover: 'birthday', confirmation: { row: 'birthday' } },
+  { key: 'lastName', kind: 'name', label: '姓', view: 'text', handover: { column: 'last_name', after: 'kana_first_name' }, confirmation: { row: 'name' } },
+  { key: 'firstName', kind: 'name', label: '名', view: 'text', handover: { column: 'first_name', after: 'last_name' }, confirmation: { row: 'name' } },
+  {
+    key: 'kanaLastName',
+    kind: 'kana',
+    label: 'セイ',
+    view: 'text',
+    handover: { column: 'kana_last_name', after: 'application_type' },
+    confirmation: { row: 'kanaName' },
+  },
+  {
+    key: 'kanaFirstName',
+    kind: 'kana',
+    label: 'メイ',
+    view: 'text',
+    handover: { column: 'kana_first_name', after: 'kana_last_name' },
+    confirmation: { row: 'kanaName' },
+  },
+  {
+    key: 'gender',
+    kind: 'choice',
+    label: '性別',
+    view: 'text',
+    handover: { column: 'gender', after: 'first_name' },
+    confirmation: { own: 'always', next: 'birthday' },
+    choices: genderLabels,
+  },
+  { key: 'birthday', kind: 'date', label: '生年月日', view: 'text', handover: { column: 'birthday', after: 'gender' }, confirmation: { row: 'birthday' } },
   { key: 'eraBirthday', kind: 'eraYear', label: '生年（和暦）', view: 'text' },
-  { key: 'mailAddress', kind: 'mail', label: 'メールアドレス', handover: 'mail_address' },
-  { key: 'mobilePhoneNumber', kind: 'mobile', label: '携帯電話番号', view: 'text', handover: 'mobile_phone_number', confirmation: { own: 'always' } },
-  { key: 'phoneNumber', kind: 'phone', label: '自宅電話番号', view: 'text', handover: 'phone_number', confirmation: { own: 'noneWhenEmpty' } },
-  { key: 'postalNumber', kind: 'postalCode', label: '郵便番号', view: 'text', handover: 'postal_number', confirmation: { own: 'always' } },
+  { key: 'mailAddress', kind: 'mail', label: 'メールアドレス', handover: { column: 'mail_address', after: 'phone_number' } },
+  {
+    key: 'mobilePhoneNumber',
+    kind: 'mobile',
+    label: '携帯電話番号',
+    view: 'text',
+    handover: { column: 'mobile_phone_number', after: 'kana_address' },
+    confirmation: { own: 'always' },
+  },
+  {
+    key: 'phoneNumber',
+    kind: 'phone',
+    label: '自宅電話番号',
+    view: 'text',
+    handover: { column: 'phone_number', after: 'mobile_phone_number' },
+    confirmation: { own: 'noneWhenEmpty' },
+  },
+  {
+    key: 'postalNumber',
+    kind: 'postalCode',
+    label: '郵便番号',
+    view: 'text',
+    handover: { column: 'postal_number', after: 'birthday' },
+    confirmation: { own: 'always' },
+  },
   { key: 'addressCode', kind: 'code', label: '住所コード', view: 'text', confirmation: { row: 'address' } },
   { key: 'addressPrefecture', kind: 'address', label: '都道府県', view: 'text', confirmation: { row: 'address' } },
   { key: 'addressMunicipality', kind: 'address', label: '市区町村', view: 'text', confirmation: { row: 'address' } },
@@ -106,17 +163,31 @@ const applicantFields = [
 
 const workplaceFields = [
   { key: 'occupationId', kind: 'id', label: '職業ID', stored: 'number' },
-  { key: 'occupationName', kind: 'text', label: '職業', view: 'text', handover: 'occupation_name', confirmation: { row: 'occupation' } },
+  {
+    key: 'occupationName',
+    kind: 'text',
+    label: '職業',
+    view: 'text',
+    handover: { column: 'occupation_name', after: 'mail_address' },
+    confirmation: { row: 'occupation' },
+  },
   { key: 'occupationOther', kind: 'text', label: '職業（その他）', view: 'text', confirmation: { row: 'occupation' } },
   { key: 'workplaceCode', kind: 'code', label: '勤務先コード', view: 'text', flows: general, confirmation: { own: 'noneWhenEmpty' } },
   { key: 'workplaceId', kind: 'id', label: '勤務先ID', view: 'number', stored: 'number', flows: general },
-  { key: 'workplaceName', kind: 'text', label: '勤務先名', view: 'text', handover: 'workplace_name', confirmation: { own: 'filled', next: 'occupation' } },
+  {
+    key: 'workplaceName',
+    kind: 'text',
+    label: '勤務先名',
+    view: 'text',
+    handover: { column: 'workplace_name', after: 'occupation_name' },
+    confirmation: { own: 'filled', next: 'occupation' },
+  },
   {
     key: 'workplacePhoneNumber',
     kind: 'phone',
     label: '勤務先電話番号',
     view: 'text',
-    handover: 'workplace_phone_number',
+    handover: { column: 'workplace_phone_number', after: 'workplace_name' },
     confirmation: { own: 'filled', next: 'occupation' },
   },
   { key: 'invitationCode', kind: 'code', label: '紹介コード', view: 'text', confirmation: { own: 'noneWhenEmpty' } },
@@ -125,7 +196,15 @@ const workplaceFields = [
 ] as const;
 
 const laterFields = [
-  { key: 'branchCode', group: 'branch', kind: 'code', label: '取引店番号', view: 'text', handover: 'branch_code', confirmation: { row: 'branch' } },
+  {
+    key: 'branchCode',
+    group: 'branch',
+    kind: 'code',
+    label: '取引店番号',
+    view: 'text',
+    handover: { column: 'branch_code', after: 'bank_code' },
+    confirmation: { row: 'branch' },
+  },
   { key: 'branchName', group: 'branch', kind: 'text', label: '取引店', view: 'text', confirmation: { row: 'branch' } },
   {
     key: 'sealLess',
@@ -135,7 +214,7 @@ const laterFields = [
     view: 'flag',
     stored: 'flag',
     flows: general,
-    handover: 'seal_less',
+    handover: { column: 'seal_less', after: 'workplace_phone_number' },
     confirmation: { own: 'always' },
     flagWords: ['印鑑を届け出ない（印鑑レス口座）', '印鑑を届け出る'],
   },
@@ -145,7 +224,7 @@ const laterFields = [
     kind: 'choices',
     label: 'お取引の目的',
     view: 'text',
-    handover: 'utilization_purpose',
+    handover: { column: 'utilization_purpose', after: 'seal_less' },
     confirmation: { row: 'purposes' },
   },
   { key: 'utilizationPurposeOther', group: 'applicant', kind: 'text', label: 'お取引の目的（その他）', view: 'text', confirmation: { row: 'purposes' } },
@@ -153,17 +232,52 @@ const laterFields = [
 ] as const;
 
 const parentFields = [
-  { key: 'lastName', kind: 'name', label: '姓', view: 'text', handover: 'parent_last_name', confirmation: { row: 'name' } },
-  { key: 'firstName', kind: 'name', label: '名', view: 'text', handover: 'parent_first_name', confirmation: { row: 'name' } },
-  { key: 'kanaLastName', kind: 'kana', label: 'セイ', view: 'text', handover: 'parent_kana_last_name', confirmation: { row: 'kanaName' } },
-  { key: 'kanaFirstName', kind: 'kana', label: 'メイ', view: 'text', handover: 'parent_kana_first_name', confirmation: { row: 'kanaName' } },
-  { key: 'birthday', kind: 'date', label: '生年月日', view: 'text', handover: 'parent_birthday', confirmation: { row: 'birthday' } },
+  {
+    key: 'lastName',
+    kind: 'name',
+    label: '姓',
+    view: 'text',
+    handover: { column: 'parent_last_name', after: 'utilization_purpose' },
+    confirmation: { row: 'name' },
+  },
+  {
+    key: 'firstName',
+    kind: 'name',
+    label: '名',
+    view: 'text',
+    handover: { column: 'parent_first_name', after: 'parent_last_name' },
+    confirmation: { row: 'name' },
+  },
+  {
+    key: 'kanaLastName',
+    kind: 'kana',
+    label: 'セイ',
+    view: 'text',
+    handover: { column: 'parent_kana_last_name', after: 'parent_first_name' },
+    confirmation: { row: 'kanaName' },
+  },
+  {
+    key: 'kanaFirstName',
+    kind: 'kana',
+    label: 'メイ',
+    view: 'text',
+    handover: { column: 'parent_kana_first_name', after: 'parent_kana_last_name' },
+    confirmation: { row: 'kanaName' },
+  },
+  {
+    key: 'birthday',
+    kind: 'date',
+    label: '生年月日',
+    view: 'text',
+    handover: { column: 'parent_birthday', after: 'parent_kana_first_name' },
+    confirmation: { row: 'birthday' },
+  },
   {
     key: 'relationship',
     kind: 'choice',
     label: 'お子さまとの続柄',
     view: 'text',
-    handover: 'parent_relationship',
+    handover: { column: 'parent_relationship', after: 'parent_birthday' },
     confirmation: { own: 'always' },
     choices: relationshipLabels,
   },

@@ -113,7 +113,7 @@ export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentR
     ['application', row],
     ['parent', parent],
   ] as const) {
-    for (const f of fieldsOf(record)) if (f.handover) fields[f.handover] = handoverValue(f, (values as Record<string, unknown> | null)?.[f.key]);
+    for (const f of fieldsOf(record)) if (f.handover) fields[f.handover.column] = handoverValue(f, (values as Record<string, unknown> | null)?.[f.key]);
   }
   // The address in one column, as the account system takes it (and its kana).
   const address = [row.addressPrefecture, row.addressMunicipality, row.addressSection, row.addressChome, row.address].map(s).join('');

@@ -1,7 +1,8 @@
 import { documentTypeLabels, ekycMethodLabels, typedIdentity } from '@koza/domain/field-labels';
 import { EkycProviderError } from '../../adapters/ekyc-provider.ts';
 import type { EkycProvider, EvidenceImage, ProviderSessionState } from '../../adapters/ekyc-provider.ts';
-import type { VerificationImage, VerificationRecordRow } from '../../adapters/handover.ts';
+import type { VerificationImage } from '../../adapters/handover.ts';
+import { verificationRecordFormat, type VerificationRecordRow } from '../../adapters/handover-format.ts';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { listDocuments, readDocumentBytes } from '../../db/repositories/documents-repository.ts';
@@ -16,9 +17,6 @@ import { toJapanIso } from '../platform/japan-iso-time.ts';
 // happened, the document, the verified identity (as the provider read or certified it), the
 // purpose and occupation given, the result, who proposed and who confirmed — and the images the
 // method relied on. Never an individual number (個人番号): nothing here reads or carries one.
-
-/** Version of the record's layout: a new layout is a new version, in a file of its own. */
-export const verificationRecordFormat = 'KOZA-KYC-1';
 
 /** The ordinance's item for each provider method (犯収法施行規則 6条1項1号). */
 const ordinanceItems: Readonly<Record<string, string>> = {
