@@ -1,3 +1,6 @@
+import { saveRequirements } from '@koza/domain/flows';
+import type { SavedStep } from '@koza/domain/flows';
+import type { ApplicationType } from '@koza/domain/constants';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { fixedClock } from '../../src/adapters/clock.ts';
@@ -151,6 +154,20 @@ export const childWorkplacePayload = { ...workplacePayload, occupationId: 9, wor
 export const branchPayload = { branchCode: '100' };
 export const sealLessPayload = { sealLess: true };
 
+/**
+ * The order the journey definition (flows.ts) gives these saves: each save call after every step it
+ * needs first. A reorder in flows.ts moves the helpers' saves with it.
+ */
+export function saveOrder<S extends SavedStep>(type: ApplicationType, steps: readonly S[]): S[] {
+  const requirements = saveRequirements[type];
+  const needed = (step: S): number => {
+    const required = requirements[step];
+    if (!required) throw new Error(`${step} is not a save call of the ${type} flow (flows.ts)`);
+    return required.length;
+  };
+  return [...steps].sort((a, b) => needed(a) - needed(b));
+}
+
 export const stepPaths = {
   personal: '/api/applications/personal',
   workplace: '/api/applications/workplace',
@@ -158,7 +175,7 @@ export const stepPaths = {
   sealLess: '/api/applications/seal-less',
 } as const;
 export type GeneralStep = keyof typeof stepPaths;
-const order: readonly GeneralStep[] = ['personal', 'workplace', 'branch', 'sealLess'];
+const order = saveOrder('GENERAL', Object.keys(stepPaths) as GeneralStep[]);
 const payloads: Record<GeneralStep, object> = {
   personal: personalPayload,
   workplace: workplacePayload,

@@ -1,5 +1,5 @@
 import type { App } from '../../src/app.ts';
-import { applicant, branchPayload, childPersonalPayload, childWorkplacePayload, stepPaths } from './application-steps.ts';
+import { applicant, branchPayload, saveOrder, childPersonalPayload, childWorkplacePayload, stepPaths } from './application-steps.ts';
 import type { Applicant } from './application-steps.ts';
 import { imagePart, jpegBytes, setPin, uploadDocument } from './ready-application.ts';
 
@@ -38,7 +38,7 @@ export const childStepPaths = {
   branch: stepPaths.branch,
 } as const;
 export type ChildStep = keyof typeof childStepPaths;
-const order: readonly ChildStep[] = ['personal', 'workplace', 'parentPersonal', 'parentWorkplace', 'branch'];
+const order = saveOrder('CHILD', Object.keys(childStepPaths) as ChildStep[]);
 const payloads: Record<ChildStep, object> = {
   personal: childPersonalPayload,
   workplace: childWorkplacePayload,
