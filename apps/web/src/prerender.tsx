@@ -8,6 +8,7 @@ import { landingPaths } from './api/entry.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { sessionErrorId } from './lib/flow.ts';
 import { getBank } from '@koza/domain/banks/banks';
+import { entryStartScript } from '@koza/domain/entry-start';
 import { landingAnswersBlock, type LandingAnswers } from './entry/landing-answers.tsx';
 
 // The build's server entry (vite.config.ts, prerender plugin): the pages an applicant lands on
@@ -45,12 +46,29 @@ export function pageDocument(template: string, page: PrerenderedPageHtml): strin
   // browser hands the preloaded answer to it.
   const preloads = page.preloads.map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
   const answers = page.answers ? landingAnswersBlock(page.answers) : '';
-  return template
+  return startsAfterFirstPaint(template)
     .replace('</head>', `${preloads}</head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(root, `<div id="root" data-prerendered="${escapeHtml(page.search)}">${page.body}</div>${answers}`)
     .replaceAll('%BANK_CODE%', page.bankCode)
     .replaceAll('%BANK_NAME%', escapeHtml(getBank(page.bankCode).name));
+}
+
+/**
+ * The template with its entry module and module preloads taken out of <head> and started by the
+ * inline script of @koza/domain/entry-start after the first paint (decision 0218). A template
+ * without them (the development server's) is left as it is.
+ */
+function startsAfterFirstPaint(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) return template;
+  const preloads: string[] = [];
+  const withoutScripts = template.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const start = `<script data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}">${entryStartScript}</script>`;
+  return withoutScripts.replace('</body>', `${start}</body>`);
 }
 
 /** The landing pages of each flow and its error page, with the session-error variant (SPEC.md §2.5). */

@@ -1,12 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
+import { entryStartScript } from '@koza/domain/entry-start';
 
 // Security headers for every answer (API and SPA). The SPA is built without inline scripts or
-// styles, so the CSP allows only our own origin; HSTS only in production (it would pin
+// styles, so the CSP allows only our own origin and the entry pages' one start script by its hash; HSTS only in production (it would pin
 // http://localhost to https for a developer's browser).
 // helmet runs once, at start-up, to compute the headers; every answer then gets that fixed list
 // (@fastify/helmet rebuilt helmet's middleware, parsing the CSP, on every request: issue 13), set
 // by the onRequest hook of plugins/request-hooks.ts.
+
+/** The CSP source that allows the entry pages' inline start script, and nothing else inline. */
+const entryStartScriptSource = `'sha256-${createHash('sha256').update(entryStartScript).digest('base64')}'`;
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
@@ -17,7 +22,8 @@ function helmetOptions(isProduction: boolean): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the entry pages' start after the first paint (decision 0218).
+        scriptSrc: ["'self'", entryStartScriptSource],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
