@@ -7,7 +7,7 @@
 import type { ApplicationType } from './constants.ts';
 import { relationshipLabels } from './constants.ts';
 import { birthdayText, combinedLabels, confirmationModel } from './fields/display.ts';
-import type { DisplaySection, FieldValues } from './fields/display.ts';
+import type { DisplaySection, DisplaySectionKey, FieldValues } from './fields/display.ts';
 import { formatPostalCode } from './fields/postal-code.ts';
 import { fieldsOf } from './fields/registry.ts';
 
@@ -93,27 +93,32 @@ export function compareIdentity(
 /** A field's label in the registry (one source with the confirmation screen). */
 const labelOf = (record: 'application' | 'parent', key: string): string => fieldsOf(record).find((f) => f.key === key)?.label ?? key;
 
+/** The section that holds the applicant's own answers, where staff also read the mail address. */
+const applicantSection: Readonly<Record<ApplicationType, DisplaySectionKey>> = { GENERAL: 'personal', CHILD: 'child' };
+
 /**
- * The applicant's answers as staff read them: the confirmation screen's sections (the same labels
- * and words, codes as words), each value on one line, the address with its postal code (the
- * separate postal-code row goes), and the mail address, which staff need and the applicant's
+ * The applicant's answers as staff read them: the confirmation screen's sections with their keys (the
+ * same labels and words, codes as words), each value on one line, the address with its postal code
+ * (the separate postal-code row goes), and the mail address, which staff need and the applicant's
  * confirmation does not show.
  */
 export function caseViewSections(
   type: ApplicationType,
   application: FieldValues,
   parent: FieldValues | null,
-): { title: string; rows: { label: string; value: string }[] }[] {
+): { key: DisplaySectionKey; title: string; rows: { label: string; value: string }[] }[] {
   const postalLabel = labelOf('application', 'postalNumber');
   const postal = postalText(typeof application.postalNumber === 'string' ? application.postalNumber : '');
-  return confirmationModel(type, application, parent).map((section: DisplaySection, i) => {
+  return confirmationModel(type, application, parent).map((section: DisplaySection) => {
     const rows = section.rows
       .filter((row) => !(row.label === postalLabel && postal !== ''))
       .map((row) => {
         const line = typeof row.value === 'string' ? row.value : row.value.join(' ');
         return { label: row.label, value: row.label === combinedLabels.address && postal ? `${postal} ${line}` : line };
       });
-    if (i === 0) rows.push({ label: labelOf('application', 'mailAddress'), value: typeof application.mailAddress === 'string' ? application.mailAddress : '' });
-    return { title: section.title, rows };
+    if (section.key === applicantSection[type]) {
+      rows.push({ label: labelOf('application', 'mailAddress'), value: typeof application.mailAddress === 'string' ? application.mailAddress : '' });
+    }
+    return { key: section.key, title: section.title, rows };
   });
 }

@@ -5,36 +5,15 @@ import type { ApplicationDetail } from '@koza/domain/api/admin';
 import { cancelReasons, caseEventLabels, rejectReasons } from '@koza/domain/admin/case';
 import { adminStatusLabels } from '@koza/domain/admin/rules';
 import { shareableRejectionReasons } from '@koza/domain/application-status';
-import {
-  applicationTypeLabels,
-  caseViewSections,
-  compareIdentity,
-  documentTypeLabels,
-  ekycMethodLabels,
-  ekycOutcomeLabels,
-  relationshipText,
-  typedIdentity,
-} from '@koza/domain/field-labels';
+import { compareIdentity, documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels, typedIdentity } from '@koza/domain/field-labels';
 import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../format.ts';
 import { Outcome } from '../list-screen.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useForm } from '../use-form.tsx';
+import { ApplicantAnswers } from './application-detail/applicant-answers.tsx';
 import { ImageViewer } from './image-viewer.tsx';
-
-function Answers({ rows }: { rows: readonly { label: string; value: string }[] }) {
-  return (
-    <dl className="fields">
-      {rows.map(({ label, value }) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value || '—'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** Who the case is about, for confirmations: 山田 太郎 さま（受付番号 0177-…）. */
 const applicantOf = (d: ApplicationDetail) =>
@@ -226,51 +205,6 @@ function EvidenceImages({ applicationId, images }: { applicationId: string; imag
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * The answers in the confirmation screen's sections: for a child application the child and the
- * parent side by side with the relationship, then the branch.
- */
-function AnswersSection({ detail }: { detail: ApplicationDetail }) {
-  const sections = caseViewSections(detail.applicationType, detail.application, detail.applicationParent);
-  if (detail.applicationType !== 'CHILD') {
-    return (
-      <section aria-labelledby="applicant">
-        <h2 id="applicant">申込者（{applicationTypeLabels.GENERAL}）</h2>
-        {sections.map((s) => (
-          <section key={s.title} aria-label={s.title}>
-            <h3>{s.title}</h3>
-            <Answers rows={s.rows} />
-          </section>
-        ))}
-      </section>
-    );
-  }
-  const [child, parent, ...rest] = sections;
-  return (
-    <section aria-labelledby="applicant">
-      <h2 id="applicant">お子さま（口座名義人）と親権者（代理人）</h2>
-      <p>続柄：親権者はお子さまの{relationshipText(String(detail.applicationParent?.relationship ?? ''))}</p>
-      <div className="side-by-side">
-        {[child, parent].map(
-          (s) =>
-            s && (
-              <section key={s.title} aria-label={s.title}>
-                <h3>{s.title}</h3>
-                <Answers rows={s.rows} />
-              </section>
-            ),
-        )}
-      </div>
-      {rest.map((s) => (
-        <section key={s.title} aria-label={s.title}>
-          <h3>{s.title}</h3>
-          <Answers rows={s.rows} />
-        </section>
-      ))}
-    </section>
   );
 }
 
@@ -508,7 +442,7 @@ export function ApplicationDetailScreen() {
         )}
       </section>
 
-      <AnswersSection detail={detail} />
+      <ApplicantAnswers detail={detail} />
 
       <section aria-labelledby="history">
         <h2 id="history">対応履歴</h2>
