@@ -4,7 +4,7 @@ import type { ApplicationListItem } from '@koza/domain/api/admin';
 import { queueViewLabels, queueViews } from '@koza/domain/admin/case';
 import type { QueueView } from '@koza/domain/admin/case';
 import { adminStatusLabels, reviewStatuses } from '@koza/domain/admin/rules';
-import { applicationTypeLabels } from '@koza/domain/field-labels';
+import { applicationTypeLabels } from '@koza/domain/admin/case-view';
 import { ApiProblem, exportUrl } from '../api.ts';
 import { DataTable } from '../data-table.tsx';
 import type { Column, SortOrder } from '../data-table.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseViewSections } from '@koza/domain/field-labels';
+import { caseViewSections } from '@koza/domain/admin/case-view';
 import { addressMismatchCase } from '../../test/fixtures.ts';
 import { childCaseSections } from './applicant-answers.tsx';
 

@@ -1,5 +1,5 @@
 import type { ApplicationDetail } from '@koza/domain/api/admin';
-import { applicationTypeLabels, caseViewSections, relationshipText } from '@koza/domain/field-labels';
+import { applicationTypeLabels, caseViewSections, relationshipText } from '@koza/domain/admin/case-view';
 
 type AnswerSection = ReturnType<typeof caseViewSections>[number];
 
