@@ -10,7 +10,7 @@ import { compareIdentity, typedIdentity } from '@koza/domain/ekyc-identity';
 import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../format.ts';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useForm } from '../use-form.tsx';
 import { ApplicantAnswers } from './application-detail/applicant-answers.tsx';

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable } from '../data-table.tsx';
 import type { Column } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
