@@ -25,7 +25,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: () => import('./screens/applications.tsx').then((m) => ({ Component: m.ApplicationsScreen })) },
-          { path: 'applications/:id', lazy: () => import('./screens/application-detail.tsx').then((m) => ({ Component: m.ApplicationDetailScreen })) },
+          {
+            path: 'applications/:id',
+            lazy: () => import('./screens/application-detail/application-detail-screen.tsx').then((m) => ({ Component: m.ApplicationDetailScreen })),
+          },
           { path: 'staff', lazy: () => import('./screens/staff.tsx').then((m) => ({ Component: m.StaffScreen })) },
           { path: 'password', lazy: () => import('./screens/password.tsx').then((m) => ({ Component: m.PasswordScreen })) },
           { path: 'passkeys', lazy: () => import('./screens/passkeys.tsx').then((m) => ({ Component: m.PasskeysScreen })) },
