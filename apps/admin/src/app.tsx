@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
         // A screen that fails (its chunk did not load) is shown in the shell, the menu still there.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./screens/applications.tsx').then((m) => ({ Component: m.ApplicationsScreen })) },
+          { index: true, lazy: () => import('./screens/applications/applications-screen.tsx').then((m) => ({ Component: m.ApplicationsScreen })) },
           {
             path: 'applications/:id',
             lazy: () => import('./screens/application-detail/application-detail-screen.tsx').then((m) => ({ Component: m.ApplicationDetailScreen })),
