@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
             path: 'applications/:id',
             lazy: () => import('./screens/application-detail/application-detail-screen.tsx').then((m) => ({ Component: m.ApplicationDetailScreen })),
           },
-          { path: 'staff', lazy: () => import('./screens/staff.tsx').then((m) => ({ Component: m.StaffScreen })) },
+          { path: 'staff', lazy: () => import('./screens/staff/staff-screen.tsx').then((m) => ({ Component: m.StaffScreen })) },
           { path: 'password', lazy: () => import('./screens/password.tsx').then((m) => ({ Component: m.PasswordScreen })) },
           { path: 'passkeys', lazy: () => import('./screens/passkeys.tsx').then((m) => ({ Component: m.PasskeysScreen })) },
           { path: 'audit', lazy: () => import('./screens/audit.tsx').then((m) => ({ Component: m.AuditScreen })) },
