@@ -3,7 +3,8 @@
 // file path (a name with a known extension, with or without folders) must be a tracked file of the
 // repository: a path with folders matches the end of a tracked path (`services/platform/sessions.ts`
 // names apps/api/src/services/platform/sessions.ts), a bare name matches a tracked file's name.
-// Decision records (docs/decisions/) are dated history and keep the paths of their day. Paths under
+// Decision records (docs/decisions/) are dated history and keep the paths of their day; the bench's
+// report (docs/benchmarks.md) names the built chunks it measured. Paths under
 // what the build and the runs write (dist/, var/, data/generated/, test output) are not tracked and
 // not checked; nor are URLs, globs and templates (`KOZA_<bank>_<day>.csv`).
 // `--root DIR` checks another tree (the tests).

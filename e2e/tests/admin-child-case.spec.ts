@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels } from '@koza/domain/field-labels';
+import { documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels } from '@koza/domain/admin/case-view';
 import { test, expect } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
 import { createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn } from '../support/admin.ts';

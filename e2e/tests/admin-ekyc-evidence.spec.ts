@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ekycEvidenceLabels } from '@koza/domain/api/admin';
-import { ekycMethodLabels } from '@koza/domain/field-labels';
+import { ekycMethodLabels } from '@koza/domain/admin/case-view';
 import { test, expect } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
 import { desktop, expectNoAxeViolations } from '../support/admin.ts';

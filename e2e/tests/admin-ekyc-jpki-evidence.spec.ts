@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ekycMethodLabels } from '@koza/domain/field-labels';
+import { ekycMethodLabels } from '@koza/domain/admin/case-view';
 import { test, expect } from '../fixtures.ts';
 import { desktop, expectNoAxeViolations } from '../support/admin.ts';
 import { completedWith, openCase } from '../support/evidence.ts';

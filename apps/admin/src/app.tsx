@@ -24,9 +24,12 @@ export const routes: RouteObject[] = [
         // A screen that fails (its chunk did not load) is shown in the shell, the menu still there.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./screens/applications.tsx').then((m) => ({ Component: m.ApplicationsScreen })) },
-          { path: 'applications/:id', lazy: () => import('./screens/application-detail.tsx').then((m) => ({ Component: m.ApplicationDetailScreen })) },
-          { path: 'staff', lazy: () => import('./screens/staff.tsx').then((m) => ({ Component: m.StaffScreen })) },
+          { index: true, lazy: () => import('./screens/applications/applications-screen.tsx').then((m) => ({ Component: m.ApplicationsScreen })) },
+          {
+            path: 'applications/:id',
+            lazy: () => import('./screens/application-detail/application-detail-screen.tsx').then((m) => ({ Component: m.ApplicationDetailScreen })),
+          },
+          { path: 'staff', lazy: () => import('./screens/staff/staff-screen.tsx').then((m) => ({ Component: m.StaffScreen })) },
           { path: 'password', lazy: () => import('./screens/password.tsx').then((m) => ({ Component: m.PasswordScreen })) },
           { path: 'passkeys', lazy: () => import('./screens/passkeys.tsx').then((m) => ({ Component: m.PasskeysScreen })) },
           { path: 'audit', lazy: () => import('./screens/audit.tsx').then((m) => ({ Component: m.AuditScreen })) },

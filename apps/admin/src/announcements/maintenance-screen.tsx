@@ -4,7 +4,7 @@ import type { MaintenanceItem } from '@koza/domain/api/admin-announcements';
 import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../format.ts';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';

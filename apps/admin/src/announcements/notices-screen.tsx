@@ -8,7 +8,7 @@ import { formatDateTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { NoticePreview } from './notice-preview.tsx';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { useForm } from '../use-form.tsx';
 import { AnnouncementTable } from './announcement-list.tsx';

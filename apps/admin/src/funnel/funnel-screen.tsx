@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { dropOffs, funnelMethodText, reachedCounts } from '@koza/domain/admin/funnel';
 import { funnelQuerySchema, funnelSchema } from '@koza/domain/api/admin-announcements';
 import { applicationTypes } from '@koza/domain/constants';
-import { applicationTypeLabels } from '@koza/domain/field-labels';
+import { applicationTypeLabels } from '@koza/domain/admin/case-view';
 import { ApiProblem, exportUrl } from '../api.ts';
 import { useApiQuery } from '../queries.ts';
 import { useForm } from '../use-form.tsx';

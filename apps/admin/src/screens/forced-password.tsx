@@ -4,7 +4,7 @@ import { adminMessages } from '@koza/domain/admin/messages';
 import { passwordChangeBodySchema } from '@koza/domain/api/admin';
 import { staffAuth } from '@koza/domain/admin/rules';
 import { post } from '../api.ts';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
 

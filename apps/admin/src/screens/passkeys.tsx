@@ -5,7 +5,7 @@ import { ApiProblem, post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useApiMutation, useApiQuery } from '../queries.ts';
 import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkey-ceremony.ts';
 

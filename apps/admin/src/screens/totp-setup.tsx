@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { totpConfirmBodySchema, totpConfirmedSchema, totpSetupSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
-import { Outcome } from '../list-screen.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
 import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkey-ceremony.ts';

@@ -15,7 +15,11 @@ export interface DisplayRow {
   value: string | readonly string[];
 }
 
+/** A section's name, whatever its place: the back office picks the child's and the parent's by it. */
+export type DisplaySectionKey = Exclude<keyof typeof displayText, 'none'>;
+
 export interface DisplaySection {
+  key: DisplaySectionKey;
   title: string;
   /** The step the section's 修正する re-enters. */
   slug: PageSlug;
@@ -135,20 +139,21 @@ export function displayRows(
   return out;
 }
 
-/** The confirmation screen's sections of each flow: which groups each shows, and where 修正する leads. */
-const sectionsOf: Readonly<Record<ApplicationType, readonly { title: string; slug: PageSlug; record: FieldRecord; groups: readonly FieldGroup[] }[]>> = {
-  GENERAL: [
-    { title: displayText.personal, slug: 'personal', record: 'application', groups: ['applicant'] },
-    { title: displayText.workplace, slug: 'workplace', record: 'application', groups: ['workplace'] },
-    { title: displayText.branch, slug: 'branch', record: 'application', groups: ['branch'] },
-    { title: displayText.sealLess, slug: 'seal-less', record: 'application', groups: ['sealLess'] },
-  ],
-  CHILD: [
-    { title: displayText.child, slug: 'child-personal', record: 'application', groups: ['applicant', 'workplace'] },
-    { title: displayText.parent, slug: 'child-parent', record: 'parent', groups: ['parent'] },
-    { title: displayText.branch, slug: 'child-branch', record: 'application', groups: ['branch'] },
-  ],
-};
+/** The confirmation screen's sections of each flow: which groups each shows, and where 修正する leads (the title is the key's words). */
+const sectionsOf: Readonly<Record<ApplicationType, readonly { key: DisplaySectionKey; slug: PageSlug; record: FieldRecord; groups: readonly FieldGroup[] }[]>> =
+  {
+    GENERAL: [
+      { key: 'personal', slug: 'personal', record: 'application', groups: ['applicant'] },
+      { key: 'workplace', slug: 'workplace', record: 'application', groups: ['workplace'] },
+      { key: 'branch', slug: 'branch', record: 'application', groups: ['branch'] },
+      { key: 'sealLess', slug: 'seal-less', record: 'application', groups: ['sealLess'] },
+    ],
+    CHILD: [
+      { key: 'child', slug: 'child-personal', record: 'application', groups: ['applicant', 'workplace'] },
+      { key: 'parent', slug: 'child-parent', record: 'parent', groups: ['parent'] },
+      { key: 'branch', slug: 'child-branch', record: 'application', groups: ['branch'] },
+    ],
+  };
 
 /** The confirmation screen of a flow: its sections with their rows (the parent's values for a child application). */
 export function confirmationModel(
@@ -157,8 +162,9 @@ export function confirmationModel(
   parent: FieldValues | null,
   registry: FieldRegistry = fieldRegistry,
 ): DisplaySection[] {
-  return sectionsOf[type].map(({ title, slug, record, groups }) => ({
-    title,
+  return sectionsOf[type].map(({ key, slug, record, groups }) => ({
+    key,
+    title: displayText[key],
     slug,
     rows: displayRows(record, groups, type, (record === 'parent' ? parent : application) ?? {}, registry),
   }));

@@ -7,7 +7,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import { EkycProviderError, isValidWebhookSignature, parseWebhookBody } from '../../adapters/ekyc-provider.ts';
 import type { CreateSessionInput, EkycProvider } from '../../adapters/ekyc-provider.ts';
 import type { Config } from '../../config.ts';
-import { typedIdentity } from '@koza/domain/field-labels';
+import { typedIdentity } from '@koza/domain/ekyc-identity';
 import type { Db } from '../../db/database.ts';
 import { durableTransaction } from '../../db/durable-transaction.ts';
 import type { Transaction } from 'kysely';

@@ -3,7 +3,7 @@ import { normaliseKana, stripSpaces, hiraganaToKatakana } from '@koza/domain/nor
 import { adminPageSize, adminStatusLabels } from '@koza/domain/admin/rules';
 import { ageInDays, businessDaysSince } from '@koza/domain/admin/case';
 import { isBankHoliday } from '../platform/bank-calendar.ts';
-import { applicationTypeLabels } from '@koza/domain/field-labels';
+import { applicationTypeLabels } from '@koza/domain/admin/case-view';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { ekycEvidenceLabels } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';

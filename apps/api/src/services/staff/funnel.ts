@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { dropOffs, funnelMaxDays, funnelMethodText, funnelSteps, reachedCounts } from '@koza/domain/admin/funnel';
-import { applicationTypeLabels } from '@koza/domain/field-labels';
+import { applicationTypeLabels } from '@koza/domain/admin/case-view';
 import type { Funnel, funnelQuerySchema } from '@koza/domain/api/admin-announcements';
 import type { Db } from '../../db/database.ts';
 import { funnelViews } from '../../db/repositories/page-views-repository.ts';

@@ -1,4 +1,5 @@
-import { documentTypeLabels, ekycMethodLabels, typedIdentity } from '@koza/domain/field-labels';
+import { documentTypeLabels, ekycMethodLabels } from '@koza/domain/admin/case-view';
+import { typedIdentity } from '@koza/domain/ekyc-identity';
 import { EkycProviderError } from '../../adapters/ekyc-provider.ts';
 import type { EkycProvider, EvidenceImage, ProviderSessionState } from '../../adapters/ekyc-provider.ts';
 import type { VerificationImage } from '../../adapters/handover.ts';

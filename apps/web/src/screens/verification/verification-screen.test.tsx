@@ -25,7 +25,7 @@ async function sendTo(mail: string) {
   await userEvent.click(screen.getByRole('button', { name: t.send }));
 }
 
-describe('verification screen', () => {
+describe('verification screen: sending the code to the mail address', () => {
   it('offers an e-mail field with the right keyboard and autofill', async () => {
     await openVerification();
     const input = mailInput();
@@ -92,7 +92,9 @@ describe('verification screen', () => {
     await screen.findByText(messages.systemError);
     expect(router.state.location.pathname).toBe('/error');
   });
+});
 
+describe('verification screen: entering the code', () => {
   it('verifies the code with spaces stripped, keeps the token and goes to /personal', async () => {
     sessionStorage.setItem('channel', 'campaign');
     sessionStorage.setItem('deviceId', '3f2b8c1e-9a4d-4e6f-b1c2-7d8e9f0a1b2c');
@@ -170,7 +172,9 @@ describe('verification screen', () => {
     expect(await screen.findByText(t.resent)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/verification-codes/register')).toHaveLength(2);
   });
+});
 
+describe('verification screen: the child flow and an expired session', () => {
   it('the child flow sends CHILD and goes on to /child/personal', async () => {
     const fetchMock = mockApi({
       ...registered,

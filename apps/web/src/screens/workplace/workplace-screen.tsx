@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { workplaceCodeLengths } from '@koza/domain/constants';
-import { normaliseCode, workplaceCodeSchema } from '@koza/domain/fields/codes';
+import { normaliseCode } from '@koza/domain/fields/codes';
 import { messages } from '@koza/domain/messages';
 import type { StepResult } from '@koza/domain/steps/validate-step';
 import type { WorkplacePayload } from '@koza/domain/steps/workplace';
-import { lookupWorkplace, saveWorkplace, savedText, type Workplace } from '../../api/application.ts';
+import { lookupWorkplace, saveWorkplace, savedText, type Occupation } from '../../api/application.ts';
 import { occupationsQuery, savedApplicationQuery, useStepQuery } from '../../api/queries.ts';
 import { toast } from '../../components/toast.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
-import { CodeField, unsettledCodeErrors } from '../../forms/code-field.tsx';
+import { unsettledCodeErrors } from '../../forms/code-field.tsx';
 import { ExistingAccountSection } from '../../forms/existing-account-section.tsx';
 import { applyInvitationCode, InvitationCodeField } from '../../forms/invitation-code-field.tsx';
-import { OccupationSection, occupationContext, occupationPayloadKeys, workplaceEntryOf } from '../../forms/occupation-section.tsx';
-import { focusFirstError, useStepForm } from '../../forms/use-step-form.ts';
+import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
+import { useStepForm } from '../../forms/use-step-form.ts';
 import { errorMap } from '@koza/domain/steps/validate-step';
 import { readEntryCodes } from '../../entry/entry-query.ts';
 import {
@@ -25,17 +24,20 @@ import {
   workplaceFormFrom,
   type WorkplaceForm,
 } from './workplace-form.ts';
-
-// UI wording of this screen; field messages come from messages.ts.
-export const workplaceText = {
-  workplaceCode: '勤務先コード',
-  workplaceCodeHint: 'お勤め先から案内されたコード（6桁または8桁）をお持ちの方は入力して「適用」を押してください。',
-} as const;
+import { isThreeParts, workplaceCodeActions, WorkplaceCodeField } from './workplace-code.tsx';
 
 type Lookup = 'workplace' | 'invitation';
 
-/** A saved phone not in three parts cannot be shown in the three inputs (SPEC.md §8: error page). */
-const isThreeParts = (phone: string): boolean => /^\d+-\d+-\d+$/.test(phone);
+/** The step's check on Next: the domain's workplace rules, and no code typed but left unapplied (or not found). */
+function checkWorkplaceStep(f: WorkplaceForm, occupation: Occupation | undefined): StepResult<WorkplacePayload> {
+  const checked = checkWorkplace(f, occupation);
+  const unsettled = unsettledCodeErrors({
+    workplaceCode: { input: f.workplaceCode, state: f.workplaceCodeState },
+    invitationCode: { input: f.invitationCode, state: f.invitationCodeState },
+  });
+  if (checked.ok && unsettled.length === 0) return checked;
+  return { ok: false, errors: [...(checked.ok ? [] : checked.errors), ...unsettled] };
+}
 
 /**
  * /workplace (step 2, SPEC.md §2.5, §4, §5): occupation, workplace, workplace and invitation codes,
@@ -55,15 +57,7 @@ export function WorkplaceScreen() {
   const { form, setForm, set, errors, setFieldError, clearErrors, pending, onSubmit, formEvents, flow } = useStepForm({
     slug,
     initial: emptyWorkplaceForm,
-    validate: (f): StepResult<WorkplacePayload> => {
-      const checked = checkWorkplace(f, occupationOf(f));
-      const unsettled = unsettledCodeErrors({
-        workplaceCode: { input: f.workplaceCode, state: f.workplaceCodeState },
-        invitationCode: { input: f.invitationCode, state: f.invitationCodeState },
-      });
-      if (checked.ok && unsettled.length === 0) return checked;
-      return { ok: false, errors: [...(checked.ok ? [] : checked.errors), ...unsettled] };
-    },
+    validate: (f): StepResult<WorkplacePayload> => checkWorkplaceStep(f, occupationOf(f)),
     save: saveWorkplace,
   });
   const occupations = occupationList && application ? allowedOccupations(occupationList, flow.type, birthday, today) : [];
@@ -89,7 +83,7 @@ export function WorkplaceScreen() {
     // Codes that came with the entry link (not saved yet) are looked up on arrival, as if 適用 was
     // pressed, and shown applied or not found (SPEC.md §3, §4).
     void (async () => {
-      if (filled.workplaceCode && filled.workplaceCodeState.status === 'idle') await applyWorkplaceCode(filled.workplaceCode);
+      if (filled.workplaceCode && filled.workplaceCodeState.status === 'idle') await workplaceCode.apply(filled.workplaceCode);
       if (filled.invitationCode && filled.invitationCodeState.status === 'idle') await applyInvitationCode(filled.invitationCode, invitationHandlers);
     })();
     if (!savedText(application, 'workplaceCode') && !savedText(application, 'invitationCode')) {
@@ -109,60 +103,21 @@ export function WorkplaceScreen() {
     onLookup: (running: boolean) => setLookup(running ? 'invitation' : null),
     onFail: fail,
   };
+  const workplaceCode = workplaceCodeActions({
+    form,
+    setForm,
+    set,
+    setFieldError,
+    clearErrors,
+    onLookup: (running) => setLookup(running ? 'workplace' : null),
+    fail,
+  });
 
   /** Next stays disabled until the required inputs are filled (SPEC.md §5), so a field's own message shows when it is left. */
   function checkOnLeave(key: string, patch: Partial<WorkplaceForm>) {
     const next = { ...form, ...patch };
     const checked = checkWorkplace(next, occupationOf(next));
     setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
-  }
-
-  async function applyWorkplaceCode(input?: string) {
-    const code = normaliseCode(input ?? form.workplaceCode);
-    const checked = workplaceCodeSchema.safeParse(code);
-    set('workplaceCode', code);
-    if (!checked.success) {
-      setFieldError('workplaceCode', checked.error.issues[0]?.message);
-      focusFirstError();
-      return;
-    }
-    clearErrors('workplaceCode', 'workplaceId');
-    setLookup('workplace');
-    try {
-      applyWorkplace(checked.data, await lookupWorkplace(checked.data));
-    } catch {
-      fail();
-    } finally {
-      setLookup(null);
-    }
-  }
-
-  function applyWorkplace(code: string, workplace: Workplace | null) {
-    if (workplace && !isThreeParts(workplace.phoneNumber)) {
-      fail();
-      return;
-    }
-    setForm((f) =>
-      workplace
-        ? { ...f, workplaceCodeState: { status: 'verified', applied: code }, workplace, ...workplaceEntryOf(workplace), holdsAccount: '' }
-        : { ...f, workplaceCodeState: { status: 'notFound', applied: code }, workplace: null },
-    );
-    clearErrors(...occupationPayloadKeys.filter((key) => key.startsWith('workplace')));
-  }
-
-  function clearWorkplaceCode() {
-    // Clear resets everything the code filled (SPEC.md §4).
-    setForm((f) => ({
-      ...f,
-      workplaceCode: '',
-      workplaceCodeState: { status: 'idle' },
-      ...(f.workplace ? workplaceEntryOf({ name: '', phoneNumber: '' }) : {}),
-      workplace: null,
-      holdsAccount: '',
-      existedAccountBranchCode: '',
-      existedAccountNumber: '',
-    }));
-    clearErrors('workplaceCode', 'workplaceId', 'existedAccountBranchCode', 'existedAccountNumber');
   }
 
   const busy = pending || lookup !== null;
@@ -187,23 +142,16 @@ export function WorkplaceScreen() {
         errors={errors}
         locked={locked}
       />
-      <CodeField
-        label={workplaceText.workplaceCode}
-        hint={workplaceText.workplaceCodeHint}
-        inputMode="text"
-        value={form.workplaceCode}
-        state={form.workplaceCodeState}
-        maxLength={Math.max(...workplaceCodeLengths)}
+      <WorkplaceCodeField
+        form={form}
         error={errors.workplaceCode ?? errors.workplaceId}
-        readOnly={locked}
+        locked={locked}
         applying={lookup === 'workplace'}
         busy={lookup !== null || pending}
-        found={messages.workplaceCodeFound}
-        notFound={messages.workplaceCodeNotFound}
         onChange={(v) => set('workplaceCode', v)}
         onBlur={() => setForm((f) => ({ ...f, workplaceCode: normaliseCode(f.workplaceCode) }))}
-        onApply={() => void applyWorkplaceCode()}
-        onClear={clearWorkplaceCode}
+        onApply={() => void workplaceCode.apply()}
+        onClear={workplaceCode.clear}
       />
       {asksExistingAccount(form) && <ExistingAccountSection value={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />}
       <InvitationCodeField value={form} error={errors.invitationCode} busy={lookup !== null || pending} {...invitationHandlers} />

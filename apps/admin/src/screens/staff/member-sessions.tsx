@@ -1,9 +1,9 @@
 import { staffSessionsSchema } from '@koza/domain/api/admin';
 import type { z } from 'zod';
-import { ApiProblem } from '../api.ts';
-import { DataTable } from '../data-table.tsx';
-import { formatDateTime } from '../format.ts';
-import { useApiQuery } from '../queries.ts';
+import { ApiProblem } from '../../api.ts';
+import { DataTable } from '../../data-table.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useApiQuery } from '../../queries.ts';
 
 type Session = z.infer<typeof staffSessionsSchema>['items'][number];
 

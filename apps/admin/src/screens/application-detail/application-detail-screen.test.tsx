@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { addressMismatchCase } from '../test/fixtures.ts';
-import { bodiesSentTo, json, mockAdminApi, renderAdmin } from '../test/render.tsx';
+import { addressMismatchCase } from '../../test/fixtures.ts';
+import { bodiesSentTo, json, mockAdminApi, renderAdmin } from '../../test/render.tsx';
 
 const url = 'GET /api/admin/applications/app-1';
 
-describe('case view', () => {
+describe('case view: the applicant’s answers', () => {
   it('shows the answers in the confirmation screen’s sections and words (the field registry), the address on one line with its postal code', async () => {
     mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
     renderAdmin('/applications/app-1');
@@ -50,7 +50,9 @@ describe('case view', () => {
     expect(within(parent).getByText('父')).toBeTruthy();
     expect(within(parent).getByText('1985年（昭和60年）5月5日')).toBeTruthy();
   });
+});
 
+describe('case view: what the eKYC provider checked', () => {
   it('puts the provider’s read data beside the typed data and marks the address that differs', async () => {
     mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
     renderAdmin('/applications/app-1');
@@ -62,6 +64,62 @@ describe('case view', () => {
     expect(within(within(table).getByRole('row', { name: /お名前/ })).getByRole('cell', { name: '一致' })).toBeTruthy();
   });
 
+  it('shows the photos the provider checked, from the provider, with the same viewer', async () => {
+    mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
+    renderAdmin('/applications/app-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '本人確認事業者が確認した画像を表示（2件）' }));
+    const list = screen.getByRole('list', { name: '本人確認事業者が確認した画像' });
+    const face = within(list).getByRole('img', { name: '容貌（顔写真）' }) as HTMLImageElement;
+    expect(face.getAttribute('src')).toBe('/api/admin/applications/app-1/ekyc-images/face');
+    expect(within(list).getByRole('img', { name: '本人確認書類（表面）' })).toBeTruthy();
+    expect(within(list).getByRole('button', { name: '容貌（顔写真）を右に90度回転' })).toBeTruthy();
+  });
+
+  it('shows a JPKI check’s certificate items instead of photos', async () => {
+    const jpki = addressMismatchCase();
+    jpki.ekyc = {
+      ...jpki.ekyc!,
+      method: 'JPKI',
+      providerStatus: 'PASSED',
+      supplementRequired: false,
+      images: [],
+      certificate: {
+        name: '山田\u3000太郎',
+        birthday: '1990-04-01',
+        address: '福岡県福岡市中央区天神１丁目１－１',
+        gender: '男',
+        serialNumber: '0123456789ABCDEF',
+        notBefore: '2026-04-05T10:00:00+09:00',
+        notAfter: '2031-04-05T10:00:00+09:00',
+      },
+    };
+    mockAdminApi('REVIEWER', { [url]: () => json(200, jpki) });
+    renderAdmin('/applications/app-1');
+    expect(await screen.findByRole('heading', { name: '署名用電子証明書の記載事項（基本4情報）' })).toBeTruthy();
+    expect(screen.getByText('0123456789ABCDEF')).toBeTruthy();
+    expect(screen.getByText('男')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /本人確認事業者が確認した画像/ })).toBeNull();
+  });
+});
+
+describe('case view: the documents', () => {
+  it('zooms and rotates a document image', async () => {
+    mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
+    renderAdmin('/applications/app-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '書類画像を表示（1件）' }));
+    const image = screen.getByRole('img', { name: '現住所確認書類（1枚目）' });
+    await user.click(screen.getByRole('button', { name: '現住所確認書類（1枚目）を拡大' }));
+    await user.click(screen.getByRole('button', { name: '現住所確認書類（1枚目）を右に90度回転' }));
+    expect(within(image.closest('figure')!).getByText('150%・90度')).toBeTruthy();
+    // The turned image sits at the top left of a box as wide as the zoom: the frame scrolls over all of it.
+    expect(image.style.transform).toBe('rotate(90deg) translateY(-100%)');
+    expect(image.parentElement!.style.width).toBe('150%');
+  });
+});
+
+describe('case view: the decision', () => {
   it('offers the proposer no approval; another member approves through a confirmation naming the applicant', async () => {
     const proposed = addressMismatchCase({
       case: {
@@ -133,58 +191,6 @@ describe('case view', () => {
     expect(bodiesSentTo(api, 'POST /api/admin/applications/app-1/reject')).toEqual([
       { reasonCode: 'ADDRESS_UNCONFIRMED', reason: '書類の住所が旧住所', shareableReason: null },
     ]);
-  });
-
-  it('shows the photos the provider checked, from the provider, with the same viewer', async () => {
-    mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
-    renderAdmin('/applications/app-1');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '本人確認事業者が確認した画像を表示（2件）' }));
-    const list = screen.getByRole('list', { name: '本人確認事業者が確認した画像' });
-    const face = within(list).getByRole('img', { name: '容貌（顔写真）' }) as HTMLImageElement;
-    expect(face.getAttribute('src')).toBe('/api/admin/applications/app-1/ekyc-images/face');
-    expect(within(list).getByRole('img', { name: '本人確認書類（表面）' })).toBeTruthy();
-    expect(within(list).getByRole('button', { name: '容貌（顔写真）を右に90度回転' })).toBeTruthy();
-  });
-
-  it('shows a JPKI check’s certificate items instead of photos', async () => {
-    const jpki = addressMismatchCase();
-    jpki.ekyc = {
-      ...jpki.ekyc!,
-      method: 'JPKI',
-      providerStatus: 'PASSED',
-      supplementRequired: false,
-      images: [],
-      certificate: {
-        name: '山田\u3000太郎',
-        birthday: '1990-04-01',
-        address: '福岡県福岡市中央区天神１丁目１－１',
-        gender: '男',
-        serialNumber: '0123456789ABCDEF',
-        notBefore: '2026-04-05T10:00:00+09:00',
-        notAfter: '2031-04-05T10:00:00+09:00',
-      },
-    };
-    mockAdminApi('REVIEWER', { [url]: () => json(200, jpki) });
-    renderAdmin('/applications/app-1');
-    expect(await screen.findByRole('heading', { name: '署名用電子証明書の記載事項（基本4情報）' })).toBeTruthy();
-    expect(screen.getByText('0123456789ABCDEF')).toBeTruthy();
-    expect(screen.getByText('男')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /本人確認事業者が確認した画像/ })).toBeNull();
-  });
-
-  it('zooms and rotates a document image', async () => {
-    mockAdminApi('REVIEWER', { [url]: () => json(200, addressMismatchCase()) });
-    renderAdmin('/applications/app-1');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '書類画像を表示（1件）' }));
-    const image = screen.getByRole('img', { name: '現住所確認書類（1枚目）' });
-    await user.click(screen.getByRole('button', { name: '現住所確認書類（1枚目）を拡大' }));
-    await user.click(screen.getByRole('button', { name: '現住所確認書類（1枚目）を右に90度回転' }));
-    expect(within(image.closest('figure')!).getByText('150%・90度')).toBeTruthy();
-    // The turned image sits at the top left of a box as wide as the zoom: the frame scrolls over all of it.
-    expect(image.style.transform).toBe('rotate(90deg) translateY(-100%)');
-    expect(image.parentElement!.style.width).toBe('150%');
   });
 
   it('takes the case and moves the focus to the outcome', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockAdminApi, renderAdmin } from '../test/render.tsx';
+import { json, mockAdminApi, renderAdmin } from '../../test/render.tsx';
 
 const item = (n: number, extra: object = {}) => ({
   id: `app-${n}`,
