@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pageTitles } from '@koza/domain/flows';
 import { confirmationQuestions } from '@koza/domain/confirmation-questions';
 import { expect, test } from '../fixtures.ts';
@@ -48,4 +49,32 @@ test('with JavaScript, the page takes the notice over as a modal without asking 
   await expect(notice).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: pageTitles.term })).toBeVisible();
   expect(asked).toEqual([]);
+});
+
+test('the page paints before its scripts are fetched: no module script in the HTML, the start script allowed by its hash alone', async ({
+  page,
+  baseURLFor,
+}) => {
+  // Decision 0218: the entry module and its preloads are added by the inline start script once the
+  // page's largest text has painted; the CSP allows that one inline script by its SHA-256.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  const response = await page.goto(`${baseURLFor('0177')}/term`);
+  const html = await response!.text();
+  expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+  const start = /<script data-entry="([^"]+)" data-preload="([^"]*)">([^<]+)<\/script><\/body>/.exec(html);
+  expect(start, 'the start script ends the body').not.toBeNull();
+  const digest = createHash('sha256').update(start![3]!).digest('base64');
+  expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' 'sha256-${digest}';`);
+
+  // In the browser the app starts (its entry module loaded once) and takes the page over.
+  await expect(page.getByRole('dialog', { name: landing.noticeTitle }).getByRole('heading', { name: landing.noticeTitle })).toBeFocused();
+  expect(scripts.filter((path) => path === start![1])).toHaveLength(1);
+  expect(blocked).toEqual([]);
 });

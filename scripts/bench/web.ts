@@ -133,6 +133,10 @@ interface StepFigures {
   styleBytes: number | undefined;
   /** Where the LCP's time went: the element, its phases, the scripts finished before it and the long tasks. */
   profile: string;
+  /** The LCP element painted before any script was asked for (observed): it came from the HTML and the CSS alone. */
+  paintedFromHtml: boolean;
+  /** The LCP element's opening tag, e.g. <li>. */
+  lcpElement: string;
 }
 
 type Details = { items?: Record<string, unknown>[] } | undefined;
@@ -148,6 +152,7 @@ function lcpProfile(lhr: FlowResult['steps'][number]['lhr']): string {
     .map((item) => `${String(item.phase)} ${Math.round(item.timing as number)} ms`);
   const requests = ((lhr.audits['network-requests']?.details as Details)?.items ?? []).filter((r) => r.resourceType === 'Script');
   const scripts = requests.map((r) => `${String(r.url).split('/').pop()} ends ${Math.round(Number(r.networkEndTime))} ms`).join(', ');
+  const observed = observedLcp(lhr);
   const longTasks = ((lhr.audits['long-tasks']?.details as Details)?.items ?? [])
     .slice(0, 4)
     .map(
@@ -157,7 +162,21 @@ function lcpProfile(lhr: FlowResult['steps'][number]['lhr']): string {
           .pop()}`,
     )
     .join(', ');
-  return `LCP ${Math.round(lcp)} ms on ${element.replaceAll('\\"', "'")}; phases: ${phases.join(', ') || '–'}; scripts (observed): ${scripts || '–'}; long tasks (simulated start+duration): ${longTasks || '–'}`;
+  const painted =
+    observed === null
+      ? 'observed LCP unknown'
+      : `observed LCP at ${Math.round(observed.lcp)} ms, first script asked for at ${observed.firstScript === null ? '–' : `${Math.round(observed.firstScript)} ms`}`;
+  return `LCP ${Math.round(lcp)} ms on ${element.replaceAll('\\"', "'")} (${painted}); phases: ${phases.join(', ') || '–'}; scripts (observed): ${scripts || '–'}; long tasks (simulated start+duration): ${longTasks || '–'}`;
+}
+
+/** When the page observed its LCP and asked for its first script, in ms from the navigation's start (unthrottled run). */
+function observedLcp(lhr: FlowResult['steps'][number]['lhr']): { lcp: number; firstScript: number | null } | null {
+  const metrics = ((lhr.audits.metrics?.details as Details)?.items ?? [])[0] as
+    { observedLargestContentfulPaint?: number; observedNavigationStart?: number } | undefined;
+  if (typeof metrics?.observedLargestContentfulPaint !== 'number') return null;
+  const requests = ((lhr.audits['network-requests']?.details as Details)?.items ?? []).filter((r) => r.resourceType === 'Script');
+  const starts = requests.map((r) => Number(r.networkRequestTime)).filter((t) => Number.isFinite(t));
+  return { lcp: metrics.observedLargestContentfulPaint, firstScript: starts.length ? Math.min(...starts) : null };
 }
 
 function stepFigures(result: FlowResult): StepFigures[] {
@@ -166,6 +185,7 @@ function stepFigures(result: FlowResult): StepFigures[] {
     const summary = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
     const size = (type: string) => summary?.items?.find((i) => i.resourceType === type)?.transferSize;
     const profile = lcpProfile(lhr);
+    const observed = observedLcp(lhr);
     log(`${step.name}: ${profile}`);
     return {
       name: step.name,
@@ -176,6 +196,8 @@ function stepFigures(result: FlowResult): StepFigures[] {
       scriptBytes: size('script'),
       styleBytes: size('stylesheet'),
       profile,
+      paintedFromHtml: observed !== null && (observed.firstScript === null || observed.lcp < observed.firstScript),
+      lcpElement: /^<[a-z0-9]+/i.exec(profile.split(' on ')[1] ?? '')?.[0]?.concat('>') ?? '?',
     };
   });
 }
@@ -310,6 +332,8 @@ export async function measureWeb(): Promise<Row[]> {
         styleBytes: median(all.map((r) => r.styleBytes)),
         // The profile of the run whose LCP is the median one.
         profile: [...all].sort((a, b) => (a.lcp ?? 0) - (b.lcp ?? 0))[Math.floor((all.length - 1) / 2)]?.profile ?? '',
+        paintedFromHtml: all.length > 0 && all.every((r) => r.paintedFromHtml),
+        lcpElement: [...new Set(all.map((r) => r.lcpElement))].join(' / '),
       };
     };
     const peerFigures = medianOf('peer');
@@ -362,19 +386,24 @@ export async function measureWeb(): Promise<Row[]> {
       `performance ${s.score === null ? '–' : Math.round(s.score * 100)}; TBT ${s.tbt?.toFixed(0)} ms, LCP ${((s.lcp ?? NaN) / 1000).toFixed(2)} s, CLS ${s.cls?.toFixed(3)}; JS ${s.scriptBytes === undefined ? '–' : kib(s.scriptBytes)}, CSS ${s.styleBytes === undefined ? '–' : kib(s.styleBytes)}`;
     rows.push({ section: 'Lighthouse 12 mobile', name: peerFigures.name, value: describe(peerFigures) });
     const peerScore = peerFigures.score ?? 1;
+    const peerLcp = peerFigures.lcp ?? NaN;
+    // Issue 34: performance ≥ 99, TBT ≤ 100 ms, LCP within 0.2 s of the hello form's in the same run,
+    // CLS 0, and the LCP element (the landing modal's notice) painted from the HTML before any script.
     for (const s of landing) {
       const score = s.score ?? 0;
+      const lcp = s.lcp ?? Infinity;
       const misses = [
-        score >= 0.95 || score >= peerScore - 0.02 ? '' : `performance ${Math.round(score * 100)} is ${Math.round((0.95 - score) * 100)} short`,
-        (s.tbt ?? Infinity) <= 200 ? '' : `TBT ${s.tbt?.toFixed(0)} ms is ${((s.tbt ?? 0) - 200).toFixed(0)} ms over`,
-        (s.lcp ?? Infinity) <= 2000 ? '' : `LCP ${((s.lcp ?? NaN) / 1000).toFixed(2)} s is ${(((s.lcp ?? 0) - 2000) / 1000).toFixed(2)} s over`,
-        (s.cls ?? Infinity) <= 0.05 ? '' : `CLS ${s.cls?.toFixed(3)} is over 0.05`,
+        score >= 0.99 ? '' : `performance ${Math.round(score * 100)} is under 99`,
+        (s.tbt ?? Infinity) <= 100 ? '' : `TBT ${s.tbt?.toFixed(0)} ms is ${((s.tbt ?? 0) - 100).toFixed(0)} ms over`,
+        lcp <= peerLcp + 200 ? '' : `LCP ${(lcp / 1000).toFixed(2)} s is ${((lcp - peerLcp - 200) / 1000).toFixed(2)} s over the peer's + 0.2 s`,
+        (s.cls ?? Infinity) === 0 ? '' : `CLS ${s.cls?.toFixed(3)} is not 0`,
+        s.paintedFromHtml ? '' : 'the LCP element was not painted before the scripts were asked for',
       ].filter(Boolean);
       rows.push({
         section: 'Lighthouse 12 mobile',
         name: s.name,
-        value: `${describe(s)}; peer ${Math.round(peerScore * 100)}${misses.length ? ` (misses: ${misses.join('; ')}. Where the time went, median run: ${s.profile})` : ''}`,
-        target: '≥ 95 or ≥ peer − 2; TBT ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.05',
+        value: `${describe(s)}; peer ${Math.round(peerScore * 100)}, LCP ${(peerLcp / 1000).toFixed(2)} s; LCP element ${s.lcpElement}${s.paintedFromHtml ? ', painted from the HTML before any script in every run' : ''}${misses.length ? ` (misses: ${misses.join('; ')})` : ''}. Where the time went, median run: ${s.profile}`,
+        target: `performance ≥ 99; TBT ≤ 100 ms, LCP ≤ peer + 0.2 s (${((peerLcp + 200) / 1000).toFixed(2)} s), CLS 0; painted from the HTML`,
         met: misses.length === 0,
       });
       log(`Lighthouse ${s.name}: ${rows.at(-1)?.value}`);

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { entryStartScript } from '@koza/domain/entry-start';
 import { forEachDialect } from '../helpers/databases.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { signIn } from '../helpers/auth.ts';
 import { productionEnv } from '../helpers/production-env.ts';
 
+// The one inline script allowed: the entry pages' start after the first paint (decision 0218), by its hash.
+const startScriptHash = createHash('sha256').update(entryStartScript).digest('base64');
 const expectedCsp =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self' blob:;" +
+  `default-src 'self';script-src 'self' 'sha256-${startScriptHash}';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self' blob:;` +
   "media-src 'self' blob:;worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';form-action 'self';base-uri 'none'";
 
 forEachDialect((dialect) => {
