@@ -208,4 +208,27 @@ forEachDialect((dialect) => {
       await second.close();
     }
   });
+  it('refuses an approval that is not allowed in its own terms while the provider is down, without asking it', async () => {
+    const db = await dialect.createDb();
+    const capturing = await createAdminApp(db, { env: env() });
+    const a = await capturedAndCompleted(capturing);
+    await capturing.close();
+    // The same database on an instance whose provider does not answer (nothing listens on port 9).
+    const app = await createAdminApp(db, { env: { ...env(), EKYC_PROVIDER_URL: 'http://127.0.0.1:9' } });
+    try {
+      const proposer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      const url = `/api/admin/applications/${a.applicationId}`;
+      expect((await proposer.post(`${url}/propose`)).statusCode).toBe(200);
+      // The proposer's own confirmation: four eyes, not "the hand-over failed" (the provider is never asked).
+      const own = await proposer.post(`${url}/approve`);
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ code: 'FOUR_EYES' });
+      // Another member's is allowed, and needs the provider's evidence: refused while it is down.
+      const other = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      expect((await other.post(`${url}/approve`)).statusCode).toBe(503);
+      expect((await a.row()).status).toBe('COMPLETED');
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -187,13 +187,26 @@ export async function assignApplication(deps: ReviewDeps, actor: Reviewer, id: s
   });
 }
 
+/** Why an approval is refused: a decided case, no proposal yet, or the member's own proposal. */
+function approvalRefusal(state: CaseState): Refusal {
+  if (state.status !== 'COMPLETED') return new Refusal('conflict', { message: adminMessages.notDecidable });
+  if (state.proposedBy === null) return new Refusal('conflict', { message: adminMessages.proposalRequired, code: 'PROPOSAL_REQUIRED' });
+  return new Refusal('forbidden', { message: adminMessages.ownProposal, code: 'FOUR_EYES' });
+}
+
 /**
  * The second person of an approval: confirms another member's proposal and hands the application
  * over. Without a proposal, or on one's own proposal, it is refused (403, a clear message).
  */
 export async function approveApplication(deps: ReviewDeps, actor: Reviewer, id: string): Promise<DecisionResult> {
-  // The provider's evidence for the verification record, asked before the row is locked; without it
-  // nothing is handed over (the record would be incomplete).
+  // Who may approve is settled first: a refused approval (no proposal, one's own, a decided case)
+  // is refused in its own terms and never asks the provider.
+  await durableTransaction(deps.db, async (trx) => {
+    const row = await lockOwnApplication(deps, trx, actor, id);
+    await allowedOrRefuse(trx, actor, row, 'approve', deps.clock.now().getTime(), approvalRefusal);
+  });
+  // The provider's evidence for the verification record, asked before the row is locked for the
+  // decision; without it nothing is handed over (the record would be incomplete).
   let evidence: ProviderEvidence | null;
   try {
     evidence = await fetchProviderEvidence(deps.db, deps.provider, id);
@@ -203,11 +216,8 @@ export async function approveApplication(deps: ReviewDeps, actor: Reviewer, id: 
   const row = await durableTransaction(deps.db, async (trx) => {
     const row = await lockOwnApplication(deps, trx, actor, id);
     const now = deps.clock.now().getTime();
-    const { caseRow: proposal } = await allowedOrRefuse(trx, actor, row, 'approve', now, (state) => {
-      if (state.status !== 'COMPLETED') return new Refusal('conflict', { message: adminMessages.notDecidable });
-      if (state.proposedBy === null) return new Refusal('conflict', { message: adminMessages.proposalRequired, code: 'PROPOSAL_REQUIRED' });
-      return new Refusal('forbidden', { message: adminMessages.ownProposal, code: 'FOUR_EYES' });
-    });
+    // Checked again under the lock: another member may have decided meanwhile.
+    const { caseRow: proposal } = await allowedOrRefuse(trx, actor, row, 'approve', now, approvalRefusal);
     // A completed application always has its PIN; without one there is nothing to hand over.
     if (row.pinCiphertext === null || !proposal?.proposedBy) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     const parent = row.applicationType === 'CHILD' ? await findParentByApplicationId(trx, row.id) : null;
