@@ -38,8 +38,9 @@ export interface ProviderEvidence {
   images: { kind: string; image: EvidenceImage }[];
 }
 
-const extension = (contentType: string) =>
-  contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : contentType === 'image/heic' ? 'heic' : 'jpg';
+/** The file extension of an image the provider gave (sniffed as JPEG, PNG or WebP) or the service re-encoded (JPEG). */
+const extensions: Readonly<Record<EvidenceImage['contentType'], string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const extension = (contentType: string): string => extensions[contentType as EvidenceImage['contentType']] ?? 'jpg';
 
 /** Asks the provider for what its check gave and the images it relied on; throws when it cannot answer. */
 export async function fetchProviderEvidence(db: Db, provider: EkycProvider, applicationId: string): Promise<ProviderEvidence | null> {
