@@ -269,6 +269,82 @@ const envSchema = z.object({
 
 type Env = Record<string, string | undefined>;
 
+type ParsedEnv = z.infer<typeof envSchema> & Record<string, string | undefined>;
+
+/** The keys: the PIN's data key, the code hash key, the PIN's private key and the account system's public key, checked. */
+function checkedKeys(e: ParsedEnv, value: (name: keyof typeof devDefaults) => string, isProduction: boolean, problems: string[]) {
+  const pinDataKey = Buffer.from(value('PIN_DATA_KEY'), 'base64');
+  if (pinDataKey.length !== 32 || !isBase64(value('PIN_DATA_KEY'))) {
+    problems.push('PIN_DATA_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
+  }
+  const codeHashKey = decodeKey(value('CODE_HASH_KEY'));
+  if (codeHashKey.length < 32) problems.push('CODE_HASH_KEY: must be at least 32 bytes (openssl rand -base64 32)');
+
+  let pinPrivateKeyPem: string | null = null;
+  if (e.PIN_PRIVATE_KEY !== undefined) {
+    try {
+      pinPrivateKeyPem = readPrivateKey(e.PIN_PRIVATE_KEY);
+    } catch (error) {
+      problems.push(`PIN_PRIVATE_KEY: ${(error as Error).message}`);
+    }
+  }
+
+  let accountSystemPublicKeyPem = devAccountSystemPublicKeyPem;
+  if (e.ACCOUNT_SYSTEM_PUBLIC_KEY !== undefined) {
+    try {
+      accountSystemPublicKeyPem = readPublicKey(e.ACCOUNT_SYSTEM_PUBLIC_KEY);
+      if (isProduction && accountSystemPublicKeyPem === readPublicKey(devAccountSystemPublicKeyPem)) {
+        problems.push('development default used in production: ACCOUNT_SYSTEM_PUBLIC_KEY');
+      }
+    } catch (error) {
+      problems.push(`ACCOUNT_SYSTEM_PUBLIC_KEY: ${(error as Error).message}`);
+    }
+  }
+  return { pinDataKey, codeHashKey, pinPrivateKeyPem, accountSystemPublicKeyPem };
+}
+
+/** Each bank's mail sender (MAIL_FROM_<code>), checked: a mail address, and not the development default in production. */
+function checkedMailFrom(e: ParsedEnv, isProduction: boolean, problems: string[]): Record<BankCode, string> {
+  return Object.fromEntries(
+    bankCodes.map((code) => {
+      const address = e[mailFromName(code)] ?? devMailFrom(code);
+      if (isProduction && address === devMailFrom(code)) problems.push(`${mailFromName(code)}: development default used in production`);
+      if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address) && !/<[^\s@<>]+@[^\s@<>]+>$/.test(address)) {
+        problems.push(`${mailFromName(code)}: not a mail address`);
+      }
+      return [code, address];
+    }),
+  ) as Record<BankCode, string>;
+}
+
+function httpSettings(e: ParsedEnv, trustProxy: Config['trustProxy']): Config['http'] {
+  return {
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: e.HTTP_MAX_CONNECTIONS,
+    maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? httpDefaults.HTTP_MAX_CONNECTIONS_PER_IP : 0),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownIdleCloseMs: e.SHUTDOWN_IDLE_CLOSE_MS,
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
+  };
+}
+
+/** How long each kind of data is kept (decisions 0093, 0239), in milliseconds. */
+function retentionSettings(e: ParsedEnv): Config['retention'] {
+  return {
+    verificationCodesMs: e.RETENTION_VERIFICATION_CODES_DAYS * day,
+    expiredSessionsMs: e.RETENTION_EXPIRED_SESSIONS_DAYS * day,
+    mailOutboxMs: e.RETENTION_MAIL_OUTBOX_DAYS * day,
+    abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
+    pageViewsMs: e.RETENTION_PAGE_VIEWS_DAYS * day,
+    handedOverMs: e.RETENTION_HANDED_OVER_DAYS * day,
+    rejectedMs: e.RETENTION_REJECTED_DAYS * day,
+    cancelledMs: e.RETENTION_CANCELLED_DAYS * day,
+    intervalMs: e.RETENTION_INTERVAL_MS,
+  };
+}
+
 /** Reads and validates the configuration; throws ConfigError listing every problem at once. */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -279,7 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
       nodeEnv,
     );
   }
-  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+  const e = parsed.data as ParsedEnv;
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
 
@@ -310,33 +386,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`BANK_HOSTS: ${(error as Error).message}`);
   }
 
-  const pinDataKey = Buffer.from(value('PIN_DATA_KEY'), 'base64');
-  if (pinDataKey.length !== 32 || !isBase64(value('PIN_DATA_KEY'))) {
-    problems.push('PIN_DATA_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)');
-  }
-  const codeHashKey = decodeKey(value('CODE_HASH_KEY'));
-  if (codeHashKey.length < 32) problems.push('CODE_HASH_KEY: must be at least 32 bytes (openssl rand -base64 32)');
-
-  let pinPrivateKeyPem: string | null = null;
-  if (e.PIN_PRIVATE_KEY !== undefined) {
-    try {
-      pinPrivateKeyPem = readPrivateKey(e.PIN_PRIVATE_KEY);
-    } catch (error) {
-      problems.push(`PIN_PRIVATE_KEY: ${(error as Error).message}`);
-    }
-  }
-
-  let accountSystemPublicKeyPem = devAccountSystemPublicKeyPem;
-  if (e.ACCOUNT_SYSTEM_PUBLIC_KEY !== undefined) {
-    try {
-      accountSystemPublicKeyPem = readPublicKey(e.ACCOUNT_SYSTEM_PUBLIC_KEY);
-      if (isProduction && accountSystemPublicKeyPem === readPublicKey(devAccountSystemPublicKeyPem)) {
-        problems.push('development default used in production: ACCOUNT_SYSTEM_PUBLIC_KEY');
-      }
-    } catch (error) {
-      problems.push(`ACCOUNT_SYSTEM_PUBLIC_KEY: ${(error as Error).message}`);
-    }
-  }
+  const { pinDataKey, codeHashKey, pinPrivateKeyPem, accountSystemPublicKeyPem } = checkedKeys(e, value, isProduction, problems);
 
   for (const name of ['EKYC_PROVIDER_URL', 'PUBLIC_BASE_URL'] as const) {
     if (!URL.canParse(value(name))) problems.push(`${name}: not a URL`);
@@ -346,16 +396,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (e.SMTP_URL !== undefined && !/^smtps?:\/\//.test(e.SMTP_URL)) problems.push('SMTP_URL: must start with smtp:// or smtps://');
 
-  const mailFrom = Object.fromEntries(
-    bankCodes.map((code) => {
-      const address = e[mailFromName(code)] ?? devMailFrom(code);
-      if (isProduction && address === devMailFrom(code)) problems.push(`${mailFromName(code)}: development default used in production`);
-      if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address) && !/<[^\s@<>]+@[^\s@<>]+>$/.test(address)) {
-        problems.push(`${mailFromName(code)}: not a mail address`);
-      }
-      return [code, address];
-    }),
-  ) as Record<BankCode, string>;
+  const mailFrom = checkedMailFrom(e, isProduction, problems);
 
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
@@ -405,27 +446,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ?? `${repoRoot}/apps/web/dist`,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy,
-    http: {
-      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
-      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
-      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-      maxConnections: e.HTTP_MAX_CONNECTIONS,
-      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? httpDefaults.HTTP_MAX_CONNECTIONS_PER_IP : 0),
-      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-      shutdownIdleCloseMs: e.SHUTDOWN_IDLE_CLOSE_MS,
-      shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
-    },
-    retention: {
-      verificationCodesMs: e.RETENTION_VERIFICATION_CODES_DAYS * day,
-      expiredSessionsMs: e.RETENTION_EXPIRED_SESSIONS_DAYS * day,
-      mailOutboxMs: e.RETENTION_MAIL_OUTBOX_DAYS * day,
-      abandonedDraftsMs: e.RETENTION_ABANDONED_DRAFTS_DAYS * day,
-      pageViewsMs: e.RETENTION_PAGE_VIEWS_DAYS * day,
-      handedOverMs: e.RETENTION_HANDED_OVER_DAYS * day,
-      rejectedMs: e.RETENTION_REJECTED_DAYS * day,
-      cancelledMs: e.RETENTION_CANCELLED_DAYS * day,
-      intervalMs: e.RETENTION_INTERVAL_MS,
-    },
+    http: httpSettings(e, trustProxy),
+    retention: retentionSettings(e),
     databasePool,
     // Default: 9464 in production; off elsewhere (tests and e2e start many servers side by side).
     metrics: metricsPort(e.METRICS_PORT, isProduction) === null ? null : { host: e.METRICS_HOST, port: metricsPort(e.METRICS_PORT, isProduction)! },
