@@ -13,6 +13,11 @@ import { forEachDialect } from '../helpers/databases.ts';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
+/** A 4-digit code that is not one of the banks' (the highest free one). */
+const unusedBankCode = (): string => {
+  for (let n = 9999; ; n--) if (!(bankCodes as readonly string[]).includes(String(n))) return String(n);
+};
+
 const baseTables = [
   'postal_codes',
   'occupations',
@@ -181,7 +186,7 @@ forEachDialect((dialect) => {
     ).rejects.toThrow();
 
     // A bank added later: a row of the domain, loaded at start; no migration names it.
-    const newcomer = { code: '0999', name: '新銀行' };
+    const newcomer = { code: unusedBankCode(), name: '新銀行' };
     await loadReferenceData(db, [banksDataSet([...allBanks, newcomer])]);
     expect((await db.kysely.selectFrom('banks').select('code').orderBy('code').execute()).map((b) => b.code)).toEqual([...bankCodes, newcomer.code].sort());
     expect(await db.kysely.selectFrom('banks').select('name').where('code', '=', '0587').executeTakeFirst()).toEqual({ name: getBank('0587').name });
@@ -195,13 +200,13 @@ forEachDialect((dialect) => {
     await expect(
       db.kysely
         .updateTable('applications')
-        .set({ bankCode: '9999' as BankCode })
+        .set({ bankCode: 'none' as BankCode })
         .where('id', '=', 'old')
         .execute(),
     ).rejects.toThrow();
     expect(await db.kysely.selectFrom('applications').select(['id', 'bankCode']).orderBy('id').execute()).toEqual([
       { id: 'new', bankCode: '0177' },
-      { id: 'newcomer', bankCode: '0999' },
+      { id: 'newcomer', bankCode: newcomer.code },
       { id: 'old', bankCode: '0587' },
     ]);
   });
