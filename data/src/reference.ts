@@ -5,14 +5,15 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bankCodes } from '@koza/domain/constants';
+import type { BankCode } from '@koza/domain/constants';
 import { z } from 'zod';
 
 export const referenceFilesDir = fileURLToPath(new URL('../files/', import.meta.url));
 
-export const referenceBankCodes = ['0177', '0587', '0181'] as const;
-export type ReferenceBankCode = (typeof referenceBankCodes)[number];
-
-const bankCode = z.enum(referenceBankCodes);
+// The banks are the domain's bank rows (packages/domain/src/banks/banks.ts, decision 0227): a file
+// naming another code is refused, and branches.json must list the branches of every bank.
+const bankCode = z.enum(bankCodes);
 /** ISO 8601 date-time with an explicit offset, e.g. 2025-04-01T00:00:00+09:00. */
 const dateTime = z.iso.datetime({ offset: true });
 const note = z.string().optional();
@@ -85,7 +86,7 @@ export const branchSchema = z.strictObject({
   municipality: z.string().min(1),
   address: z.string().min(1),
 });
-export type Branch = z.infer<typeof branchSchema> & { bankCode: ReferenceBankCode };
+export type Branch = z.infer<typeof branchSchema> & { bankCode: BankCode };
 
 const branchList = z
   .array(branchSchema)
@@ -93,7 +94,8 @@ const branchList = z
   .superRefine((list, ctx) => uniqueBy(list, (b) => b.code, 'branch code', ctx));
 const branchesFile = z.strictObject({
   _note: note,
-  branches: z.strictObject({ '0177': branchList, '0587': branchList, '0181': branchList }),
+  /** One list per bank code, every bank's required, no other code. */
+  branches: z.record(bankCode, branchList),
 });
 
 // ---- workplaces.json ----
@@ -201,10 +203,10 @@ export function readOccupations(dir: string = referenceFilesDir): Occupation[] {
   return [...readFile(dir, 'occupations.json', occupationsFile).occupations].sort((a, b) => a.displayNumber - b.displayNumber);
 }
 
-/** All branches of the three banks, each with its bankCode, in file order. */
+/** The branches of every bank, each with its bankCode, bank by bank in bank order, each bank's in file order. */
 export function readBranches(dir: string = referenceFilesDir): Branch[] {
   const { branches } = readFile(dir, 'branches.json', branchesFile);
-  return referenceBankCodes.flatMap((code) => branches[code].map((branch) => ({ bankCode: code, ...branch })));
+  return bankCodes.flatMap((code) => branches[code].map((branch) => ({ bankCode: code, ...branch })));
 }
 
 export function readWorkplaces(dir: string = referenceFilesDir): Workplace[] {

@@ -2,6 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBank } from '@koza/domain/banks/banks';
+import { bankCodes } from '@koza/domain/constants';
 import { ensurePostalTable, readPostalRows } from '../src/postal.ts';
 import {
   isActiveAt,
@@ -12,12 +14,12 @@ import {
   readNotifications,
   readOccupations,
   readWorkplaces,
-  referenceBankCodes,
   referenceDataVersion,
   referenceFilesDir,
 } from '../src/reference.ts';
 
-const homePrefecture = { '0177': '福岡県', '0587': '熊本県', '0181': '長崎県' } as const;
+/** The banks whose sample data the project ships (a bank added later brings its own, of any size). */
+const sampleBanks = ['0177', '0587', '0181'] as const;
 const now = new Date();
 
 describe('occupations', () => {
@@ -76,13 +78,21 @@ describe('branches', () => {
     }
   });
 
-  it('has 15 to 30 branches per bank with unique 3-digit codes', () => {
-    for (const bank of referenceBankCodes) {
+  it('has branches for every bank, with unique 3-digit codes, one of them in the home prefecture', () => {
+    for (const bank of bankCodes) {
+      const own = branches.filter((b) => b.bankCode === bank);
+      expect(own.length, bank).toBeGreaterThan(0);
+      expect(new Set(own.map((b) => b.code)).size).toBe(own.length);
+      for (const b of own) expect(b.code).toMatch(/^\d{3}$/);
+      expect(own.some((b) => b.prefecture === getBank(bank).homePrefecture)).toBe(true);
+    }
+  });
+
+  it('ships 15 to 30 sample branches per bank of the group, with a 本店営業部', () => {
+    for (const bank of sampleBanks) {
       const own = branches.filter((b) => b.bankCode === bank);
       expect(own.length).toBeGreaterThanOrEqual(15);
       expect(own.length).toBeLessThanOrEqual(30);
-      expect(new Set(own.map((b) => b.code)).size).toBe(own.length);
-      for (const b of own) expect(b.code).toMatch(/^\d{3}$/);
       expect(own.some((b) => b.name === '本店営業部')).toBe(true);
     }
   });
@@ -98,11 +108,12 @@ describe('branches', () => {
     }
   });
 
-  it('has branches in the home prefecture and a few in neighbouring prefectures', () => {
-    for (const bank of referenceBankCodes) {
+  it('has sample branches in the home prefecture and a few in neighbouring prefectures', () => {
+    for (const bank of sampleBanks) {
       const own = branches.filter((b) => b.bankCode === bank);
-      expect(own.filter((b) => b.prefecture === homePrefecture[bank]).length).toBeGreaterThan(own.length / 2);
-      expect(own.some((b) => b.prefecture !== homePrefecture[bank])).toBe(true);
+      const home = getBank(bank).homePrefecture;
+      expect(own.filter((b) => b.prefecture === home).length).toBeGreaterThan(own.length / 2);
+      expect(own.some((b) => b.prefecture !== home)).toBe(true);
     }
     expect(branches.some((b) => b.bankCode === '0177' && b.municipality === '北九州市小倉北区')).toBe(true);
     expect(branches.some((b) => b.bankCode === '0177' && b.municipality === '佐賀市')).toBe(true);
@@ -113,8 +124,8 @@ describe('branches', () => {
 describe('workplaces', () => {
   const workplaces = readWorkplaces();
 
-  it('has about ten employers per bank with unique 6- or 8-character codes', () => {
-    for (const bank of referenceBankCodes) {
+  it('has about ten sample employers per bank of the group with unique 6- or 8-character codes', () => {
+    for (const bank of sampleBanks) {
       const own = workplaces.filter((w) => w.bankCode === bank);
       expect(own.length).toBeGreaterThanOrEqual(8);
       expect(new Set(own.map((w) => w.code)).size).toBe(own.length);
@@ -130,6 +141,7 @@ describe('workplaces', () => {
       expect(w.phoneNumber.length).toBeLessThanOrEqual(13);
     }
     expect(new Set(workplaces.map((w) => w.id)).size).toBe(workplaces.length);
+    expect(new Set(workplaces.map((w) => `${w.bankCode}/${w.code}`)).size).toBe(workplaces.length);
   });
 });
 
@@ -138,9 +150,9 @@ describe('invitation codes', () => {
 
   it('are 6 characters, unique per bank, some valid now and some expired', () => {
     for (const c of codes) expect(c.code).toHaveLength(6);
-    for (const bank of referenceBankCodes) {
+    expect(new Set(codes.map((c) => `${c.bankCode}/${c.code}`)).size).toBe(codes.length);
+    for (const bank of sampleBanks) {
       const own = codes.filter((c) => c.bankCode === bank);
-      expect(new Set(own.map((c) => c.code)).size).toBe(own.length);
       expect(own.some((c) => isActiveAt({ startedAt: c.validFrom, endedAt: c.validUntil }, now))).toBe(true);
       expect(own.some((c) => c.validUntil !== null && Date.parse(c.validUntil) < now.getTime())).toBe(true);
     }
@@ -148,9 +160,9 @@ describe('invitation codes', () => {
 });
 
 describe('notifications and maintenance', () => {
-  it('has Japanese notices per bank and per channel', () => {
+  it('has Japanese sample notices per bank of the group and per channel', () => {
     const notifications = readNotifications();
-    for (const bank of referenceBankCodes) expect(notifications.some((n) => n.bankCode === bank)).toBe(true);
+    for (const bank of sampleBanks) expect(notifications.some((n) => n.bankCode === bank)).toBe(true);
     expect(notifications.some((n) => n.channel !== null)).toBe(true);
     for (const n of notifications) expect(n.contents).toMatch(/[ぁ-んァ-ン一-龯]/);
   });
@@ -207,6 +219,26 @@ describe('validation and version', () => {
     occupations.occupations.find((o) => o.name === otherOccupationName)!.displayNumber = 1;
     writeFileSync(join(dir, 'occupations.json'), JSON.stringify(occupations));
     expect(() => readOccupations(dir)).toThrow(/occupations\.json[\s\S]*その他/);
+  });
+
+  it('wants the branch list of every bank, and no other bank code, in branches.json', () => {
+    const original = JSON.parse(readFileSync(join(referenceFilesDir, 'branches.json'), 'utf8')) as { branches: Record<string, unknown[]> };
+    const [first, ...others] = bankCodes;
+    const missing = { ...original, branches: Object.fromEntries(others.map((code) => [code, original.branches[code]])) };
+    writeFileSync(join(dir, 'branches.json'), JSON.stringify(missing));
+    expect(() => readBranches(dir)).toThrow(new RegExp(`branches\\.json[\\s\\S]*${first}`));
+
+    const unknown = { ...original, branches: { ...original.branches, '9990': original.branches[first] } };
+    writeFileSync(join(dir, 'branches.json'), JSON.stringify(unknown));
+    expect(() => readBranches(dir)).toThrow(/branches\.json[\s\S]*9990/);
+
+    const workplaces = JSON.parse(readFileSync(join(referenceFilesDir, 'workplaces.json'), 'utf8')) as { workplaces: { bankCode: string }[] };
+    workplaces.workplaces[0]!.bankCode = '9990';
+    writeFileSync(join(dir, 'workplaces.json'), JSON.stringify(workplaces));
+    expect(() => readWorkplaces(dir)).toThrow(/workplaces\.json[\s\S]*bankCode/);
+
+    writeFileSync(join(dir, 'branches.json'), JSON.stringify(original));
+    expect(readBranches(dir).map((b) => b.bankCode)).toEqual(readBranches().map((b) => b.bankCode));
   });
 
   it('versions the files with a sha256 that follows their contents', () => {

@@ -1,17 +1,54 @@
+import { readFileSync } from 'node:fs';
 import { pageTitles } from '@koza/domain/flows';
 import { expect, type Page } from '@playwright/test';
-import { getBank } from '@koza/domain/banks/banks';
+import { parsePostalLine, postalTablePath } from '@koza/data/postal';
+import { readBranches } from '@koza/data/reference';
+import { allBanks, getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 import { answerAllPositively, dismissNotice, nextButton, readCode } from './entry.ts';
 
 // Steps 1–6 of the general flow, shared by the specs, by role and label only.
 
-/** Valid data per bank: a searched address in the bank's home prefecture (postal table). */
-export const generalFlowData = {
-  '0177': { postalNumber: '8100001', prefecture: '福岡県', town: '天神' },
-  '0587': { postalNumber: '8600806', prefecture: '熊本県', town: '花畑町' },
-  '0181': { postalNumber: '8500862', prefecture: '長崎県', town: '出島町' },
-} as const satisfies Record<BankCode, { postalNumber: string; prefecture: string; town: string }>;
+interface FlowAddress {
+  postalNumber: string;
+  prefecture: string;
+  /** The town (町域) the address chooser offers for the postal code. */
+  town: string;
+  /** The prefecture in half-width kana, as the kana address fills in. */
+  kanaPrefecture: string;
+}
+
+/**
+ * Valid data per bank, from the data of every bank (no table per bank here): the postal code of the
+ * bank's first branch in its home prefecture (data/files/branches.json), so a municipality with a
+ * branch, and its row in the postal table (built by `npm run build`).
+ */
+function flowAddresses(): Record<BankCode, FlowAddress> {
+  const branches = readBranches();
+  const wanted = new Map(
+    allBanks.map((bank) => {
+      const branch = branches.find((b) => b.bankCode === bank.code && b.prefecture === bank.homePrefecture);
+      if (!branch) throw new Error(`bank ${bank.code} has no branch in ${bank.homePrefecture} (data/files/branches.json)`);
+      return [bank.code, branch.postalNumber];
+    }),
+  );
+  const rows = new Map(
+    readFileSync(postalTablePath, 'utf8')
+      .split('\n')
+      .filter((line) => [...wanted.values()].includes(line.slice(0, 7)))
+      .map((line) => parsePostalLine(line))
+      .map((row) => [row.postalNumber, row]),
+  );
+  return Object.fromEntries(
+    [...wanted].map(([code, postalNumber]) => {
+      const row = rows.get(postalNumber);
+      if (!row) throw new Error(`postal code ${postalNumber} of bank ${code} is not in ${postalTablePath}`);
+      return [code, { postalNumber, prefecture: row.prefecture, town: row.section, kanaPrefecture: row.kanaPrefecture }];
+    }),
+  ) as Record<BankCode, FlowAddress>;
+}
+
+export const generalFlowData: Readonly<Record<BankCode, FlowAddress>> = flowAddresses();
 
 export const applicant = {
   lastName: '山田',

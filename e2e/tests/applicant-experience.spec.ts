@@ -2,14 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
-import { bankCodes, type BankCode } from '@koza/domain/constants';
+import { bankCodes } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
 import { watchForProblems } from '../support/problems.ts';
 import { screenshotDir } from '../paths.ts';
 import { captureWithFakeCamera, ekycHeadings, openProvider, submitOutcome } from '../support/ekyc.ts';
 import { answerAllPositively, dismissNotice, nextButton, readCode, uniqueAddress } from '../support/entry.ts';
-import { applicant, fillPersonal, fillWorkplace, heading, headings, reachPersonal, serverOriginOf, setPin } from '../support/general-flow.ts';
+import { applicant, fillPersonal, fillWorkplace, generalFlowData, heading, headings, reachPersonal, serverOriginOf, setPin } from '../support/general-flow.ts';
 import { overlaps, smallTapTargets, tokensBrokenAcrossLines } from '../support/layout-checks.ts';
 
 // What a new applicant meets on a phone, walked screen by screen for each bank (issue "What a new
@@ -18,8 +18,6 @@ import { overlaps, smallTapTargets, tokensBrokenAcrossLines } from '../support/l
 
 mkdirSync(screenshotDir, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
-
-const kanaPrefecture: Record<BankCode, string> = { '0177': 'ﾌｸｵｶｹﾝ', '0587': 'ｸﾏﾓﾄｹﾝ', '0181': 'ﾅｶﾞｻｷｹﾝ' };
 
 /** A building name ending in four digits, so that the address rule of the PIN has something to refuse. */
 const withRoom1203 = (text: string) => text.replace(/\d+$/, '1203');
@@ -134,7 +132,7 @@ test.describe('a new applicant on a phone', () => {
       await expect(heading(page, headings.confirmation)).toBeVisible();
       const kana = await reviewLines(page, '住所（カナ）');
       expect(kana).toHaveLength(5);
-      expect(kana[0]).toBe(kanaPrefecture[code]);
+      expect(kana[0]).toBe(generalFlowData[code].kanaPrefecture);
       expect(kana[3]).toBe(bank.exampleAddresses.kanaAddress);
       expect(kana[4]).toBe(savedKanaSubAddress);
       const kanji = await reviewLines(page, '住所');

@@ -1,7 +1,10 @@
 // Business constants of SPEC.md §9 and DECISIONS.md §3 and §6.
 
-export const bankCodes = ['0177', '0587', '0181'] as const;
-export type BankCode = (typeof bankCodes)[number];
+// The bank codes are those of the bank rows (banks/banks.ts, decision 0227): never listed here.
+import { bankCodes } from './banks/banks.ts';
+import type { BankCode } from './banks/banks.ts';
+export { bankCodes };
+export type { BankCode };
 export const isBankCode = (v: unknown): v is BankCode => typeof v === 'string' && (bankCodes as readonly string[]).includes(v);
 
 export const applicationTypes = ['GENERAL', 'CHILD'] as const;

@@ -3,7 +3,8 @@ import type { ApplicationType, DocumentType } from './constants.ts';
 
 // The general and child journeys (SPEC.md §2.1, §2.2, §2.6, §4) as ONE definition: for each flow,
 // one ordered list of its pages (docs/decisions/0205-one-journey-definition.md). Everything else is
-// derived from these lists: the step numbers and the step bar, the navigation guard's allowed
+// derived from these lists: the step numbers and the step bar (each step's label is declared on its
+// page, stepLabel, so the labels move with the pages), the navigation guard's allowed
 // predecessors, the Next and Back targets, the API's order checks (which saves each save needs),
 // the pages locked after the PIN, the page titles and the funnel's steps. Reordering two pages of a
 // flow is one edit in its list.
@@ -70,9 +71,12 @@ export interface PageDefinition {
   title: string;
   /** The step's name in the staff funnel; absent for the pages that only pass the applicant on. */
   funnelLabel?: string;
-  /** Takes a step of the step bar; an array names the page's states, one step each. */
-  numbered?: true | readonly string[];
-  /** Shows the step of the nearest numbered page before it (the eKYC return, the supplement). */
+  /**
+   * Takes a step of the step bar, under this label (the bar's text, SPEC.md §2.1, §2.2). A record
+   * names the page's states, in order, each a step of its own with its label.
+   */
+  stepLabel?: string | Readonly<Record<string, string>>;
+  /** Shows the step of the nearest page before it that has a stepLabel (the eKYC return, the supplement). */
   showsStepBefore?: true;
   entry?: EntryRule;
   /** Off the main line: reached by an exit of another page, not by Next. */
@@ -109,18 +113,18 @@ export const generalJourney = {
   pages: [
     { slug: 'term', path: '/term', title: 'お申込み前のご確認', funnelLabel: '申込前確認・規約', entry: 'open' },
     { slug: 'verification', path: '/verification', title: 'メールアドレスの登録', funnelLabel: 'メールアドレス認証' },
-    { slug: 'personal', path: '/personal', title: 'お客さま情報の入力', funnelLabel: 'お客さま情報', numbered: true, saves: ['personal'] },
-    { slug: 'workplace', path: '/workplace', title: 'お勤め先の入力', funnelLabel: 'お勤め先', numbered: true, saves: ['workplace'] },
-    { slug: 'branch', path: '/branch', title: 'お取引支店の選択', funnelLabel: '支店選択', numbered: true, saves: ['branch'] },
-    { slug: 'seal-less', path: '/seal-less', title: '印鑑レス口座の選択', funnelLabel: '印鑑レス', numbered: true, saves: ['sealLess'] },
-    { slug: 'confirmation', path: '/confirmation', title: '入力内容の確認', funnelLabel: '入力内容確認', numbered: true },
-    { slug: 'pin', path: '/pin', title: 'キャッシュカード暗証番号の設定', funnelLabel: '暗証番号', numbered: true, entry: 'forward', saves: ['pin'] },
+    { slug: 'personal', path: '/personal', title: 'お客さま情報の入力', funnelLabel: 'お客さま情報', stepLabel: 'お客さま情報', saves: ['personal'] },
+    { slug: 'workplace', path: '/workplace', title: 'お勤め先の入力', funnelLabel: 'お勤め先', stepLabel: 'お勤め先', saves: ['workplace'] },
+    { slug: 'branch', path: '/branch', title: 'お取引支店の選択', funnelLabel: '支店選択', stepLabel: '支店選択', saves: ['branch'] },
+    { slug: 'seal-less', path: '/seal-less', title: '印鑑レス口座の選択', funnelLabel: '印鑑レス', stepLabel: '印鑑レス', saves: ['sealLess'] },
+    { slug: 'confirmation', path: '/confirmation', title: '入力内容の確認', funnelLabel: '入力内容確認', stepLabel: '入力内容確認' },
+    { slug: 'pin', path: '/pin', title: 'キャッシュカード暗証番号の設定', funnelLabel: '暗証番号', stepLabel: '暗証番号', entry: 'forward', saves: ['pin'] },
     {
       slug: 'ekyc-preparation',
       path: '/ekyc-preparation',
       title: '本人確認の準備',
       funnelLabel: '本人確認',
-      numbered: true,
+      stepLabel: '本人確認',
       entry: 'forward',
       exits: { ekycFailed: 'ekyc-error' },
       saves: ['ekyc'],
@@ -155,7 +159,7 @@ export const childJourney = {
       path: '/child/personal',
       title: 'お子さまの情報の入力',
       funnelLabel: 'お子さまの情報',
-      numbered: true,
+      stepLabel: 'お子さま情報',
       // The child's workplace is posted right after the child's personal data (SPEC.md §2.5).
       saves: ['personal', 'workplace'],
     },
@@ -164,27 +168,27 @@ export const childJourney = {
       path: '/child/parent',
       title: '親権者さまの情報の入力',
       funnelLabel: '親権者の情報',
-      numbered: true,
+      stepLabel: '親権者情報',
       saves: ['parentPersonal', 'parentWorkplace'],
     },
-    { slug: 'child-branch', path: '/child/branch', title: 'お取引支店の選択', funnelLabel: '支店選択', numbered: true, saves: ['branch'] },
-    { slug: 'child-confirmation', path: '/child/confirmation', title: '入力内容の確認', funnelLabel: '入力内容確認', numbered: true },
+    { slug: 'child-branch', path: '/child/branch', title: 'お取引支店の選択', funnelLabel: '支店選択', stepLabel: '支店選択', saves: ['branch'] },
+    { slug: 'child-confirmation', path: '/child/confirmation', title: '入力内容の確認', funnelLabel: '入力内容確認', stepLabel: '入力内容確認' },
     {
       slug: 'child-pin',
       path: '/child/pin',
       title: 'キャッシュカード暗証番号の設定',
       funnelLabel: '暗証番号',
-      numbered: true,
+      stepLabel: '暗証番号',
       entry: 'forward',
       saves: ['pin'],
     },
-    { slug: 'child-ekyc-preparation', path: '/child/ekyc-preparation', title: '本人確認の準備', funnelLabel: '本人確認の準備', numbered: true },
+    { slug: 'child-ekyc-preparation', path: '/child/ekyc-preparation', title: '本人確認の準備', funnelLabel: '本人確認の準備', stepLabel: '本人確認準備' },
     {
       slug: 'child-ekyc-identification-documents',
       path: '/child/ekyc-identification-documents',
       title: 'マイナンバーカードの撮影',
       funnelLabel: 'お子さまの本人確認書類',
-      numbered: ['camera', 'confirm'],
+      stepLabel: { camera: 'カード撮影', confirm: '撮影内容確認' },
       // SPEC.md §4 and §8: a failed upload of the child's documents goes to /child/error.
       exits: { uploadFailed: 'child-error' },
       saves: ['identificationDocument'],
@@ -194,7 +198,7 @@ export const childJourney = {
       path: '/child/ekyc-supplementary-documents',
       title: '補完書類の撮影',
       funnelLabel: '補完書類',
-      numbered: ['select', 'camera', 'confirm'],
+      stepLabel: { select: '補完書類選択', camera: '補完書類撮影', confirm: '補完書類確認' },
       exits: { uploadFailed: 'child-error' },
       saves: ['supplementaryDocument'],
     },
@@ -203,7 +207,7 @@ export const childJourney = {
       path: '/child/parent-ekyc-preparation',
       title: '親権者さまの本人確認の準備',
       funnelLabel: '親権者の本人確認',
-      numbered: true,
+      stepLabel: '親権者本人確認',
       entry: 'forward',
       exits: { ekycFailed: 'ekyc-error' },
       saves: ['ekyc'],
@@ -245,6 +249,8 @@ export interface FlowPage {
 export interface Flow {
   type: ApplicationType;
   stepCount: number;
+  /** The step bar's labels, one per step in step order, as the pages declare them (stepLabel). */
+  stepLabels: readonly string[];
   /** The page the header and unknown paths lead to. */
   entry: PageSlug;
   /** Where load and save failures go (SPEC.md §8). */
@@ -300,16 +306,18 @@ export function deriveJourneys(
     const main = defs.filter((d) => !d.side);
     let step = 0;
     const stepOf = new Map<string, number>();
+    const stepLabels: string[] = [];
     for (const def of defs) {
       const here = pages[def.slug];
       if (here && (here.path !== def.path || here.title !== def.title)) throw new Error(`${def.slug} is defined twice with different routes or titles`);
       const page = here ?? { slug: def.slug as Slug, path: def.path, title: def.title, flows: [], step: null, allowedFrom: [], entryRules: new Set() };
       (page.flows as ApplicationType[]).push(journey.type);
       page.entryRules.add(def.entry ?? 'neighbours');
-      if (def.numbered) {
-        const states = def.numbered === true ? [] : def.numbered;
+      if (def.stepLabel !== undefined) {
+        const states = typeof def.stepLabel === 'string' ? [] : Object.entries(def.stepLabel);
         page.step = step + 1;
-        if (states.length) page.subSteps = Object.fromEntries(states.map((s, i) => [s, step + 1 + i]));
+        if (states.length) page.subSteps = Object.fromEntries(states.map(([state], i) => [state, step + 1 + i]));
+        stepLabels.push(...(typeof def.stepLabel === 'string' ? [def.stepLabel] : states.map(([, label]) => label)));
         step += Math.max(1, states.length);
         stepOf.set(def.slug, page.step);
       }
@@ -336,7 +344,7 @@ export function deriveJourneys(
         exits[slug] = out;
       }
       if (def.showsStepBefore) {
-        const before = defs.slice(0, index).findLast((d) => d.numbered);
+        const before = defs.slice(0, index).findLast((d) => d.stepLabel !== undefined);
         if (before) stepAlias[slug] = before.slug as Slug;
       }
     });
@@ -355,6 +363,7 @@ export function deriveJourneys(
     flows[journey.type] = {
       type: journey.type,
       stepCount: step,
+      stepLabels,
       entry: defs[0]?.slug as Slug,
       errorPage: journey.errorPage as Slug,
       sequence: main.map((d) => d.slug as Slug),

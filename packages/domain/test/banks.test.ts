@@ -54,10 +54,17 @@ function assertWellFormedSvg(svg: string): void {
 const httpsUrl = /^https:\/\/[a-z0-9.-]+\.example\.jp\/\S*$/;
 
 describe('banks', () => {
-  it('has the three banks, one per bank code, in code order', () => {
-    expect(Object.keys(banks).sort()).toEqual([...bankCodes].sort());
+  it('has one row per bank, and the bank codes are those of the rows', () => {
+    expect(allBanks.length).toBeGreaterThan(0);
     expect(allBanks.map((b) => b.code)).toEqual([...bankCodes]);
+    expect(new Set(bankCodes).size).toBe(bankCodes.length);
+    for (const code of bankCodes) expect(code).toMatch(/^\d{4}$/);
+    expect(Object.keys(banks).sort()).toEqual([...bankCodes].sort());
     for (const code of bankCodes) expect(getBank(code).code).toBe(code);
+  });
+
+  it('includes the three banks of the group (SPEC.md §1)', () => {
+    expect(bankCodes).toEqual(expect.arrayContaining(['0177', '0587', '0181']));
   });
 
   it.each(allBanks.map((b) => [b.code, b] as const))('bank %s has every field filled in', (_code, bank) => {
@@ -94,21 +101,23 @@ describe('banks', () => {
     expect(ex.subAddress.length).toBeLessThanOrEqual(20);
     expect(ex.kanaAddress).toMatch(/^[\uFF66-\uFF9F0-9A-Z(). -]{1,40}$/);
     expect(ex.kanaSubAddress).toMatch(/^[\uFF66-\uFF9F0-9A-Z(). -]{1,40}$/);
-    expect(bank.stepLabels.GENERAL).toEqual(['お客さま情報', 'お勤め先', '支店選択', '印鑑レス', '入力内容確認', '暗証番号', '本人確認']);
-    // One label per step of the journey definition.
+    // The step bar's labels are the journey definition's (flows.ts), one per step.
+    expect(bank.stepLabels).toEqual({ GENERAL: flows.GENERAL.stepLabels, CHILD: flows.CHILD.stepLabels });
     expect(bank.stepLabels.GENERAL).toHaveLength(flows.GENERAL.stepCount);
     expect(bank.stepLabels.CHILD).toHaveLength(flows.CHILD.stepCount);
     for (const label of bank.stepLabels.CHILD) expect(label).not.toBe('');
   });
 
-  it('keeps each bank on its own domain', () => {
-    expect(new Set(allBanks.map((b) => b.domain)).size).toBe(3);
+  it('keeps each bank on its own domain and development host', () => {
+    expect(new Set(allBanks.map((b) => b.domain)).size).toBe(allBanks.length);
+    expect(new Set(allBanks.map((b) => b.devHost)).size).toBe(allBanks.length);
   });
 
   it('places each bank in its home prefecture with the reception hours of SPEC.md §3', () => {
     expect([banks['0177'].homePrefecture, banks['0587'].homePrefecture, banks['0181'].homePrefecture]).toEqual(['福岡県', '熊本県', '長崎県']);
-    expect(allBanks.map((b) => b.defaultTempAddressPrefecture)).toEqual(['福岡県', '熊本県', '長崎県']);
-    expect(allBanks.map((b) => [b.contact.opens, b.contact.closes])).toEqual([
+    const group = [banks['0177'], banks['0587'], banks['0181']];
+    expect(group.map((b) => b.defaultTempAddressPrefecture)).toEqual(['福岡県', '熊本県', '長崎県']);
+    expect(group.map((b) => [b.contact.opens, b.contact.closes])).toEqual([
       ['09:00', '17:00'],
       ['09:00', '17:30'],
       ['09:00', '17:30'],
@@ -134,7 +143,7 @@ describe('banks', () => {
   });
 
   it('asks the distance-transaction reason only at 0177, outside 福岡県', () => {
-    expect(allBanks.map((b) => b.asksDistanceReason)).toEqual([true, false, false]);
+    expect([banks['0177'], banks['0587'], banks['0181']].map((b) => b.asksDistanceReason)).toEqual([true, false, false]);
     expect(asksDistanceReasonFor(banks['0177'], '佐賀県')).toBe(true);
     expect(asksDistanceReasonFor(banks['0177'], '福岡県')).toBe(false);
     expect(asksDistanceReasonFor(banks['0587'], '福岡県')).toBe(false);
@@ -190,11 +199,13 @@ describe('banks', () => {
 
 describe('hosts', () => {
   it('maps the development hosts of DECISIONS.md §2', () => {
-    expect(devHostMap).toEqual({
+    expect(devHostMap).toMatchObject({
       'fukuoka.localhost': '0177',
       'kumamoto.localhost': '0587',
       'juhachishinwa.localhost': '0181',
     });
+    expect(devHostMap).toEqual(Object.fromEntries(allBanks.map((b) => [b.devHost, b.code])));
+    for (const b of allBanks) expect(b.devHost).toMatch(/^[a-z0-9-]+\.localhost$/);
   });
 
   it.each([

@@ -100,6 +100,38 @@ describe('steps', () => {
     expect(numbered.map((s) => pages[s].step)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it('labels the step bar as SPEC.md §2.1 and §2.2 do, one label per step', () => {
+    expect(flows.GENERAL.stepLabels).toEqual(['お客さま情報', 'お勤め先', '支店選択', '印鑑レス', '入力内容確認', '暗証番号', '本人確認']);
+    expect(flows.CHILD.stepLabels).toEqual([
+      'お子さま情報',
+      '親権者情報',
+      '支店選択',
+      '入力内容確認',
+      '暗証番号',
+      '本人確認準備',
+      'カード撮影',
+      '撮影内容確認',
+      '補完書類選択',
+      '補完書類撮影',
+      '補完書類確認',
+      '親権者本人確認',
+    ]);
+    for (const type of ['GENERAL', 'CHILD'] as const) expect(flows[type].stepLabels).toHaveLength(stepCount(type));
+  });
+
+  it('puts each label on the step of the page (or page state) that declares it', () => {
+    const labelOn = (type: 'GENERAL' | 'CHILD', slug: PageSlug, state?: string) => flows[type].stepLabels[(stepFor(slug, type, state) ?? 0) - 1];
+    expect(labelOn('GENERAL', 'branch')).toBe('支店選択');
+    expect(labelOn('GENERAL', 'ekyc-preparation')).toBe('本人確認');
+    expect(labelOn('GENERAL', 'supplement')).toBe('本人確認');
+    expect(labelOn('CHILD', 'child-parent')).toBe('親権者情報');
+    expect(labelOn('CHILD', 'child-ekyc-identification-documents', 'confirm')).toBe('撮影内容確認');
+    expect(labelOn('CHILD', 'child-ekyc-supplementary-documents', 'select')).toBe('補完書類選択');
+    expect(labelOn('CHILD', 'child-parent-ekyc-preparation')).toBe('親権者本人確認');
+    // The eKYC return shows the eKYC preparation's step, so its label (step 12 of the child flow).
+    expect(labelOn('CHILD', 'ekyc-callback')).toBe('親権者本人確認');
+  });
+
   it('covers the child steps 1 to 12, with sub-steps for the document pages', () => {
     const covered = new Set<number>();
     for (const slug of flows.CHILD.pages) {

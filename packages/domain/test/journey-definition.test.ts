@@ -54,9 +54,10 @@ describe('one journey definition', () => {
     const child = derived.flows.CHILD as Flow;
     const at = derived.pages;
 
-    // Step bar: the branch is now step 2, the parent step 3.
+    // Step bar: the branch is now step 2, the parent step 3, and their labels moved with them.
     expect(at['child-branch']?.step).toBe(2);
     expect(at['child-parent']?.step).toBe(3);
+    expect(child.stepLabels.slice(0, 4)).toEqual(['お子さま情報', '支店選択', '親権者情報', '入力内容確認']);
     // Guard: each page is entered from its new neighbours.
     expect(at['child-branch']?.allowedFrom).toEqual(['child-personal', 'child-parent']);
     expect(at['child-parent']?.allowedFrom).toEqual(['child-branch', 'child-confirmation']);
@@ -79,6 +80,7 @@ describe('one journey definition', () => {
     const derived = deriveJourneys([swap(generalJourney, 'branch', 'seal-less'), childJourney]);
     const general = derived.flows.GENERAL as Flow;
     expect(derived.pages['seal-less']?.step).toBe(3);
+    expect(general.stepLabels.slice(2, 4)).toEqual(['印鑑レス', '支店選択']);
     expect(derived.pages.branch?.allowedFrom).toEqual(['seal-less', 'confirmation']);
     expect(general.saveRequirements.branch).toEqual(['personal', 'workplace', 'sealLess']);
     expect(derived.pages.pin?.allowedFrom).toEqual(['confirmation']);

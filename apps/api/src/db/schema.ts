@@ -119,6 +119,16 @@ export interface ReferenceDataVersionsTable {
   dataDate: string | null;
 }
 
+/**
+ * The known banks (migration 069, decision 0227): a row per bank of the domain's bank rows, upserted
+ * at start (the `banks` data set); applications.bank_code refers to it.
+ */
+export interface BanksTable {
+  code: string;
+  /** Null until the start-up loads the rows (069 seeds the codes already in use). */
+  name: string | null;
+}
+
 // ---- mail verification and sessions ----
 
 export interface VerificationCodesTable {
@@ -161,7 +171,7 @@ type FieldColumns<R extends FieldRecord> = { [K in Exclude<FieldKey<R>, StoredKe
 
 export interface ApplicationsTable extends FieldColumns<'application'> {
   id: string;
-  /** One of the known banks and types: held by the database (migration 047), so read as such. */
+  /** One of the known banks and types: held by the database (banks: migration 069; types: 047), so read as such. */
   bankCode: BankCode;
   applicationType: ApplicationType;
   status: ApplicationStatus;
@@ -326,6 +336,7 @@ export interface Database extends BackOfficeTables {
   notifications: NotificationsTable;
   maintenanceWindows: MaintenanceWindowsTable;
   referenceDataVersions: ReferenceDataVersionsTable;
+  banks: BanksTable;
   verificationCodes: VerificationCodesTable;
   authSessions: AuthSessionsTable;
   applications: ApplicationsTable;

@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { applicantStatusLabels, shareableRejectionReasons, statusText } from '@koza/domain/application-status';
 import { verification } from '@koza/domain/constants';
+import type { BankCode } from '@koza/domain/constants';
 import { mailLookupHash } from '../../src/services/platform/keyed-hash.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { uniqueIp } from '../helpers/auth.ts';
+import { hosts, uniqueIp } from '../helpers/auth.ts';
 import { approveByTwo, createAdminApp, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from '../staff/admin-helpers.ts';
 import type { AdminApp, CompletedApplication } from '../staff/admin-helpers.ts';
 
@@ -11,8 +12,6 @@ import type { AdminApp, CompletedApplication } from '../staff/admin-helpers.ts';
 // address and receipt number of a completed application, the same answers for a wrong number, a
 // wrong address and a wrong code, the verification's sending limits, and each state reached by the
 // back office's own calls (open, approve, reject, cancel).
-
-const hostOf: Record<string, string> = { '0177': 'fukuoka.localhost', '0587': 'kumamoto.localhost', '0181': 'juhachishinwa.localhost' };
 
 async function completed(app: AdminApp, options: Parameters<typeof insertCompletedApplication>[1] = {}): Promise<CompletedApplication> {
   const a = await insertCompletedApplication(app, options);
@@ -25,9 +24,9 @@ async function completed(app: AdminApp, options: Parameters<typeof insertComplet
   return a;
 }
 
-function statusClient(app: AdminApp, bankCode = '0177', ip = uniqueIp()) {
+function statusClient(app: AdminApp, bankCode: BankCode = '0177', ip = uniqueIp()) {
   const post = (url: string, payload: object) =>
-    app.inject({ method: 'POST', url, headers: { host: hostOf[bankCode]! }, payload: { bankCode, ...payload }, remoteAddress: ip });
+    app.inject({ method: 'POST', url, headers: { host: hosts[bankCode] }, payload: { bankCode, ...payload }, remoteAddress: ip });
   return {
     askCode: (mailAddress: string, applicationNumber: string) => post('/api/application-status/code', { mailAddress, applicationNumber }),
     show: (mailAddress: string, applicationNumber: string, verificationCode: string) =>
@@ -39,7 +38,7 @@ const statusMails = async (app: AdminApp, to: string) => (await mailsTo(app, to)
 const codeIn = (text: string) => /確認コード：(\d{6})/.exec(text)?.[1] ?? '';
 
 /** Asks a code and shows the state: the answer of POST /api/application-status. */
-async function statusOf(app: AdminApp, a: CompletedApplication, bankCode = '0177') {
+async function statusOf(app: AdminApp, a: CompletedApplication, bankCode: BankCode = '0177') {
   const client = statusClient(app, bankCode);
   app.clock.advance(31_000);
   expect((await client.askCode(a.mailAddress, a.applicationNumber)).statusCode).toBe(204);
@@ -159,7 +158,7 @@ forEachDialect((dialect) => {
       const register = await app.inject({
         method: 'POST',
         url: '/api/verification-codes/register',
-        headers: { host: hostOf['0177']! },
+        headers: { host: hosts['0177'] },
         payload: { bankCode: '0177', mailAddress: a.mailAddress, applicationType: 'GENERAL' },
         remoteAddress: ip,
       });

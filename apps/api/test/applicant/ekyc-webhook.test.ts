@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findLatestEkycSession } from '../../src/db/repositories/ekyc-sessions-repository.ts';
 import { countReceipts } from '../../src/db/repositories/webhook-receipts-repository.ts';
 import { forEachDialect } from '../helpers/databases.ts';
+import { bankEnv } from '../helpers/production-env.ts';
 import { sendWebhook, signature, startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
 import { createEkycApp, readyApplicant, sessionIdOf, startEkyc } from '../helpers/ready-application.ts';
@@ -120,11 +121,9 @@ forEachDialect((dialect) => {
       publicBaseUrl: 'https://hooks.example.jp',
       env: {
         NODE_ENV: 'production',
+        ...bankEnv(),
         BANK_HOSTS: '0177=www.example-bank.jp',
         SMTP_URL: 'smtp://mail.example.jp',
-        MAIL_FROM_0177: 'a@example-bank.jp',
-        MAIL_FROM_0587: 'b@example-bank.jp',
-        MAIL_FROM_0181: 'c@example-bank.jp',
         EKYC_API_KEY: 'production-api-key-0123456789',
         EKYC_WEBHOOK_SECRET: 'production-webhook-secret-0123456789',
         PIN_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),

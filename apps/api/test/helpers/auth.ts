@@ -1,17 +1,14 @@
 import { expect } from 'vitest';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
-import { bankCodeForHost, devHostMap } from '@koza/domain/banks/banks';
+import { allBanks, bankCodeForHost, devHostMap } from '@koza/domain/banks/banks';
 import type { App } from '../../src/app.ts';
 import { tokenHash } from '../../src/services/platform/sessions.ts';
 
 // Signing in the way the web does it: register the address, read the code from the development
 // mailbox (GET /__dev/mails), verify. Every request goes through HTTP with the bank's Host.
 
-export const hosts = {
-  '0177': 'fukuoka.localhost',
-  '0587': 'kumamoto.localhost',
-  '0181': 'juhachishinwa.localhost',
-} as const satisfies Record<BankCode, string>;
+/** Each bank's development host (fukuoka.localhost for 0177 …), from the bank rows. */
+export const hosts: Readonly<Record<BankCode, string>> = Object.fromEntries(allBanks.map((b) => [b.code, b.devHost])) as Record<BankCode, string>;
 
 export interface SignInOptions {
   /** Default fukuoka.localhost (0177). */

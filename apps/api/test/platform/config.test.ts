@@ -1,24 +1,21 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { allBanks } from '@koza/domain/banks/banks';
+import { bankCodes } from '@koza/domain/constants';
 import { ConfigError, devDefaults, loadConfig, parseBankHosts, repoRoot } from '../../src/config.ts';
+import { productionEnv as baseProductionEnv, productionHostOf } from '../helpers/production-env.ts';
 
 const rsaPem = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 const pem3072 = rsaPem(3072);
 const accountSystemKey = generateKeyPairSync('rsa', { modulusLength: 3072 }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
-const productionEnv = {
-  NODE_ENV: 'production',
-  BANK_HOSTS: '0177=koza.fukuoka.example.jp;0587=koza.kumamoto.example.jp;0181=koza.juhachishinwa.example.jp,www.koza.juhachishinwa.example.jp',
-  SMTP_URL: 'smtp://mail.internal:587',
-  MAIL_FROM_0177: 'no-reply@fukuoka.example.jp',
-  MAIL_FROM_0587: 'no-reply@kumamoto.example.jp',
-  MAIL_FROM_0181: 'no-reply@juhachishinwa.example.jp',
-  EKYC_PROVIDER_URL: 'https://ekyc.example.com',
-  EKYC_API_KEY: 'prod-api-key-0123456789',
-  EKYC_WEBHOOK_SECRET: 'prod-webhook-secret-0123456789',
-  PUBLIC_BASE_URL: 'https://koza.fukuoka.example.jp',
-  PIN_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
-  CODE_HASH_KEY: Buffer.alloc(32, 9).toString('base64'),
+// The production environment of the helper (every bank's BANK_HOSTS entry and MAIL_FROM_<code>,
+// from the bank rows), with keys this file checks and a second host for the last bank.
+const lastBank = allBanks[allBanks.length - 1]!;
+const base = baseProductionEnv();
+const productionEnv: Record<string, string> = {
+  ...base,
+  BANK_HOSTS: `${base.BANK_HOSTS},www.${productionHostOf(lastBank)}`,
   PIN_PRIVATE_KEY: pem3072,
   ACCOUNT_SYSTEM_PUBLIC_KEY: accountSystemKey,
   DATABASE_URL: 'postgres://koza@db.internal:5432/koza',
@@ -88,10 +85,10 @@ describe('configuration outside production', () => {
   });
 
   it('reads the review target per bank: REVIEW_TARGET_BUSINESS_DAYS for all, REVIEW_TARGET_BUSINESS_DAYS_<code> for one, default 2', () => {
-    expect(loadConfig({}).reviewTargetBusinessDays).toEqual({ '0177': 2, '0587': 2, '0181': 2 });
+    const everyBank = (days: number) => Object.fromEntries(bankCodes.map((code) => [code, days]));
+    expect(loadConfig({}).reviewTargetBusinessDays).toEqual(everyBank(2));
     expect(loadConfig({ REVIEW_TARGET_BUSINESS_DAYS: '4', REVIEW_TARGET_BUSINESS_DAYS_0181: '1' }).reviewTargetBusinessDays).toEqual({
-      '0177': 4,
-      '0587': 4,
+      ...everyBank(4),
       '0181': 1,
     });
     expect(problemsOf({ REVIEW_TARGET_BUSINESS_DAYS_0587: '0' }).join('\n')).toMatch(/REVIEW_TARGET_BUSINESS_DAYS_0587/);
@@ -138,13 +135,13 @@ describe('configuration in production', () => {
     const config = loadConfig(productionEnv);
     expect(config.isProduction).toBe(true);
     expect(config.unknownHost).toBe('reject');
-    // Development hosts are not served in production.
+    // Every bank on its configured hosts; development hosts are not served in production.
     expect(config.hostMap).toEqual({
-      'koza.fukuoka.example.jp': '0177',
-      'koza.kumamoto.example.jp': '0587',
-      'koza.juhachishinwa.example.jp': '0181',
-      'www.koza.juhachishinwa.example.jp': '0181',
+      ...Object.fromEntries(allBanks.map((b) => [productionHostOf(b), b.code])),
+      [`www.${productionHostOf(lastBank)}`]: lastBank.code,
     });
+    expect(config.hostMap).toMatchObject({ 'koza.fukuoka.example.jp': '0177', 'koza.juhachishinwa.example.jp': '0181' });
+    expect(config.mailFrom).toEqual(Object.fromEntries(bankCodes.map((code) => [code, productionEnv[`MAIL_FROM_${code}`]])));
     expect(config.logLevel).toBe('info');
   });
 
@@ -167,9 +164,7 @@ describe('configuration in production', () => {
     for (const name of [
       'BANK_HOSTS',
       'SMTP_URL',
-      'MAIL_FROM_0177',
-      'MAIL_FROM_0587',
-      'MAIL_FROM_0181',
+      ...bankCodes.map((code) => `MAIL_FROM_${code}`),
       'EKYC_PROVIDER_URL',
       'EKYC_API_KEY',
       'EKYC_WEBHOOK_SECRET',

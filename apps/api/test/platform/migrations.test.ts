@@ -3,12 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { expect, it } from 'vitest';
+import { allBanks, getBank } from '@koza/domain/banks/banks';
+import { bankCodes } from '@koza/domain/constants';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { migrateToLatest, migrations } from '../../src/db/migrate.ts';
+import { banksDataSet, loadReferenceData } from '../../src/services/platform/reference-data.ts';
 import { openDatabase, parseDatabaseUrl } from '../../src/db/database.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A 4-digit code that is not one of the banks' (the highest free one). */
+const unusedBankCode = (): string => {
+  for (let n = 9999; ; n--) if (!(bankCodes as readonly string[]).includes(String(n))) return String(n);
+};
 
 const baseTables = [
   'postal_codes',
@@ -97,7 +105,7 @@ forEachDialect((dialect) => {
     ).rejects.toThrow();
   });
 
-  it('refuses an unknown bank code or application type, on insert and on update (migration 047)', async () => {
+  it('refuses a bank code missing from the banks table or an unknown application type, on insert and on update (migrations 069, 047)', async () => {
     const db = await dialect.createDb();
     const row = {
       id: 'k',
@@ -138,6 +146,69 @@ forEachDialect((dialect) => {
     ).rejects.toThrow();
     const kept = await db.kysely.selectFrom('applications').select(['bankCode', 'applicationType']).where('id', '=', 'k').executeTakeFirstOrThrow();
     expect(kept).toEqual({ bankCode: '0177', applicationType: 'GENERAL' });
+  });
+
+  it('knows every bank of the domain once the start has loaded the banks, and no other', async () => {
+    const db = await dialect.createDb(); // migrated and loaded like a start (global setup)
+    const rows = await db.kysely.selectFrom('banks').selectAll().orderBy('code').execute();
+    expect(rows).toEqual(allBanks.map((b) => ({ code: b.code, name: b.name })).sort((a, b) => a.code.localeCompare(b.code)));
+    const row = { applicationType: 'GENERAL' as const, status: 'DRAFT' as const, mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 };
+    await db.kysely
+      .insertInto('applications')
+      .values(allBanks.map((b) => ({ ...row, id: `id-${b.code}`, bankCode: b.code })))
+      .execute();
+    // A bank with applications is not deleted or renumbered (the foreign key; triggers on SQLite).
+    const [first] = allBanks;
+    await expect(db.kysely.deleteFrom('banks').where('code', '=', first.code).execute()).rejects.toThrow();
+    await expect(db.kysely.updateTable('banks').set({ code: '9998' }).where('code', '=', first.code).execute()).rejects.toThrow();
+  });
+
+  it('takes a database of migration 047 forward: its applications kept, a new bank a row and no migration', async () => {
+    const db = await dialect.createEmptyDb();
+    const { '069-banks': banksMigration, ...before } = migrations;
+    expect(banksMigration).toBeDefined();
+    const earlier = new Migrator({ db: db.kysely.withoutPlugins(), provider: { getMigrations: async () => before }, allowUnorderedMigrations: true });
+    expect((await earlier.migrateToLatest()).error).toBeUndefined();
+    const row = { applicationType: 'GENERAL' as const, status: 'DRAFT' as const, mailAddress: 'a@b.jp', mailHash: 'h', createdAt: 1, updatedAt: 1 };
+    await db.kysely
+      .insertInto('applications')
+      .values({ ...row, id: 'old', bankCode: '0587' })
+      .execute();
+
+    expect(await migrateToLatest(db)).toEqual(['069-banks']);
+    // The codes in use are known before any start loaded the banks.
+    expect(await db.kysely.selectFrom('banks').selectAll().execute()).toEqual([{ code: '0587', name: null }]);
+    await expect(
+      db.kysely
+        .insertInto('applications')
+        .values({ ...row, id: 'new', bankCode: '0177' })
+        .execute(),
+    ).rejects.toThrow();
+
+    // A bank added later: a row of the domain, loaded at start; no migration names it.
+    const newcomer = { code: unusedBankCode(), name: '新銀行' };
+    await loadReferenceData(db, [banksDataSet([...allBanks, newcomer])]);
+    expect((await db.kysely.selectFrom('banks').select('code').orderBy('code').execute()).map((b) => b.code)).toEqual([...bankCodes, newcomer.code].sort());
+    expect(await db.kysely.selectFrom('banks').select('name').where('code', '=', '0587').executeTakeFirst()).toEqual({ name: getBank('0587').name });
+    await db.kysely
+      .insertInto('applications')
+      .values([
+        { ...row, id: 'new', bankCode: '0177' },
+        { ...row, id: 'newcomer', bankCode: newcomer.code as BankCode },
+      ])
+      .execute();
+    await expect(
+      db.kysely
+        .updateTable('applications')
+        .set({ bankCode: 'none' as BankCode })
+        .where('id', '=', 'old')
+        .execute(),
+    ).rejects.toThrow();
+    expect(await db.kysely.selectFrom('applications').select(['id', 'bankCode']).orderBy('id').execute()).toEqual([
+      { id: 'new', bankCode: '0177' },
+      { id: 'newcomer', bankCode: newcomer.code },
+      { id: 'old', bankCode: '0587' },
+    ]);
   });
 
   it('enforces foreign keys (SQLite has them off unless asked)', async () => {

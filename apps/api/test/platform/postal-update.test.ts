@@ -46,6 +46,20 @@ function variant(dir: string, name: string, edit: (lines: string[]) => string[])
   return path;
 }
 
+/**
+ * The fixture covers the municipalities of the sample branches that ship with the project; a branch
+ * elsewhere (a bank added later, edited branches) would make every load of it refuse. Such branches
+ * are removed from the test's database: the refusal for a municipality with a branch is checked
+ * below on one the fixture covers.
+ */
+async function keepBranchesTheFixtureCovers(db: Db): Promise<void> {
+  const covered = new Set(fixtureText.split('\r\n').map((line) => line.split(',').slice(6, 8).join('')));
+  for (const b of await db.kysely.selectFrom('branches').select(['bankCode', 'code', 'prefecture', 'municipality']).execute()) {
+    if (covered.has(`"${b.prefecture}""${b.municipality}"`)) continue;
+    await db.kysely.deleteFrom('branches').where('bankCode', '=', b.bankCode).where('code', '=', b.code).execute();
+  }
+}
+
 const count = async (db: Db) =>
   Number(
     (
@@ -62,6 +76,7 @@ forEachDialect((dialect) => {
     const db = await openDatabase(parseDatabaseUrl(url, apiDir));
     const dir = mkdtempSync(join(tmpdir(), 'koza-postal-'));
     try {
+      await keepBranchesTheFixtureCovers(db);
       const packaged = await count(db);
       expect(packaged).toBeGreaterThan(100_000);
 

@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { devDefaults, loadConfig, ConfigError } from '../../src/config.ts';
 import { freePort } from '../helpers/ekyc-simulator.ts';
 import { runToExit } from '../helpers/instances.ts';
+import { bankEnv } from '../helpers/production-env.ts';
 
 // The production profile (NODE_ENV=production), checked on the real entry points: the API refuses
 // to start without its secrets (and names them), the eKYC simulator refuses to start at all.
 
 const secrets = {
-  BANK_HOSTS: '0177=koza.fukuoka.example.jp;0587=koza.kumamoto.example.jp;0181=koza.juhachishinwa.example.jp',
+  ...bankEnv(),
   SMTP_URL: 'smtp://127.0.0.1:1',
-  MAIL_FROM_0177: 'no-reply@fukuoka.example.jp',
-  MAIL_FROM_0587: 'no-reply@kumamoto.example.jp',
-  MAIL_FROM_0181: 'no-reply@juhachishinwa.example.jp',
   EKYC_PROVIDER_URL: 'https://ekyc.example.com',
   EKYC_API_KEY: 'prod-api-key-0123456789',
   EKYC_WEBHOOK_SECRET: 'prod-webhook-secret-0123456789',

@@ -5,7 +5,7 @@ import { referenceDataVersion } from '@koza/data/reference';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { countRows } from '../../src/db/repositories/reference-data-repository.ts';
 import { findPostalCodes } from '../../src/db/repositories/postal-codes-repository.ts';
-import { loadReferenceData, postalDataSet, referenceFilesDataSet } from '../../src/services/platform/reference-data.ts';
+import { banksDataSet, loadReferenceData, postalDataSet, referenceFilesDataSet } from '../../src/services/platform/reference-data.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 
 const town = (postalNumber: string, section: string): PostalRow => ({
@@ -39,6 +39,7 @@ forEachDialect((dialect) => {
     const db = await dialect.createDb(); // a copy of the template, loaded by the global setup
     const versions = await db.kysely.selectFrom('referenceDataVersions').selectAll().orderBy('name').execute();
     expect(versions.map((v) => [v.name, v.version])).toEqual([
+      ['banks', banksDataSet().version()],
       ['postal_codes', readPostalVersion()],
       ['reference_files', referenceDataVersion()],
     ]);
@@ -51,6 +52,7 @@ forEachDialect((dialect) => {
     // A second start finds every version unchanged and writes nothing.
     const again = await loadReferenceData(db);
     expect(again.map((r) => [r.name, r.status])).toEqual([
+      ['banks', 'unchanged'],
       ['postal_codes', 'unchanged'],
       ['reference_files', 'unchanged'],
     ]);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { getBank } from '@koza/domain/banks/banks';
+import { bankCodes } from '@koza/domain/constants';
 import { confirmationQuestions } from '@koza/domain/confirmation-questions';
 import { messages } from '@koza/domain/messages';
 import { landingText } from '@koza/domain/landing-text';
@@ -46,11 +47,11 @@ async function hydrate(page: PrerenderedPageHtml, url = `${page.path}${page.sear
 const pages = renderLandingPages();
 
 describe('the prerendered landing pages', () => {
-  it('are the entry page and the error pages (with the session error) of each flow, for each of the three banks', () => {
+  it('are the entry page and the error pages (with the session error) of each flow, for every bank', () => {
     expect(pages.map((p) => `${p.bankCode} ${p.path}${p.search}`).sort()).toEqual(
-      ['0177', '0181', '0587'].flatMap((code) =>
-        ['/child/before-check', '/child/error', '/child/error?id=1', '/error', '/error?id=1', '/term'].map((path) => `${code} ${path}`),
-      ),
+      [...bankCodes]
+        .sort()
+        .flatMap((code) => ['/child/before-check', '/child/error', '/child/error?id=1', '/error', '/error?id=1', '/term'].map((path) => `${code} ${path}`)),
     );
   });
 

@@ -1,4 +1,4 @@
-import type { BankCode } from '../constants.ts';
+import type { ApplicationType, BankCode } from '../constants.ts';
 
 export const regulationIds = [
   'webAccountOpening',
@@ -12,9 +12,12 @@ export const regulationIds = [
 ] as const;
 export type RegulationId = (typeof regulationIds)[number];
 
-// A bank is a row of data: no code branches per bank anywhere in the product.
-export interface Bank {
-  code: BankCode;
+// A bank is a row of data: no code branches per bank anywhere in the product. BankSettings is
+// what a row of banks.ts says (everything that differs between the banks); a Bank adds what is
+// derived from it for every bank alike (the artwork, the step bar's labels).
+export interface BankSettings<Code extends string = string> {
+  /** The bank code (4 digits): the one place the codes are listed is the rows of banks.ts. */
+  code: Code;
   /** Full display name, e.g. 福岡銀行 (the artwork drawn from it is our own). */
   name: string;
   shortName: string;
@@ -61,8 +64,15 @@ export interface Bank {
    * only (card stripe, marks) and never carries text.
    */
   theme: { primary: string; primaryDark: string; accent: string; onPrimary: string; background: string; text: string };
-  /** Our own SVG artwork (strings), never copied from the banks' sites. */
-  art: { logoSvg: string; cashCardSvg: string; groupLogoSvg: string };
-  /** Step bar labels, general (7) and child (12). */
-  stepLabels: { GENERAL: readonly string[]; CHILD: readonly string[] };
 }
+
+/** What every bank derives alike from its row. */
+export interface BankDerived {
+  /** Our own SVG artwork (strings), drawn from the name and theme, never copied from the banks' sites. */
+  art: { logoSvg: string; cashCardSvg: string; groupLogoSvg: string };
+  /** Step bar labels, general (7) and child (12): the journey's own (flows.ts, each step's stepLabel). */
+  stepLabels: Readonly<Record<ApplicationType, readonly string[]>>;
+}
+
+/** A bank: its row and what is derived from it. */
+export interface Bank extends BankSettings<BankCode>, BankDerived {}

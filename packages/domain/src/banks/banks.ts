@@ -1,10 +1,13 @@
-import type { BankCode } from '../constants.ts';
-import { bankCodes } from '../constants.ts';
-import type { Bank, RegulationId } from './bank.ts';
+import { flows } from '../flows.ts';
+import type { Bank, BankDerived, BankSettings, RegulationId } from './bank.ts';
 import { cashCardSvg, groupLogoSvg, logoSvg } from './art.ts';
 
-// The three banks as data (SPEC.md §1, §3; DECISIONS.md §2, §7). Everything that differs between
-// the banks lives in these rows; no code anywhere branches on a bank code.
+// The banks as data (SPEC.md §1, §3; DECISIONS.md §2, §7; docs/decisions/0227-banks-as-data.md).
+// Everything that differs between the banks lives in these rows, and these rows are the one list of
+// the bank codes: bankCodes and BankCode (constants.ts), the reference files' schema (data/), the
+// database's banks table (filled at start) and every test that walks the banks derive from
+// allBanks below. No code anywhere branches on a bank code. A new bank is one more row here (see
+// README, "A new bank").
 //
 // Values marked "sample" below are the project's own placeholders in the official format:
 // - URLs live under *.example.jp (reserved for documentation), so nothing real is ever hit;
@@ -21,39 +24,6 @@ const groupName = 'ふくおかフィナンシャルグループ';
 export const commonUtilizationPurposes = ['生活費決済', '給与・年金受取', '貯蓄・資産運用', '融資', '保険・保障', '外国為替取引（海外との送金）'] as const;
 export const publicGamblingPurpose = '公営競技（競輪・競馬・競艇・オートレース）';
 export const otherPurpose = 'その他';
-
-/** General flow step bar (7 steps, SPEC.md §2.1). */
-export const generalStepLabels = ['お客さま情報', 'お勤め先', '支店選択', '印鑑レス', '入力内容確認', '暗証番号', '本人確認'] as const;
-
-/**
- * Child flow step bar (12 steps, SPEC.md §2.2). Mapping to pages (see flows.ts):
- *  1 お子さま情報      /child/personal
- *  2 親権者情報        /child/parent
- *  3 支店選択          /child/branch
- *  4 入力内容確認      /child/confirmation
- *  5 暗証番号          /child/pin
- *  6 本人確認準備      /child/ekyc-preparation
- *  7 カード撮影        /child/ekyc-identification-documents, camera state (individual number card photo)
- *  8 撮影内容確認      /child/ekyc-identification-documents, confirm state
- *  9 補完書類選択      /child/ekyc-supplementary-documents, select state (certificate of residence / maternity handbook)
- * 10 補完書類撮影      /child/ekyc-supplementary-documents, camera state
- * 11 補完書類確認      /child/ekyc-supplementary-documents, confirm state (the checks)
- * 12 親権者本人確認    /child/parent-ekyc-preparation (and the eKYC callback of the parent)
- */
-export const childStepLabels = [
-  'お子さま情報',
-  '親権者情報',
-  '支店選択',
-  '入力内容確認',
-  '暗証番号',
-  '本人確認準備',
-  'カード撮影',
-  '撮影内容確認',
-  '補完書類選択',
-  '補完書類撮影',
-  '補完書類確認',
-  '親権者本人確認',
-] as const;
 
 const regulationLabels: Record<RegulationId, { label: string; path: string }> = {
   webAccountOpening: { label: 'Web口座開設規定', path: 'web-account-opening' },
@@ -76,7 +46,7 @@ const regulationOrder: readonly RegulationId[] = [
   'unusedAccountFee',
 ];
 
-function linksFor(domain: string): Bank['links'] {
+function linksFor(domain: string): BankSettings['links'] {
   const base = `https://${domain}`;
   return {
     introduction: `${base}/kojin/koza/web-kaisetsu/`,
@@ -100,7 +70,8 @@ function receptionText(opens: string, closes: string): string {
   return `平日 ${h(opens)}～${h(closes)}（土・日・祝日、12月31日～1月3日を除く）`;
 }
 
-function withArt(row: Omit<Bank, 'art'>): Bank {
+/** A bank from its row: the row plus what every bank derives alike (artwork, step bar labels). */
+function bank<const Code extends string>(row: BankSettings<Code>): BankSettings<Code> & BankDerived {
   const input = {
     code: row.code,
     name: row.name,
@@ -111,12 +82,16 @@ function withArt(row: Omit<Bank, 'art'>): Bank {
     onPrimary: row.theme.onPrimary,
     text: row.theme.text,
   };
-  return { ...row, art: { logoSvg: logoSvg(input), cashCardSvg: cashCardSvg(input), groupLogoSvg: groupLogoSvg(input) } };
+  return {
+    ...row,
+    art: { logoSvg: logoSvg(input), cashCardSvg: cashCardSvg(input), groupLogoSvg: groupLogoSvg(input) },
+    stepLabels: { GENERAL: flows.GENERAL.stepLabels, CHILD: flows.CHILD.stepLabels },
+  };
 }
 
 const associations = '加入協会：日本証券業協会、一般社団法人金融先物取引業協会';
 
-const fukuoka: Bank = withArt({
+const fukuoka = bank({
   code: '0177',
   name: '福岡銀行',
   shortName: 'ふくぎん',
@@ -152,10 +127,9 @@ const fukuoka: Bank = withArt({
     background: '#f5f8fc',
     text: '#1f2933',
   },
-  stepLabels: { GENERAL: generalStepLabels, CHILD: childStepLabels },
 });
 
-const kumamoto: Bank = withArt({
+const kumamoto = bank({
   code: '0587',
   name: '熊本銀行',
   shortName: 'くまぎん',
@@ -191,10 +165,9 @@ const kumamoto: Bank = withArt({
     background: '#f4f9f6',
     text: '#1f2933',
   },
-  stepLabels: { GENERAL: generalStepLabels, CHILD: childStepLabels },
 });
 
-const juhachishinwa: Bank = withArt({
+const juhachishinwa = bank({
   code: '0181',
   name: '十八親和銀行',
   shortName: '十八親和',
@@ -230,13 +203,18 @@ const juhachishinwa: Bank = withArt({
     background: '#fbf6f6',
     text: '#1f2933',
   },
-  stepLabels: { GENERAL: generalStepLabels, CHILD: childStepLabels },
 });
 
-export const banks: Readonly<Record<BankCode, Bank>> = { '0177': fukuoka, '0587': kumamoto, '0181': juhachishinwa };
+/** Every bank, in the order the product lists them. Adding a bank is adding its row here. */
+const bankRows = [fukuoka, kumamoto, juhachishinwa] as const;
 
-/** The banks in bank-code order of constants.ts. */
-export const allBanks: readonly Bank[] = bankCodes.map((code) => banks[code]);
+/** A bank code: one of the codes of the rows above. */
+export type BankCode = (typeof bankRows)[number]['code'];
+export const allBanks: readonly [Bank, ...Bank[]] = bankRows;
+/** The bank codes, in the order of allBanks (constants.ts re-exports them); never empty (z.enum takes it). */
+export const bankCodes = allBanks.map((b) => b.code) as readonly BankCode[] as readonly [BankCode, ...BankCode[]];
+
+export const banks: Readonly<Record<BankCode, Bank>> = Object.fromEntries(allBanks.map((b) => [b.code, b])) as Record<BankCode, Bank>;
 
 export const getBank = (code: BankCode): Bank => banks[code];
 

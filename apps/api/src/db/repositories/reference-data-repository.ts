@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type {
+  BanksTable,
   BranchesTable,
   Database,
   InvitationCodesTable,
@@ -121,6 +122,20 @@ export async function insertPostalCodes(trx: Trx, dialect: Db['dialect'], rows: 
     await sql`insert into postal_codes ${columns}
       select (value->>0)::integer, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10
       from jsonb_array_elements(${json}::jsonb)`.execute(trx);
+  }
+}
+
+/**
+ * Inserts or renames the known banks (migration 069). A bank no longer given is kept: applications
+ * may refer to it, and the database refuses to delete it while they do.
+ */
+export async function upsertBanks(trx: Trx, banks: readonly BanksTable[]): Promise<void> {
+  for (const bank of banks) {
+    await trx
+      .insertInto('banks')
+      .values(bank)
+      .onConflict((oc) => oc.column('code').doUpdateSet({ name: bank.name }))
+      .execute();
   }
 }
 

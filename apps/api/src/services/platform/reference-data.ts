@@ -9,6 +9,8 @@ import {
   readWorkplaces,
   referenceDataVersion,
 } from '@koza/data/reference';
+import { createHash } from 'node:crypto';
+import { allBanks } from '@koza/domain/banks/banks';
 import type { Db } from '../../db/database.ts';
 import {
   deletePostalCodes,
@@ -17,12 +19,14 @@ import {
   postalBatchSize,
   readRecordedVersions,
   replaceReferenceTables,
+  upsertBanks,
   writeVersion,
 } from '../../db/repositories/reference-data-repository.ts';
 import type { RecordedVersion, ReferenceTables, Trx } from '../../db/repositories/reference-data-repository.ts';
 import type { PostalCodesTable } from '../../db/schema.ts';
 
-// Reference data lives in data/ (DECISIONS.md §7) and is copied into the database at start.
+// Reference data lives in data/ (DECISIONS.md §7), and the known banks in the domain's bank rows
+// (decision 0227); both are copied into the database at start.
 // Each data set carries a version (sha256 of its files); a set is reloaded, in one transaction,
 // only when its version differs from the one recorded in reference_data_versions. Instances
 // starting together take a lock and re-check, so only one of them reloads.
@@ -91,6 +95,23 @@ export async function referenceDataCurrent(db: Db, dataSets: readonly DataSet[] 
     if (r === undefined || (r.version !== (await set.version()) && set.keeps?.(r) !== true)) return false;
   }
   return true;
+}
+
+/**
+ * The known banks (decision 0227): the domain's bank rows (packages/domain/src/banks/banks.ts),
+ * upserted into the banks table that applications refer to (migration 069). Its version follows
+ * the codes and names, so a new bank is in the table at the first start that knows it.
+ */
+export function banksDataSet(banks: readonly { code: string; name: string }[] = allBanks): DataSet {
+  const rows = banks.map((b) => ({ code: b.code, name: b.name }));
+  return {
+    name: 'banks',
+    version: () => createHash('sha256').update(JSON.stringify(rows)).digest('hex'),
+    async replace(trx) {
+      await upsertBanks(trx, rows);
+      return rows.length;
+    },
+  };
 }
 
 /** The postal table: rows streamed from data/generated/postal-codes.tsv, inserted in batches. */
@@ -201,4 +222,4 @@ export function referenceFilesDataSet(dir?: string): DataSet {
   };
 }
 
-export const defaultDataSets = (): DataSet[] => [postalDataSet(), referenceFilesDataSet()];
+export const defaultDataSets = (): DataSet[] => [banksDataSet(), postalDataSet(), referenceFilesDataSet()];
