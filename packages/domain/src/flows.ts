@@ -281,6 +281,59 @@ export interface DerivedJourneys {
   flows: Readonly<Partial<Record<ApplicationType, Flow>>>;
 }
 
+/** The API's order checks: each save needs every main-line save before it; what the PIN locks. */
+function saveOrderOf(defs: readonly PageDefinition[]): { saveRequirements: Partial<Record<SaveCall, SavedStep[]>>; lockedAfterPin: SavedStep[] } {
+  const saveRequirements: Partial<Record<SaveCall, SavedStep[]>> = {};
+  const savedBefore: SavedStep[] = [];
+  for (const def of defs) {
+    for (const call of def.saves ?? []) {
+      saveRequirements[call] = [...savedBefore];
+      if (!def.side && call !== 'complete') savedBefore.push(call);
+    }
+  }
+  const pinAt = savedBefore.indexOf('pin');
+  return { saveRequirements, lockedAfterPin: pinAt < 0 ? [] : savedBefore.slice(0, pinAt) };
+}
+
+/** Fills each page's guard (where it may be entered from) and each flow's Back targets. */
+function guardAndBack(
+  flows: Partial<Record<ApplicationType, Flow>>,
+  pages: Record<string, FlowPage & { entryRules: Set<EntryRule> }>,
+  sources: ReadonlyMap<string, ReadonlySet<string>>,
+): void {
+  type Slug = PageSlug;
+  // The guard: from the page before on the main line; from the page after unless the rule is
+  // 'forward'; from the pages whose Next or exits lead here; nothing for an 'open' page.
+  for (const flow of Object.values(flows)) {
+    flow.sequence.forEach((slug, i) => {
+      const page = pages[slug];
+      if (!page) return;
+      const before = flow.sequence[i - 1];
+      const after = flow.sequence[i + 1];
+      if (before) (page.allowedFrom as Slug[]).push(before);
+      if (after && !page.entryRules.has('forward')) (page.allowedFrom as Slug[]).push(after);
+    });
+  }
+  for (const page of Object.values(pages)) {
+    for (const from of sources.get(page.slug) ?? []) if (!page.allowedFrom?.includes(from as Slug)) (page.allowedFrom as Slug[]).push(from as Slug);
+    if (page.entryRules.size > 1) throw new Error(`${page.slug} has different entry rules in different flows`);
+    if (page.entryRules.has('open')) page.allowedFrom = null;
+  }
+
+  // Back: the page before, when that page lets this one come back, or it is the flow's entry page.
+  // So there is no Back after the PIN or from the eKYC return.
+  for (const flow of Object.values(flows)) {
+    const previous: Partial<Record<Slug, Slug>> = {};
+    flow.sequence.forEach((here, i) => {
+      const before = flow.sequence[i - 1];
+      if (!before) return;
+      const guard = pages[before]?.allowedFrom;
+      if (i === 1 || (guard && guard.includes(here))) previous[here] = before;
+    });
+    flow.previous = previous;
+  }
+}
+
 /**
  * Derives the pages and flows from the definitions. Throws when a definition names a page it does
  * not define, or a shared page is given different routes, titles or entry rules.
@@ -349,16 +402,7 @@ export function deriveJourneys(
       }
     });
 
-    // The API's order checks: each save needs every main-line save before it.
-    const saveRequirements: Partial<Record<SaveCall, SavedStep[]>> = {};
-    const savedBefore: SavedStep[] = [];
-    for (const def of defs) {
-      for (const call of def.saves ?? []) {
-        saveRequirements[call] = [...savedBefore];
-        if (!def.side && call !== 'complete') savedBefore.push(call);
-      }
-    }
-    const pinAt = savedBefore.indexOf('pin');
+    const { saveRequirements, lockedAfterPin } = saveOrderOf(defs);
 
     flows[journey.type] = {
       type: journey.type,
@@ -373,41 +417,12 @@ export function deriveJourneys(
       stepAlias,
       exits,
       saveRequirements,
-      lockedAfterPin: pinAt < 0 ? [] : savedBefore.slice(0, pinAt),
+      lockedAfterPin,
       funnel: main.flatMap((d) => (d.funnelLabel ? [{ slug: d.slug as Slug, label: d.funnelLabel }] : [])),
     };
   }
 
-  // The guard: from the page before on the main line; from the page after unless the rule is
-  // 'forward'; from the pages whose Next or exits lead here; nothing for an 'open' page.
-  for (const flow of Object.values(flows)) {
-    flow.sequence.forEach((slug, i) => {
-      const page = pages[slug];
-      if (!page) return;
-      const before = flow.sequence[i - 1];
-      const after = flow.sequence[i + 1];
-      if (before) (page.allowedFrom as Slug[]).push(before);
-      if (after && !page.entryRules.has('forward')) (page.allowedFrom as Slug[]).push(after);
-    });
-  }
-  for (const page of Object.values(pages)) {
-    for (const from of sources.get(page.slug) ?? []) if (!page.allowedFrom?.includes(from as Slug)) (page.allowedFrom as Slug[]).push(from as Slug);
-    if (page.entryRules.size > 1) throw new Error(`${page.slug} has different entry rules in different flows`);
-    if (page.entryRules.has('open')) page.allowedFrom = null;
-  }
-
-  // Back: the page before, when that page lets this one come back, or it is the flow's entry page.
-  // So there is no Back after the PIN or from the eKYC return.
-  for (const flow of Object.values(flows)) {
-    const previous: Partial<Record<Slug, Slug>> = {};
-    flow.sequence.forEach((here, i) => {
-      const before = flow.sequence[i - 1];
-      if (!before) return;
-      const guard = pages[before]?.allowedFrom;
-      if (i === 1 || (guard && guard.includes(here))) previous[here] = before;
-    });
-    flow.previous = previous;
-  }
+  guardAndBack(flows, pages, sources);
 
   const out: Record<string, FlowPage> = {};
   for (const { entryRules: _rules, ...page } of Object.values(pages)) out[page.slug] = page;
