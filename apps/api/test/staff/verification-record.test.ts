@@ -44,9 +44,12 @@ async function capturedAndCompleted(app: AdminApp): Promise<Applicant & { applic
   });
 }
 
+/** UUIDs (ids, provider references) aside: their last group is 12 digits now and then, and is no individual number. */
+const withoutUuids = (text: string): string => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '(uuid)');
+
 /**
- * Every text value in the database (hashes, ciphertexts and keys aside) holding a run of exactly 12
- * digits, the shape of an individual number (個人番号): none may be stored anywhere.
+ * Every text value in the database (hashes, ciphertexts, keys and UUIDs aside) holding a run of
+ * exactly 12 digits, the shape of an individual number (個人番号): none may be stored anywhere.
  */
 async function twelveDigitTexts(app: AdminApp): Promise<string[]> {
   const db = app.deps.db.kysely;
@@ -56,7 +59,7 @@ async function twelveDigitTexts(app: AdminApp): Promise<string[]> {
     for (const row of (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows) {
       for (const [column, value] of Object.entries(row)) {
         if (typeof value !== 'string' || /^[0-9a-f]{32,}$|^v1:|BEGIN|^[A-Za-z0-9+/=_-]{40,}$/.test(value)) continue;
-        if (/(?<![0-9A-Za-z])\d{12}(?![0-9A-Za-z])/.test(value)) found.push(`${table}.${column}`);
+        if (/(?<![0-9A-Za-z])\d{12}(?![0-9A-Za-z])/.test(withoutUuids(value))) found.push(`${table}.${column}`);
       }
     }
   }
@@ -117,7 +120,7 @@ forEachDialect((dialect) => {
       const handedOver =
         readFileSync(join(app.handoverDir, '0177', formatFileName(currentFormats.verification, '0177', app.clock.now().getTime())), 'utf8') +
         handoverText(app, '0177');
-      expect(handedOver).not.toMatch(/(?<!\d)\d{12}(?!\d)/);
+      expect(withoutUuids(handedOver)).not.toMatch(/(?<!\d)\d{12}(?!\d)/);
       expect(await twelveDigitTexts(app)).toEqual([]);
     } finally {
       await app.close();
