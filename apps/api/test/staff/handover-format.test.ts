@@ -38,7 +38,7 @@ it('declares every version once, numbered from 1, and writes the newest', () => 
   expect(currentFormats.verification.version).toBe(verificationFormatVersions.at(-1)!.version);
   expect(fingerprintOf(currentFormats.account.columns)).toBe(accountFormatVersions.at(-1)!.fingerprint);
   // The verification record's columns changed without a version: refused.
-  expect(() => verificationFormat([...verificationRecordColumns, 'document_number'])).toThrow(/KOZA_KYC hand-over file's columns changed/);
+  expect(() => verificationFormat([...verificationRecordColumns, 'format_b_test_column'])).toThrow(/KOZA_KYC hand-over file's columns changed/);
   expect(() => verificationFormat(verificationRecordColumns.filter((c) => c !== 'images'))).toThrow(/declare \{ version: \d+/);
 });
 
@@ -65,19 +65,23 @@ it('writes lines the reader gives back field for field', () => {
   });
 });
 
-/** Format B: the registry with one more optional field, and one more verification record column, each declared as the next version. */
-const daytimePhone: FieldDefinition = {
-  key: 'daytimePhoneNumber',
+/**
+ * Format B: the registry with one more optional field, and one more verification record column, each
+ * declared as the next version. Their names are this test's own, so that a real new field or column
+ * never meets them.
+ */
+const formatBPhone: FieldDefinition = {
+  key: 'formatBTestPhoneNumber',
   record: 'application',
   kind: 'phone',
-  label: '日中の連絡先電話番号',
+  label: '試験用の電話番号（形式B）',
   group: 'applicant',
   flows: ['GENERAL', 'CHILD'],
   view: 'text',
-  handover: { column: 'daytime_phone_number' },
+  handover: { column: 'format_b_test_phone_number' },
 };
-const extended = [...fieldRegistry, daytimePhone];
-const kycColumnsB = [...verificationRecordColumns, 'document_number'];
+const extended = [...fieldRegistry, formatBPhone];
+const kycColumnsB = [...verificationRecordColumns, 'format_b_test_column'];
 const formatB: HandoverFormats = {
   account: accountFormat(extended, [...accountFormatVersions, { version: next(accountFormatVersions), fingerprint: fingerprintOf(accountColumns(extended)) }]),
   verification: verificationFormat(kycColumnsB, [
@@ -88,7 +92,7 @@ const formatB: HandoverFormats = {
 
 /** The release with format B: the new field's value comes with the record (the registry's migration and screens are not part of this test). */
 const releaseB = (dir: string): AccountSystemHandover => ({
-  handOver: (record) => fileHandover(dir, formatB).handOver({ ...record, fields: { ...record.fields, daytime_phone_number: '092-555-0101' } }),
+  handOver: (record) => fileHandover(dir, formatB).handOver({ ...record, fields: { ...record.fields, format_b_test_phone_number: '092-555-0101' } }),
 });
 
 /** An instance of release A that dies after its write, before its commit. */
@@ -147,7 +151,7 @@ forEachDialect((dialect) => {
       expect(numbers(account)).toEqual(everyOnce);
       expect(numbers(account.slice(0, 1))).toEqual([one, two, three, six].map((x) => x!.applicationNumber).sort());
       const [, fileB] = account;
-      expect(fileB!.rows.map((values) => values[fileB!.header.indexOf('daytime_phone_number')])).toEqual(['092-555-0101', '092-555-0101']);
+      expect(fileB!.rows.map((values) => values[fileB!.header.indexOf('format_b_test_phone_number')])).toEqual(['092-555-0101', '092-555-0101']);
 
       // The verification records: the same, one file per version; each row names its file's format.
       const kyc = batchFiles(a.handoverDir, '0177', 'KOZA_KYC');
