@@ -1,4 +1,5 @@
 import { messages } from './messages.ts';
+import { keysOfKind, type KindKey } from './fields/registry.ts';
 
 // Cash-card PIN rules (SPEC.md §5), checked in the browser before the PIN is encrypted and again on
 // the server against the saved application (DECISIONS.md §5).
@@ -34,10 +35,13 @@ import { messages } from './messages.ts';
 // 3590 3502 0352 3052 5390 5302 0532 5032. A birthday with two-digit month, day and years (1987-11-23,
 // 昭和62年) has only the padded forms: 1987 1123 2311 8711 1187 8723 2387 6211 1162 6223 2362.
 //
-// Phone: the last 4 digits (digits only) of the mobile, home and workplace phone numbers.
-// Address: each address string (kanji, kana and temporary, whole and in parts) is reduced to its
-// digits, full-width digits counted as half-width; when it has at least 4 digits, its first 4 and
-// its last 4 digits are refused ('1-2-3' has too few; '天神ビル1203' gives 1203).
+// Phone: the last 4 digits (digits only) of every phone number of the person: every field of the
+// field registry of kind 'mobile' or 'phone' (today the mobile, home and workplace phones; a phone
+// added to the registry counts by itself, decision 0244).
+// Address: each address string (kanji, kana and temporary, whole and in parts: every field of the
+// registry of kind 'address' or 'kanaAddress') is reduced to its digits, full-width digits counted
+// as half-width; when it has at least 4 digits, its first 4 and its last 4 digits are refused
+// ('1-2-3' has too few; '天神ビル1203' gives 1203).
 
 export const pinRuleIds = ['mismatch', 'format', 'sameDigits', 'birthday', 'phone', 'address'] as const;
 export type PinRuleId = (typeof pinRuleIds)[number];
@@ -53,52 +57,28 @@ export const pinRuleMessages: Readonly<Record<PinRuleId, string>> = {
 
 type Text = string | null | undefined;
 
-export interface PinPersonContext {
-  /** YYYY-MM-DD */
-  birthday?: Text;
-  mobilePhoneNumber?: Text;
-  phoneNumber?: Text;
-  workplacePhoneNumber?: Text;
-}
+const phoneKinds = ['mobile', 'phone'] as const;
+const addressKinds = ['address', 'kanaAddress'] as const;
+
+/** The fields whose last 4 digits a PIN may not be: every phone of the registry, the applicant's and the parent's. */
+export const pinPhoneKeys = {
+  application: keysOfKind('application', phoneKinds),
+  parent: keysOfKind('parent', phoneKinds),
+} as const;
+/** The address strings whose first and last 4 digits a PIN may not be: every address field of the registry. */
+export const pinAddressKeys = keysOfKind('application', addressKinds);
+
+type Texts<K extends string> = { [P in K]?: Text };
+
+/** A person's saved data the PIN is checked against: the birthday (YYYY-MM-DD) and every phone. */
+export type PinPersonContext<R extends 'application' | 'parent' = 'application'> = { birthday?: Text } & Texts<KindKey<R, (typeof phoneKinds)[number]>>;
 
 /** The saved application data the PIN is checked against; the application object itself fits. */
-export interface PinContext extends PinPersonContext {
-  address?: Text;
-  subAddress?: Text;
-  kanaAddress?: Text;
-  kanaSubAddress?: Text;
-  tempAddressPrefecture?: Text;
-  tempAddress?: Text;
-  kanaTempAddress?: Text;
-  addressPrefecture?: Text;
-  addressMunicipality?: Text;
-  addressSection?: Text;
-  addressChome?: Text;
-  kanaAddressPrefecture?: Text;
-  kanaAddressMunicipality?: Text;
-  kanaAddressSection?: Text;
-  kanaAddressChome?: Text;
-  /** The parent, for a child application. */
-  parent?: PinPersonContext | null;
-}
-
-const addressKeys = [
-  'address',
-  'subAddress',
-  'kanaAddress',
-  'kanaSubAddress',
-  'tempAddressPrefecture',
-  'tempAddress',
-  'kanaTempAddress',
-  'addressPrefecture',
-  'addressMunicipality',
-  'addressSection',
-  'addressChome',
-  'kanaAddressPrefecture',
-  'kanaAddressMunicipality',
-  'kanaAddressSection',
-  'kanaAddressChome',
-] as const satisfies readonly (keyof PinContext)[];
+export type PinContext = PinPersonContext &
+  Texts<KindKey<'application', (typeof addressKinds)[number]>> & {
+    /** The parent, for a child application. */
+    parent?: PinPersonContext<'parent'> | null;
+  };
 
 const digitsOnly = (s: string): string => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[^0-9]/g, '');
 
@@ -189,7 +169,12 @@ export function forbiddenAddressPins(...addresses: Text[]): string[] {
   return [...out];
 }
 
-const people = (ctx: PinContext): PinPersonContext[] => (ctx.parent ? [ctx, ctx.parent] : [ctx]);
+/** The birthday of the applicant and, for a child application, the parent's. */
+const birthdays = (ctx: PinContext): Text[] => (ctx.parent ? [ctx.birthday, ctx.parent.birthday] : [ctx.birthday]);
+
+/** The last 4 digits of every phone of the applicant and, for a child application, the parent. */
+const phonePins = (ctx: PinContext): string[] =>
+  forbiddenPhonePins(...pinPhoneKeys.application.map((k) => ctx[k]), ...(ctx.parent ? pinPhoneKeys.parent.map((k) => ctx.parent?.[k]) : []));
 
 /**
  * The rules a PIN breaks, in message order. Pass confirmation null to skip the mismatch rule (the
@@ -203,10 +188,9 @@ export function pinViolations(pin: string, confirmation: string | null, context:
     return out;
   }
   if (/^(\d)\1{3}$/.test(pin)) out.push('sameDigits');
-  const persons = people(context);
-  if (persons.some((p) => forbiddenBirthdayPins(p.birthday ?? '').includes(pin))) out.push('birthday');
-  if (persons.some((p) => forbiddenPhonePins(p.mobilePhoneNumber, p.phoneNumber, p.workplacePhoneNumber).includes(pin))) out.push('phone');
-  if (forbiddenAddressPins(...addressKeys.map((k) => context[k])).includes(pin)) out.push('address');
+  if (birthdays(context).some((b) => forbiddenBirthdayPins(b ?? '').includes(pin))) out.push('birthday');
+  if (phonePins(context).includes(pin)) out.push('phone');
+  if (forbiddenAddressPins(...pinAddressKeys.map((k) => context[k])).includes(pin)) out.push('address');
   return out;
 }
 

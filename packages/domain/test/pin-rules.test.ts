@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages.ts';
 import type { PinContext } from '../src/pin-rules.ts';
-import { checkPin, forbiddenAddressPins, forbiddenBirthdayPins, forbiddenPhonePins, pinViolations } from '../src/pin-rules.ts';
+import { checkPin, forbiddenAddressPins, forbiddenBirthdayPins, forbiddenPhonePins, pinAddressKeys, pinPhoneKeys, pinViolations } from '../src/pin-rules.ts';
+import { fieldRegistry } from '../src/fields/registry.ts';
 
 // An applicant born 1990-03-05 (平成2年) whose data gives no other forbidden PIN than those tested.
 const base: PinContext = {
@@ -207,6 +208,21 @@ describe('phone numbers', () => {
     expect(forbiddenPhonePins('０９０－１２３４－５６７８')).toEqual(['5678']);
   });
 
+  // Decision 0244: every phone of the field registry counts, a phone added later by itself.
+  const registryPhones = fieldRegistry.filter((f) => f.kind === 'mobile' || f.kind === 'phone');
+  it.each(registryPhones.map((f) => [f.record, f.key, f.label] as const))('refuses the last 4 digits of the registry phone %s.%s (%s)', (record, key) => {
+    const phone = { [key]: '092-555-7031' };
+    const context: PinContext = record === 'parent' ? { parent: phone } : phone;
+    expect(checkPin('7031', '7031', context)).toEqual([messages.pinPhone]);
+    expect(checkPin(valid, valid, context)).toEqual([]);
+  });
+
+  it('counts the phones SPEC.md §5 names, found in the registry by their kind', () => {
+    expect(pinPhoneKeys.application).toEqual(expect.arrayContaining(['mobilePhoneNumber', 'phoneNumber', 'workplacePhoneNumber']));
+    expect(pinPhoneKeys.parent).toEqual(expect.arrayContaining(['mobilePhoneNumber', 'phoneNumber', 'workplacePhoneNumber']));
+    expect(registryPhones).toHaveLength(pinPhoneKeys.application.length + pinPhoneKeys.parent.length);
+  });
+
   it("refuses the parent's phones for a child application", () => {
     const child: PinContext = {
       mobilePhoneNumber: '080-1111-2468',
@@ -249,6 +265,15 @@ describe('address', () => {
     expect(forbiddenAddressPins(value).sort()).toEqual([...pins].sort());
     for (const pin of pins) expect(checkPin(pin, pin, { [key]: value })).toEqual([messages.pinAddress]);
     expect(checkPin(valid, valid, { [key]: value })).toEqual([]);
+  });
+
+  it('checks every address field of the registry (kinds address and kanaAddress)', () => {
+    const registryAddresses = fieldRegistry.filter((f) => f.record === 'application' && (f.kind === 'address' || f.kind === 'kanaAddress')).map((f) => f.key);
+    expect([...pinAddressKeys].sort()).toEqual([...registryAddresses].sort());
+    expect(pinAddressKeys).toEqual(
+      expect.arrayContaining(['address', 'subAddress', 'kanaAddress', 'kanaSubAddress', 'tempAddress', 'kanaTempAddress', 'addressChome']),
+    );
+    for (const key of pinAddressKeys) expect(checkPin('2045', '2045', { [key]: '2045' })).toEqual([messages.pinAddress]);
   });
 
   it('does not refuse digits from the middle of an address', () => {

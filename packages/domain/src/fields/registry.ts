@@ -319,12 +319,21 @@ type Registered = (typeof fieldRegistry)[number];
 export type FieldKey<R extends FieldRecord> = Extract<Registered, { record: R }>['key'];
 /** The keys of a record's fields that are in the applicant's answer, by their type there. */
 export type ViewKey<R extends FieldRecord, T extends 'text' | 'number' | 'flag'> = Extract<Registered, { record: R; view: T }>['key'];
+/** The keys of a record's fields of some kinds (e.g. every phone: `KindKey<'application', 'mobile' | 'phone'>`). */
+export type KindKey<R extends FieldRecord, K extends FieldKind> = Extract<Registered, { record: R; kind: K }>['key'];
 /** The keys a record stores as numbers / flags (the rest are text). */
 export type StoredKey<R extends FieldRecord, T extends 'number' | 'flag'> = Extract<Registered, { record: R; stored: T }>['key'];
 
 /** The fields of a record (optionally of one group), in order. */
 export const fieldsOf = (record: FieldRecord, registry: FieldRegistry = fieldRegistry, group?: FieldGroup): FieldDefinition[] =>
   registry.filter((f) => f.record === record && (group === undefined || f.group === group));
+
+/** The keys of a record's fields of some kinds, in order. */
+export const keysOfKind = <R extends FieldRecord, K extends FieldKind>(
+  record: R,
+  kinds: readonly K[],
+  registry: FieldRegistry = fieldRegistry,
+): KindKey<R, K>[] => registry.filter((f) => f.record === record && (kinds as readonly FieldKind[]).includes(f.kind)).map((f) => f.key as KindKey<R, K>);
 
 /** A field's words for a stored value: a choice's label, a flag's words, else the value itself ('' for none). */
 export function fieldWords(field: FieldDefinition, value: unknown): string {
