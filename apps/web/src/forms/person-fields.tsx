@@ -1,10 +1,12 @@
 import { normaliseKanaName } from '@koza/domain/fields/kana-name';
-import { normalisePhone } from '@koza/domain/fields/phone';
-import { FieldGroup, type GroupControlProps } from '../components/field.tsx';
-import { PhoneField, type PhoneParts } from '../components/phone-field.tsx';
+import { joinPhoneParts, normalisePhone } from '@koza/domain/fields/phone';
+import { fieldsOf, type FieldRecord, type KindKey } from '@koza/domain/fields/registry';
+import { FieldGroup, type GroupControlProps, type Requirement } from '../components/field.tsx';
+import { PhoneField, splitPhone, type PhoneParts } from '../components/phone-field.tsx';
 import parts from '../components/parts.module.css';
 
-// UI wording of a person's name and phones; field messages come from messages.ts.
+// UI wording of a person's name; field messages come from messages.ts, the phones' labels from the
+// field registry.
 export const personText = {
   name: 'お名前',
   lastName: '姓',
@@ -13,8 +15,6 @@ export const personText = {
   kanaLastName: 'セイ',
   kanaFirstName: 'メイ',
   kanaHint: '小さい文字（ｬ ｭ ｮ ｯ など）は大きい文字で登録されます。',
-  mobile: '携帯電話番号',
-  home: '自宅電話番号',
 } as const;
 
 export interface NameEntry {
@@ -24,10 +24,32 @@ export interface NameEntry {
   kanaFirstName: string;
 }
 
-export interface PhoneEntry {
-  mobile: PhoneParts;
-  home: PhoneParts;
+/** A phone a screen asks for: a registry field of kind 'mobile' or 'phone' (its label is the registry's). */
+export interface PhoneInput<R extends FieldRecord> {
+  key: KindKey<R, 'mobile' | 'phone'>;
+  requirement: Requirement;
 }
+
+/** The phones of a person's form, each in its three inputs, by the registry key it is saved under. */
+export interface PhoneEntry<K extends string = string> {
+  phones: Record<K, PhoneParts>;
+}
+
+type Keys<L extends readonly { key: string }[]> = L[number]['key'];
+
+/** The phones of a list, empty. */
+export const emptyPhones = <L extends readonly { key: string }[]>(list: L): PhoneEntry<Keys<L>> => ({
+  phones: Object.fromEntries(list.map((p) => [p.key, ['', '', '']])) as Record<Keys<L>, PhoneParts>,
+});
+
+/** The phones of a list as a saved person fills them, read with the saved record's text getter ('' for null). */
+export const phonesFrom = <L extends readonly { key: string }[]>(list: L, text: (key: Keys<L>) => string): PhoneEntry<Keys<L>> => ({
+  phones: Object.fromEntries(list.map((p) => [p.key, splitPhone(text(p.key))])) as Record<Keys<L>, PhoneParts>,
+});
+
+/** The phones of a list as the payload carries them: each joined by hyphens, '' when empty. */
+export const phonesPayload = <L extends readonly { key: string }[]>(list: L, entry: PhoneEntry<Keys<L>>): Record<Keys<L>, string> =>
+  Object.fromEntries(list.map((p) => [p.key, joinPhoneParts(entry.phones[p.key as Keys<L>])])) as Record<Keys<L>, string>;
 
 type NameKey = keyof NameEntry;
 
@@ -92,28 +114,32 @@ export function NameFields({ value, update, errors, nameHint }: SectionProps<Nam
   );
 }
 
-/** Mobile phone (required) and home phone (optional), each in three inputs normalised on blur. */
-export function PhoneFields({ value, update, errors }: Omit<SectionProps<PhoneEntry>, 'nameHint'>) {
-  const phone = (key: keyof PhoneEntry, field: string, label: string, required: boolean) => (
-    <PhoneField
-      label={label}
-      requirement={required ? 'required' : 'optional'}
-      value={value[key]}
-      onChange={(v) => update(() => ({ [key]: v }))}
-      onBlur={(index) =>
-        update((e) => {
-          const next: PhoneParts = [...e[key]];
-          next[index] = normalisePhone(next[index] ?? '');
-          return { [key]: next };
-        })
-      }
-      error={errors[field]}
-    />
-  );
+/**
+ * A person's phones, in the order of the list, each in three inputs normalised on blur, labelled as
+ * the field registry labels the field (the applicant's, the child's and the parent's personal steps).
+ */
+export function PhoneFields<R extends FieldRecord, K extends string>({
+  record,
+  list,
+  value,
+  update,
+  errors,
+}: Omit<SectionProps<PhoneEntry<K>>, 'nameHint'> & { record: R; list: readonly (PhoneInput<R> & { key: K })[] }) {
+  const labels = new Map(fieldsOf(record).map((f) => [f.key, f.label]));
+  const set = (key: K, change: (parts: PhoneParts) => PhoneParts) => update((e) => ({ phones: { ...e.phones, [key]: change(e.phones[key]) } }));
   return (
     <>
-      {phone('mobile', 'mobilePhoneNumber', personText.mobile, true)}
-      {phone('home', 'phoneNumber', personText.home, false)}
+      {list.map(({ key, requirement }) => (
+        <PhoneField
+          key={key}
+          label={labels.get(key) ?? key}
+          requirement={requirement}
+          value={value.phones[key]}
+          onChange={(v) => set(key, () => v)}
+          onBlur={(index) => set(key, (p) => p.map((part, i) => (i === index ? normalisePhone(part) : part)) as PhoneParts)}
+          error={errors[key]}
+        />
+      ))}
     </>
   );
 }

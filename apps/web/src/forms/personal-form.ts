@@ -1,22 +1,30 @@
 import type { Bank } from '@koza/domain/banks/bank';
-import { joinPhoneParts } from '@koza/domain/fields/phone';
 import { joinPurposes } from '@koza/domain/fields/purposes';
 import { addressMode } from '@koza/domain/steps/personal';
 import type { SavedApplication } from '../api/application.ts';
 import { savedText } from '../api/application.ts';
-import { splitPhone, type PhoneParts } from '../components/phone-field.tsx';
 import type { AddressEntry, ChosenAddress } from './address-section.tsx';
 import { birthdayOf, birthdayParts, type BirthdayParts } from './birthday-select.tsx';
-import { nameEntryOf } from './person-fields.tsx';
+import { emptyPhones, nameEntryOf, phonesFrom, phonesPayload, type PhoneEntry, type PhoneInput } from './person-fields.tsx';
 
-export interface PersonalForm extends BirthdayParts, AddressEntry {
+/**
+ * The phones of the personal step (both flows), in the order the screen shows them: a phone of the
+ * field registry's applicant group is asked by adding it here (its rules are the domain's
+ * steps/personal.ts, its label the registry's).
+ */
+export const personalPhones = [
+  { key: 'mobilePhoneNumber', requirement: 'required' },
+  { key: 'phoneNumber', requirement: 'optional' },
+] as const satisfies readonly PhoneInput<'application'>[];
+
+type PersonalPhoneKey = (typeof personalPhones)[number]['key'];
+
+export interface PersonalForm extends BirthdayParts, AddressEntry, PhoneEntry<PersonalPhoneKey> {
   lastName: string;
   firstName: string;
   kanaLastName: string;
   kanaFirstName: string;
   gender: string;
-  mobile: PhoneParts;
-  home: PhoneParts;
   purposes: string[];
   purposeOther: string;
   distanceReason: string;
@@ -31,8 +39,7 @@ export const emptyPersonalForm = (bank: Bank): PersonalForm => ({
   birthMonth: '',
   birthDay: '',
   gender: '',
-  mobile: ['', '', ''],
-  home: ['', '', ''],
+  ...emptyPhones(personalPhones),
   postal: '',
   chosen: null,
   temporary: false,
@@ -77,8 +84,7 @@ export function personalFormFrom(application: SavedApplication, bank: Bank): Per
     ...nameEntryOf(t),
     ...birthdayParts(t('birthday')),
     gender: t('gender'),
-    mobile: splitPhone(t('mobilePhoneNumber')),
-    home: splitPhone(t('phoneNumber')),
+    ...phonesFrom(personalPhones, t),
     postal: t('postalNumber'),
     chosen,
     temporary: mode === 'TEMPORARY',
@@ -114,8 +120,7 @@ export function personalPayload(form: PersonalForm): Record<string, unknown> {
     kanaFirstName: form.kanaFirstName,
     gender: form.gender || null,
     birthday: birthdayOf(form) || null,
-    mobilePhoneNumber: joinPhoneParts(form.mobile),
-    phoneNumber: joinPhoneParts(form.home),
+    ...phonesPayload(personalPhones, form),
     postalNumber: form.postal,
     addressCode: chosen?.addressCode ?? null,
     addressPrefecture: chosen?.prefecture ?? null,

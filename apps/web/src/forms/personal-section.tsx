@@ -10,7 +10,7 @@ import { AddressSection, addressText } from './address-section.tsx';
 import { BirthdaySelect, birthdayText } from './birthday-select.tsx';
 import { NameFields, PhoneFields, personText } from './person-fields.tsx';
 import { RadioField } from './radio-field.tsx';
-import { residenceOf, type PersonalForm } from './personal-form.ts';
+import { personalPhones, residenceOf, type PersonalForm } from './personal-form.ts';
 
 // UI wording of the personal data; field messages come from messages.ts.
 export const personalText = {
@@ -64,7 +64,7 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
         error={errors.gender}
       />
 
-      <PhoneFields value={value} update={update} errors={errors} />
+      <PhoneFields record="application" list={personalPhones} value={value} update={update} errors={errors} />
 
       <AddressSection
         bank={bank}

@@ -32,11 +32,15 @@ export const mobilePhoneSchema = requiredText({
   rules: [patternRule(mobilePhonePattern, messages.mobilePhoneInvalid)],
 });
 
+/** An optional landline-format phone (the home phone's rules) with its own message: empty → null. */
+export const optionalPhoneSchema = (invalidMessage: string) =>
+  optionalText({
+    normalise: normalisePhone,
+    rules: [landlineRule(invalidMessage)],
+  });
+
 /** Optional: empty → null. */
-export const homePhoneSchema = optionalText({
-  normalise: normalisePhone,
-  rules: [landlineRule(messages.homePhoneInvalid)],
-});
+export const homePhoneSchema = optionalPhoneSchema(messages.homePhoneInvalid);
 
 /** Required, optional or not asked, by the occupation's workplace requirement. */
 export const workplacePhoneSchema = (requirement: Requirement) =>

@@ -10,7 +10,7 @@ import { kanaNameLengthError, kanaNamePartSchema } from '../fields/kana-name.ts'
 import { nameLengthError, namePartSchema } from '../fields/name.ts';
 import { birthdaySchema } from '../fields/birthday.ts';
 import { genderSchema } from '../fields/choices.ts';
-import { homePhoneSchema, mobilePhoneSchema } from '../fields/phone.ts';
+import { mobilePhoneSchema, optionalPhoneSchema } from '../fields/phone.ts';
 import { postalCodeSchema } from '../fields/postal-code.ts';
 import {
   addressMaxLength,
@@ -55,7 +55,7 @@ export const personalShape = (ctx: PersonalContext) => ({
   gender: genderSchema,
   birthday: birthdaySchema(ctx.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL', ctx.today),
   mobilePhoneNumber: mobilePhoneSchema,
-  phoneNumber: homePhoneSchema,
+  phoneNumber: optionalPhoneSchema(messages.homePhoneInvalid),
   postalNumber: postalCodeSchema,
   // Filled by the address search.
   addressCode: optionalSearchedPartSchema,

@@ -25,7 +25,7 @@ describe('parent form', () => {
       birthMonth: '5',
       birthDay: '5',
       relationship: 'MOTHER',
-      mobile: ['090', '2222', '3456'],
+      phones: { mobilePhoneNumber: ['090', '2222', '3456'], phoneNumber: ['', '', ''] },
     });
     expect(parentPayload(form, undefined)).toMatchObject({
       birthday: '1985-05-05',

@@ -1,11 +1,9 @@
 import { proxyReasonMinor } from '@koza/domain/constants';
 import { birthYearChoices } from '@koza/domain/dates';
-import { joinPhoneParts } from '@koza/domain/fields/phone';
 import { parentOccupationChooser } from '@koza/domain/steps/child-parent';
 import type { ApplicationParentView } from '@koza/domain/api/application';
 import type { Occupation, SavedApplication } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';
-import { splitPhone } from '../../components/phone-field.tsx';
 import { birthdayOf, birthdayParts, type BirthdayParts } from '../../forms/birthday-select.tsx';
 import {
   emptyOccupationEntry,
@@ -16,10 +14,16 @@ import {
   withAllowedOccupation,
   type OccupationEntry,
 } from '../../forms/occupation-section.tsx';
-import { nameEntryOf, type NameEntry, type PhoneEntry } from '../../forms/person-fields.tsx';
+import { emptyPhones, nameEntryOf, phonesFrom, phonesPayload, type NameEntry, type PhoneEntry, type PhoneInput } from '../../forms/person-fields.tsx';
+
+/** The parent's phones, in the order shown (the workplace phone is the occupation section's). */
+export const parentPhones = [
+  { key: 'mobilePhoneNumber', requirement: 'required' },
+  { key: 'phoneNumber', requirement: 'optional' },
+] as const satisfies readonly PhoneInput<'parent'>[];
 
 /** /child/parent: the parent's personal data and occupation, workplace or school. */
-export interface ChildParentForm extends NameEntry, PhoneEntry, BirthdayParts, OccupationEntry {
+export interface ChildParentForm extends NameEntry, PhoneEntry<(typeof parentPhones)[number]['key']>, BirthdayParts, OccupationEntry {
   relationship: string;
   proxyApplicationReason: string;
 }
@@ -39,8 +43,7 @@ export function emptyParentForm(child: SavedApplication | undefined, today: Date
     birthMonth: '',
     birthDay: '',
     relationship: '',
-    mobile: ['', '', ''],
-    home: ['', '', ''],
+    ...emptyPhones(parentPhones),
     proxyApplicationReason: proxyReasonMinor,
     ...emptyOccupationEntry,
   };
@@ -56,8 +59,7 @@ export function parentFormFrom(child: SavedApplication, parent: ApplicationParen
     ...nameEntryOf(t),
     ...birthdayParts(t('birthday')),
     relationship: t('relationship'),
-    mobile: splitPhone(t('mobilePhoneNumber')),
-    home: splitPhone(t('phoneNumber')),
+    ...phonesFrom(parentPhones, t),
     ...occupationEntryFrom(parent, list),
   };
 }
@@ -79,8 +81,7 @@ export function parentPayload(form: ChildParentForm, occupation: Occupation | un
     kanaFirstName: form.kanaFirstName,
     birthday: birthdayOf(form) || null,
     relationship: form.relationship || null,
-    mobilePhoneNumber: joinPhoneParts(form.mobile),
-    phoneNumber: joinPhoneParts(form.home),
+    ...phonesPayload(parentPhones, form),
     proxyApplicationReason: form.proxyApplicationReason || null,
     ...occupationPayload(form, occupation),
   };

@@ -18,6 +18,7 @@ import {
   emptyParentForm,
   parentFormFrom,
   parentOccupations,
+  parentPhones,
   parentPayload,
   parentWorkplaceKeys,
   type ChildParentForm,
@@ -89,7 +90,7 @@ export function ChildParentScreen() {
         onChange={(v) => choose('relationship', v)}
         error={errors.relationship}
       />
-      <PhoneFields value={form} update={update} errors={errors} />
+      <PhoneFields record="parent" list={parentPhones} value={form} update={update} errors={errors} />
       <RadioField
         label={parentText.proxyReason}
         name="proxyApplicationReason"
