@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { messages } from '../src/messages.ts';
 import { validateStep } from '../src/steps/validate-step.ts';
 import type { FieldError } from '../src/steps/validate-step.ts';
-import { personalSchema } from '../src/steps/personal.ts';
+import { personalSchema, personalShape } from '../src/steps/personal.ts';
+import { fieldsOf } from '../src/fields/registry.ts';
 import type { PersonalContext } from '../src/steps/personal.ts';
 import { childWorkplaceSchema, workplaceSchema } from '../src/steps/workplace.ts';
 import { childPersonalSchema } from '../src/steps/child-personal.ts';
@@ -450,5 +451,18 @@ describe('every message is one of ours, whatever arrives', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the personal step and the registry's applicant group", () => {
+  // What the API fills itself, not typed on /personal: the era year (from the birthday) and the
+  // mail address (from the verification).
+  const filledByTheApi = ['eraBirthday', 'mailAddress'];
+
+  it('declares a rule for every field of the group that is typed (a registry entry without one would be dropped unsaved)', () => {
+    const typed = fieldsOf('application', undefined, 'applicant')
+      .map((f) => f.key)
+      .filter((k) => !filledByTheApi.includes(k));
+    expect(Object.keys(personalShape(fukuoka)).sort()).toEqual(typed.sort());
   });
 });

@@ -5,10 +5,14 @@ import { distanceReasonMaxLength } from '@koza/domain/fields/distance-reason';
 import { kanaNameMaxLength } from '@koza/domain/fields/kana-name';
 import { nameMaxLength } from '@koza/domain/fields/name';
 import { purposeOtherMaxLength } from '@koza/domain/fields/purposes';
+import { fieldsOf } from '@koza/domain/fields/registry';
 import type { App } from '../../src/app.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { applicant, createStepsApp, hakataEkimae, hosts, personalPayload, sagaEkimae, sapporo, stepPaths, tenjin } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
+
+/** The optional phones of the personal step: every registry phone of the applicant group but the mobile. */
+const optionalPhones = fieldsOf('application', undefined, 'applicant').filter((f) => f.kind === 'phone');
 
 const saga = { ...personalPayload, ...sagaEkimae, distanceTransactionReason: '勤務先が福岡市内のため' };
 const temporary = {
@@ -154,6 +158,25 @@ forEachDialect((dialect) => {
     expect(view.statusCode).toBe(200);
     expect(view.json().application).toMatchObject({ lastName: '山田', eraBirthday: '平成2年', utilizationPurpose: '生活費決済,給与・年金受取,その他' });
   });
+
+  // Read from the registry: a phone added to the personal step is saved, read back and checked here
+  // without being named (its rule is the home phone's, its message names it).
+  it.each(optionalPhones.map((f) => [f.key, f.label] as const))(
+    'saves the optional phone %s (%s) normalised, reads it back, and refuses a malformed one',
+    async (key, label) => {
+      const b = await applicant(app);
+      expect((await b.post(stepPaths.personal, { ...personalPayload, [key]: '０９２－５５５－０１０１' })).statusCode).toBe(204);
+      expect(((await b.row()) as Record<string, unknown>)[key]).toBe('092-555-0101');
+      expect((await b.get('/api/applications')).json().application[key]).toBe('092-555-0101');
+      expect((await b.post(stepPaths.personal, { ...personalPayload, [key]: '' })).statusCode).toBe(204);
+      expect((await b.get('/api/applications')).json().application[key]).toBeNull();
+      const refused = await b.post(stepPaths.personal, { ...personalPayload, [key]: '092-555-010' });
+      expect(refused.statusCode).toBe(400);
+      const [error] = refused.json().errors as { field: string; message: string }[];
+      expect(error?.field).toBe(key);
+      expect(error?.message).toContain(label);
+    },
+  );
 
   it('saves a temporary address and blanks the searched parts', async () => {
     const b = await applicant(app);
