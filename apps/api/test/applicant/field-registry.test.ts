@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { confirmationModel, staffDetailModel } from '@koza/domain/fields/display';
 import { fieldRegistry, fieldsOf, type FieldDefinition } from '@koza/domain/fields/registry';
 import { applicationViewSchema } from '@koza/domain/api/application';
+import { forEachDialect } from '../helpers/databases.ts';
 import { accountColumns, accountFormat, accountFormatVersions, accountLine, currentFormats, fingerprintOf } from '../../src/adapters/handover-format.ts';
 
 // The field registry (decision 0206): every application field declared once. A new optional field
@@ -114,4 +115,25 @@ it('derives the applicant answer and the hand-over columns of the real registry'
     { key: 'gender', label: '性別', value: '女性' },
     { key: 'sealLess', label: '届出印', value: '印鑑を届け出る' },
   ]);
+});
+
+forEachDialect((dialect) => {
+  it('finds a column for every registry field in the migrated database (a new field needs its migration)', async () => {
+    const db = await dialect.createDb();
+    const tables = await db.kysely.introspection.getTables();
+    const columnsOf = (table: string) => tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+    const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    for (const [record, table] of [
+      ['application', 'applications'],
+      ['parent', 'application_parents'],
+    ] as const) {
+      const missing = fieldsOf(record)
+        .map((f) => snake(f.key))
+        .filter((column) => !columnsOf(table).includes(column));
+      expect(
+        missing,
+        `registry fields of ${record} with no column in ${table}: add a migration (apps/api/src/db/migrations/, listed in db/migrate.ts)`,
+      ).toEqual([]);
+    }
+  });
 });
