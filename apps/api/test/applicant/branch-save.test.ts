@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../../src/app.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, childPersonalPayload, createStepsApp, hakataEkimae, saveThrough, stepPaths } from '../helpers/application-steps.ts';
+import { applicant, childPersonalPayload, createStepsApp, hakataEkimae, saveBefore, stepPaths } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
-import { childApplicant, saveChildThrough } from '../helpers/child-application.ts';
+import { childApplicant, saveChildBefore } from '../helpers/child-application.ts';
 
 forEachDialect((dialect) => {
   let app: App;
@@ -12,7 +12,7 @@ forEachDialect((dialect) => {
   beforeAll(async () => {
     app = await createStepsApp(await dialect.createDb());
     a = await applicant(app);
-    await saveThrough(a, 'workplace');
+    await saveBefore(a, 'branch');
   });
   afterAll(() => app.close());
 
@@ -45,8 +45,7 @@ forEachDialect((dialect) => {
 
   it('lets a child choose only a branch of the child’s municipality', async () => {
     const child = await childApplicant(app);
-    // The parent's steps come before the branch in the child flow (flows.ts).
-    await saveChildThrough(child, 'parentWorkplace', { personal: { ...childPersonalPayload, ...hakataEkimae } });
+    await saveChildBefore(child, 'branch', { personal: { ...childPersonalPayload, ...hakataEkimae } });
     const outside = await child.post(stepPaths.branch, { branchCode: '100' });
     expect(outside.json()).toEqual({ errors: [{ field: 'branchCode', message: messages.selectRequired }] });
     expect((await child.post(stepPaths.branch, { branchCode: '111' })).statusCode).toBe(204);

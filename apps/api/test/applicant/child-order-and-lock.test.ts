@@ -1,38 +1,32 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saveRequirements } from '@koza/domain/flows';
 import type { App } from '../../src/app.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { branchPayload, childPersonalPayload, childWorkplacePayload, sealLessPayload, stepPaths } from '../helpers/application-steps.ts';
+import { childPersonalPayload, childWorkplacePayload, sealLessPayload, stepPaths } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 import {
   childApplicant,
+  childPayloads as payloads,
   childStepPaths,
-  parentPayload,
+  childSteps as steps,
   parentWorkplacePayload,
   readyChildApplicant,
+  saveChildBefore,
   saveChildThrough,
   uploadAs,
 } from '../helpers/child-application.ts';
-import type { ChildStep } from '../helpers/child-application.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
 import { createEkycApp, finishEkycWithWebhook, goodPin, postEmpty, setPin, startEkyc } from '../helpers/ready-application.ts';
 
 // DECISIONS.md §5 for the child sequence (SPEC.md §4; flows.ts saveRequirements.CHILD): the child's
-// personal data, the child's workplace, the parent's personal data, the parent's workplace, the
-// branch (no seal-less screen in the child flow), the PIN, the child's card, the supplementary
-// document, the parent's eKYC. Each call before its predecessors → 409; after the PIN the inputs
-// are locked; the documents are locked once the parent's eKYC has passed.
+// personal data and workplace, the parent's personal data and workplace and the branch in the order
+// flows.ts gives them (no seal-less screen in the child flow), then the PIN, the child's card, the
+// supplementary document, the parent's eKYC. Each call before its predecessors → 409; after the PIN
+// the inputs are locked; the documents are locked once the parent's eKYC has passed. The steps'
+// order is read from flows.ts: a reorder there moves these tests with it.
 
 const conflict = { code: 'CONFLICT', message: expect.any(String) };
-
-const payloads: Record<ChildStep, object> = {
-  personal: childPersonalPayload,
-  workplace: childWorkplacePayload,
-  parentPersonal: parentPayload,
-  parentWorkplace: parentWorkplacePayload,
-  branch: branchPayload,
-};
-const steps = Object.keys(payloads) as ChildStep[];
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -65,18 +59,18 @@ forEachDialect((dialect) => {
     expect(row).toMatchObject({ branchCode: '100', status: 'DRAFT' });
   });
 
-  it('refuses the PIN before the branch, and the parent’s workplace before the parent', async () => {
+  it('refuses the parent’s workplace before the parent, and the PIN before the last input step', async () => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'workplace');
+    await saveChildBefore(a, 'parentPersonal');
     await expectConflict(a, childStepPaths.parentWorkplace, parentWorkplacePayload);
-    await saveChildThrough(a, 'parentWorkplace');
+    await saveChildThrough(a, steps.at(-2)!);
     await expect(setPin(a)).rejects.toThrow(/409/);
     expect((await a.row()).pinSetAt).toBeNull();
   });
 
   it('has no seal-less step and no current-address document in the child flow', async () => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'branch');
+    await saveChildBefore(a, 'pin');
     await expectConflict(a, stepPaths.sealLess, sealLessPayload);
     await setPin(a);
     expect((await uploadAs(a, 'CURRENT_ADDRESS_DOCUMENT')).statusCode).toBe(409);
@@ -85,7 +79,7 @@ forEachDialect((dialect) => {
 
   it('lets the applicant go back and save earlier steps again until the PIN', async () => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'branch');
+    await saveChildBefore(a, 'pin');
     expect((await a.post(stepPaths.personal, { ...childPersonalPayload, firstName: '桜' })).statusCode).toBe(204);
     expect((await a.post(stepPaths.workplace, { ...childWorkplacePayload, workplaceName: '赤坂小学校' })).statusCode).toBe(204);
     expect((await a.post(childStepPaths.parentWorkplace, { ...parentWorkplacePayload, workplaceName: '株式会社天神' })).statusCode).toBe(204);
@@ -105,7 +99,7 @@ forEachDialect((dialect) => {
 
   it('takes the documents only after the PIN, the card first, then the supplementary document', async () => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'branch');
+    await saveChildBefore(a, 'pin');
     expect((await uploadAs(a, 'INDIVIDUAL_NUMBER_CARD')).statusCode).toBe(409);
     await setPin(a);
     expect((await uploadAs(a, 'CERTIFICATE_RESIDENCE')).json()).toEqual(conflict);
@@ -140,13 +134,15 @@ forEachDialect((dialect) => {
   });
 
   it('refuses to complete before every step, naming what is missing', async () => {
+    // Saved up to the parent: what is missing is every later step, in flow order.
     const early = await childApplicant(app);
-    await saveChildThrough(early, 'parentPersonal');
-    const beforeBranch = await postEmpty(early, '/api/application-complete');
-    expect(beforeBranch.statusCode).toBe(409);
-    expect(beforeBranch.json()).toMatchObject({
+    await saveChildBefore(early, 'parentWorkplace');
+    const saved = saveRequirements.CHILD.parentWorkplace!;
+    const beforeParentWorkplace = await postEmpty(early, '/api/application-complete');
+    expect(beforeParentWorkplace.statusCode).toBe(409);
+    expect(beforeParentWorkplace.json()).toMatchObject({
       code: 'CONFLICT',
-      missingSteps: ['parentWorkplace', 'branch', 'pin', 'identificationDocument', 'supplementaryDocument', 'ekyc'],
+      missingSteps: saveRequirements.CHILD.complete!.filter((s) => !saved.includes(s)),
     });
 
     const a = await readyChildApplicant(app);
@@ -163,7 +159,7 @@ forEachDialect((dialect) => {
 
   it('refuses a PIN that the parent’s phone numbers or birthday give away', async () => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'branch');
+    await saveChildBefore(a, 'pin');
     // 080-1111-2222 is the parent's mobile; 0505 the parent's birthday (1985-05-05).
     for (const pin of ['2222', '0505']) {
       await expect(setPin(a, pin), pin).rejects.toThrow(/400/);

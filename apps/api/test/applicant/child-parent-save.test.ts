@@ -5,9 +5,9 @@ import type { App } from '../../src/app.ts';
 import { findParentByApplicationId } from '../../src/db/repositories/applications-repository.ts';
 import * as migration041 from '../../src/db/migrations/041-proxy-reason-minor.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, childPersonalPayload, createStepsApp, saveThrough, stepPaths } from '../helpers/application-steps.ts';
+import { applicant, childPersonalPayload, createStepsApp, saveBefore, stepPaths } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
-import { childApplicant, childStepPaths, parentPayload, parentWorkplacePayload, saveChildThrough } from '../helpers/child-application.ts';
+import { childApplicant, childStepPaths, parentPayload, parentWorkplacePayload, saveChildBefore } from '../helpers/child-application.ts';
 
 // POST /api/applications/personal/parent and /workplace/parent (SPEC.md §3 "Parent application", §5
 // "Parent", §7; DECISIONS.md §5): every parent rule on the server with the messages of messages.ts,
@@ -23,10 +23,10 @@ forEachDialect((dialect) => {
   });
   afterAll(() => app.close());
 
-  /** A child application with the child's personal data and workplace saved. */
+  /** A child application with every step the parent's save needs saved (flows.ts). */
   const atParent = async (): Promise<Applicant> => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'workplace');
+    await saveChildBefore(a, 'parentPersonal');
     return a;
   };
 
@@ -62,9 +62,9 @@ forEachDialect((dialect) => {
     expect(await a.row()).toMatchObject({ parentPersonalSavedAt: expect.any(Number), parentWorkplaceSavedAt: expect.any(Number), status: 'DRAFT' });
   });
 
-  it('saves again over the earlier values (going back from the branch), one parent row', async () => {
+  it('saves again over the earlier values (going back from a later page), one parent row', async () => {
     const a = await atParent();
-    await saveChildThrough(a, 'branch');
+    await saveChildBefore(a, 'pin');
     expect(
       (await a.post(parentPath, { ...parentPayload, firstName: '一郎', kanaFirstName: 'ｲﾁﾛｳ', relationship: 'FATHER', phoneNumber: '092-123-4567' }))
         .statusCode,
@@ -97,7 +97,7 @@ forEachDialect((dialect) => {
 
   it('compares with the SAVED child’s surname: a changed child surname needs a matching parent', async () => {
     const a = await childApplicant(app);
-    await saveChildThrough(a, 'workplace', { personal: { ...childPersonalPayload, lastName: '佐藤', kanaLastName: 'ｻﾄｳ' } });
+    await saveChildBefore(a, 'parentPersonal', { personal: { ...childPersonalPayload, lastName: '佐藤', kanaLastName: 'ｻﾄｳ' } });
     expect(await errorsOf(a, parentPayload)).toEqual([
       { field: 'lastName', message: messages.parentSurnameDiffers },
       { field: 'kanaLastName', message: messages.parentKanaSurnameDiffers },
@@ -234,7 +234,7 @@ forEachDialect((dialect) => {
 
   it('answers 409 to a general application and before the child’s steps', async () => {
     const general = await applicant(app);
-    await saveThrough(general, 'sealLess');
+    await saveBefore(general, 'pin');
     for (const [path, payload] of [
       [parentPath, parentPayload],
       [parentWorkplacePath, parentWorkplacePayload],

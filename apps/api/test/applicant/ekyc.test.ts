@@ -3,7 +3,7 @@ import { messages } from '@koza/domain/messages';
 import { httpEkycProvider } from '../../src/adapters/ekyc-provider.ts';
 import { findLatestEkycSession } from '../../src/db/repositories/ekyc-sessions-repository.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, saveThrough } from '../helpers/application-steps.ts';
+import { applicant, saveBefore } from '../helpers/application-steps.ts';
 import { freePort, startSimulator } from '../helpers/ekyc-simulator.ts';
 import type { RunningSimulator } from '../helpers/ekyc-simulator.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
@@ -198,7 +198,7 @@ forEachDialect((dialect) => {
     const app = await createEkycApp(db, { providerUrl: fake.url });
     try {
       const a = await applicant(app);
-      await saveThrough(a, 'sealLess');
+      await saveBefore(a, 'pin');
       const early = await startEkyc(a);
       expect(early.statusCode).toBe(409);
       expect(early.json()).toMatchObject({ code: 'CONFLICT', missingSteps: ['pin'] });

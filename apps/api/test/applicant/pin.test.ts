@@ -4,7 +4,7 @@ import { messages } from '@koza/domain/messages';
 import type { App } from '../../src/app.ts';
 import { decryptStoredPin } from '../../src/services/applicant/pin.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, createStepsApp, personalPayload, saveThrough, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
+import { applicant, createStepsApp, personalPayload, saveBefore, saveThrough, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 
 // The applicant of these tests: born 1990-04-01 (平成2年), mobile 090-1234-5678, home 092-555-0123,
@@ -136,7 +136,7 @@ forEachDialect((dialect) => {
 
   it('lets only one of two simultaneous PINs through', async () => {
     const b = await applicant(app);
-    await saveThrough(b, 'sealLess', { personal, workplace: workplacePayload });
+    await saveBefore(b, 'pin', { personal, workplace: workplacePayload });
     const answers = await Promise.all([b.post('/api/pin', { code: encrypt('2580') }), b.post('/api/pin', { code: encrypt('3691') })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 409]);
   });

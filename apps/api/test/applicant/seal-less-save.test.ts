@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../../src/app.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, createStepsApp, saveThrough, stepPaths } from '../helpers/application-steps.ts';
+import { applicant, createStepsApp, saveBefore, stepPaths } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 
 forEachDialect((dialect) => {
@@ -11,7 +11,7 @@ forEachDialect((dialect) => {
   beforeAll(async () => {
     app = await createStepsApp(await dialect.createDb());
     a = await applicant(app);
-    await saveThrough(a, 'branch');
+    await saveBefore(a, 'sealLess');
   });
   afterAll(() => app.close());
 

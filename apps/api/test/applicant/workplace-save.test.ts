@@ -4,7 +4,7 @@ import { occupationOtherMaxLength } from '@koza/domain/fields/occupation';
 import { workplaceNameMaxLength } from '@koza/domain/fields/workplace-name';
 import type { App } from '../../src/app.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, createStepsApp, hosts, saveThrough, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
+import { applicant, createStepsApp, hosts, saveBefore, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 
 // Occupations (data/files/occupations.json): 1 会社員 REQUIRED, 9 学生 OPTIONAL, 10 主婦・主夫 NONE,
@@ -59,7 +59,7 @@ forEachDialect((dialect) => {
   beforeAll(async () => {
     app = await createStepsApp(await dialect.createDb());
     a = await applicant(app);
-    await saveThrough(a, 'personal');
+    await saveBefore(a, 'workplace');
   });
   afterAll(() => app.close());
 
@@ -142,7 +142,7 @@ forEachDialect((dialect) => {
 
   it('accepts the other bank’s workplace and code on its own host', async () => {
     const b = await applicant(app, { host: hosts['0587'] });
-    await saveThrough(b, 'personal');
+    await saveBefore(b, 'workplace');
     const response = await b.post(stepPaths.workplace, { ...workplacePayload, workplaceId: 2001, invitationCode: 'KM0001' });
     expect(response.statusCode).toBe(204);
     expect(await b.row()).toMatchObject({ workplaceCode: '200001', invitationCode: 'KM0001' });

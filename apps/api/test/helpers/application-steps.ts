@@ -1,5 +1,5 @@
 import { saveRequirements } from '@koza/domain/flows';
-import type { SavedStep } from '@koza/domain/flows';
+import type { SaveCall, SavedStep } from '@koza/domain/flows';
 import type { ApplicationType } from '@koza/domain/constants';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
@@ -183,10 +183,43 @@ const payloads: Record<GeneralStep, object> = {
   sealLess: sealLessPayload,
 };
 
-/** Saves the general steps up to and including `last` with valid payloads (overrides per step). */
-export async function saveThrough(a: Applicant, last: GeneralStep, overrides: Partial<Record<GeneralStep, object>> = {}): Promise<void> {
-  for (const step of order.slice(0, order.indexOf(last) + 1)) {
-    const response = await a.post(stepPaths[step], { ...payloads[step], ...overrides[step] });
+/** A step's payload over the valid one: fields, or a function that reads them once the steps before are saved. */
+export type StepOverride = object | ((a: Applicant) => Promise<object>);
+
+/** Posts steps in order with their valid payloads and the overrides; throws unless each answers 204. */
+export async function postSteps<S extends string>(
+  a: Applicant,
+  steps: readonly S[],
+  paths: Readonly<Record<S, string>>,
+  valid: Readonly<Record<S, object>>,
+  overrides: Partial<Record<S, StepOverride>>,
+): Promise<void> {
+  for (const step of steps) {
+    const override = overrides[step];
+    const response = await a.post(paths[step], { ...valid[step], ...(typeof override === 'function' ? await override(a) : override) });
     if (response.statusCode !== 204) throw new Error(`saving ${step} answered ${response.statusCode}: ${response.body}`);
   }
+}
+
+/**
+ * The steps a save call of a flow needs first (flows.ts saveRequirements), in the order given. For
+ * 'pin': every input step of the flow.
+ */
+export function stepsBefore<S extends SavedStep>(type: ApplicationType, call: SaveCall, order: readonly S[]): S[] {
+  const needed = saveRequirements[type][call];
+  if (!needed) throw new Error(`${call} is not a save call of the ${type} flow (flows.ts)`);
+  return order.filter((step) => needed.includes(step));
+}
+
+/** Saves the general steps up to and including `last`, in the flow's order (overrides per step). */
+export async function saveThrough(a: Applicant, last: GeneralStep, overrides: Partial<Record<GeneralStep, StepOverride>> = {}): Promise<void> {
+  await postSteps(a, order.slice(0, order.indexOf(last) + 1), stepPaths, payloads, overrides);
+}
+
+/**
+ * Saves what a general save call needs first, whatever the flow's order: `saveBefore(a, 'branch')`
+ * before a test of the branch, `saveBefore(a, 'pin')` for every input step.
+ */
+export async function saveBefore(a: Applicant, call: SaveCall, overrides: Partial<Record<GeneralStep, StepOverride>> = {}): Promise<void> {
+  await postSteps(a, stepsBefore('GENERAL', call, order), stepPaths, payloads, overrides);
 }

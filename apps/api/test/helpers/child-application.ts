@@ -1,11 +1,12 @@
 import type { App } from '../../src/app.ts';
-import { applicant, branchPayload, saveOrder, childPersonalPayload, childWorkplacePayload, stepPaths } from './application-steps.ts';
-import type { Applicant } from './application-steps.ts';
+import type { SaveCall } from '@koza/domain/flows';
+import { applicant, branchPayload, postSteps, saveOrder, childPersonalPayload, childWorkplacePayload, stepPaths, stepsBefore } from './application-steps.ts';
+import type { Applicant, StepOverride } from './application-steps.ts';
 import { imagePart, jpegBytes, setPin, uploadDocument } from './ready-application.ts';
 
 // A child application (SPEC.md §2.2, §4) through the real endpoints: the child's personal data and
-// workplace, the parent's personal data and workplace, the branch, the PIN, then the child's
-// documents. Shared by the child and parent tests (child-parent-save, child-order-and-lock,
+// workplace, the parent's personal data and workplace and the branch (in the order flows.ts gives),
+// the PIN, then the child's documents. Shared by the child and parent tests (child-parent-save, child-order-and-lock,
 // child-completion).
 
 /** The mother of childPersonalPayload's child (山田花子, 10 on testNow): 41 on testNow. */
@@ -38,8 +39,10 @@ export const childStepPaths = {
   branch: stepPaths.branch,
 } as const;
 export type ChildStep = keyof typeof childStepPaths;
-const order = saveOrder('CHILD', Object.keys(childStepPaths) as ChildStep[]);
-const payloads: Record<ChildStep, object> = {
+/** The child flow's input steps in the order flows.ts gives them. */
+export const childSteps = saveOrder('CHILD', Object.keys(childStepPaths) as ChildStep[]);
+/** A valid payload of each child step. */
+export const childPayloads: Readonly<Record<ChildStep, object>> = {
   personal: childPersonalPayload,
   workplace: childWorkplacePayload,
   parentPersonal: parentPayload,
@@ -50,18 +53,23 @@ const payloads: Record<ChildStep, object> = {
 /** A signed-in child application (bank 0177 unless told). */
 export const childApplicant = (app: App, options: { host?: string } = {}): Promise<Applicant> => applicant(app, { ...options, applicationType: 'CHILD' });
 
-/** Saves the child flow's steps up to and including `last` with valid payloads (overrides per step). */
-export async function saveChildThrough(a: Applicant, last: ChildStep, overrides: Partial<Record<ChildStep, object>> = {}): Promise<void> {
-  for (const step of order.slice(0, order.indexOf(last) + 1)) {
-    const response = await a.post(childStepPaths[step], { ...payloads[step], ...overrides[step] });
-    if (response.statusCode !== 204) throw new Error(`saving ${step} answered ${response.statusCode}: ${response.body}`);
-  }
+/** Saves the child flow's steps up to and including `last`, in the flow's order (overrides per step). */
+export async function saveChildThrough(a: Applicant, last: ChildStep, overrides: Partial<Record<ChildStep, StepOverride>> = {}): Promise<void> {
+  await postSteps(a, childSteps.slice(0, childSteps.indexOf(last) + 1), childStepPaths, childPayloads, overrides);
 }
 
-/** A child applicant at step 6: every step up to the branch saved and the PIN set, through HTTP. */
+/**
+ * Saves what a child save call needs first, whatever the flow's order: `saveChildBefore(a,
+ * 'parentPersonal')` before a test of the parent, `saveChildBefore(a, 'pin')` for every input step.
+ */
+export async function saveChildBefore(a: Applicant, call: SaveCall, overrides: Partial<Record<ChildStep, StepOverride>> = {}): Promise<void> {
+  await postSteps(a, stepsBefore('CHILD', call, childSteps), childStepPaths, childPayloads, overrides);
+}
+
+/** A child applicant with every input step saved and the PIN set, through HTTP. */
 export async function readyChildApplicant(app: App, options: { host?: string } = {}): Promise<Applicant> {
   const a = await childApplicant(app, options);
-  await saveChildThrough(a, 'branch');
+  await saveChildBefore(a, 'pin');
   await setPin(a);
   return a;
 }

@@ -9,7 +9,7 @@ import type { EkycProvider } from '../../src/adapters/ekyc-provider.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { emptyWebDist } from './app.ts';
-import { applicant, saveThrough, testNow } from './application-steps.ts';
+import { applicant, saveBefore, testNow } from './application-steps.ts';
 import type { Applicant } from './application-steps.ts';
 import { sendWebhook } from './fake-provider.ts';
 import type { FakeProvider } from './fake-provider.ts';
@@ -63,7 +63,7 @@ export async function setPin(a: Applicant, pin = goodPin): Promise<void> {
 /** Signs in and saves every step up to the PIN through HTTP. */
 export async function readyApplicant(app: App, options: { host?: string } = {}): Promise<Applicant> {
   const a = await applicant(app, options);
-  await saveThrough(a, 'sealLess');
+  await saveBefore(a, 'pin');
   await setPin(a);
   return a;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../../src/app.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, createStepsApp, hosts, personalPayload, sagaEkimae, saveThrough, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
+import { applicant, createStepsApp, hosts, personalPayload, sagaEkimae, saveBefore, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 import { uniqueIp, uniqueMailAddress } from '../helpers/auth.ts';
 
@@ -54,7 +54,7 @@ forEachDialect((dialect) => {
     app = await createStepsApp(await dialect.createDb());
     personal = await applicant(app);
     workplace = await applicant(app);
-    await saveThrough(workplace, 'personal');
+    await saveBefore(workplace, 'workplace');
   });
   afterAll(() => app?.close());
 
