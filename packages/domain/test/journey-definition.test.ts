@@ -4,13 +4,15 @@ import { childJourney, deriveJourneys, flows, generalJourney, pages } from '../s
 
 // The journey is one ordered list per flow (decision 0205): a reordered copy of a list derives
 // step numbers, guard, buttons and the API's order checks that follow the new order with no other edit.
+// The copies put a page right before another, so these tests hold whatever order the real lists
+// have (a reorder of the real lists fails flows.test.ts, which checks SPEC.md's order, not these).
 
-const swap = (journey: JourneyDefinition, a: string, b: string): JourneyDefinition => {
-  const list = [...journey.pages];
-  const i = list.findIndex((p) => p.slug === a);
-  const j = list.findIndex((p) => p.slug === b);
-  [list[i], list[j]] = [list[j] as PageDefinition, list[i] as PageDefinition];
-  return { ...journey, pages: list };
+/** A copy of a journey with page `moved` right before page `before`. */
+const placeBefore = (journey: JourneyDefinition, moved: string, before: string): JourneyDefinition => {
+  const page = journey.pages.find((p) => p.slug === moved) as PageDefinition;
+  const rest = journey.pages.filter((p) => p.slug !== moved);
+  const at = rest.findIndex((p) => p.slug === before);
+  return { ...journey, pages: [...rest.slice(0, at), page, ...rest.slice(at)] };
 };
 
 /** What must hold for any flow derived from a definition, whatever its order. */
@@ -50,7 +52,10 @@ describe('one journey definition', () => {
   });
 
   it('follows a reorder of two child pages made in the list alone', () => {
-    const derived = deriveJourneys([generalJourney, swap(childJourney, 'child-parent', 'child-branch')]);
+    const derived = deriveJourneys([
+      generalJourney,
+      placeBefore(placeBefore(childJourney, 'child-parent', 'child-confirmation'), 'child-branch', 'child-parent'),
+    ]);
     const child = derived.flows.CHILD as Flow;
     const at = derived.pages;
 
@@ -77,7 +82,7 @@ describe('one journey definition', () => {
   });
 
   it('moves the PIN rule with the PIN page: nothing after it may come back', () => {
-    const derived = deriveJourneys([swap(generalJourney, 'branch', 'seal-less'), childJourney]);
+    const derived = deriveJourneys([placeBefore(generalJourney, 'seal-less', 'branch'), childJourney]);
     const general = derived.flows.GENERAL as Flow;
     expect(derived.pages['seal-less']?.step).toBe(3);
     expect(general.stepLabels.slice(2, 4)).toEqual(['印鑑レス', '支店選択']);

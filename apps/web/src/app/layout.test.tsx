@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { bankCodes } from '@koza/domain/constants';
 import { getBank } from '@koza/domain/banks/banks';
-import { renderApp } from '../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../test/api-mock.ts';
-import { pageTitles } from '@koza/domain/flows';
+import { pageBySlug, pageTitles } from '@koza/domain/flows';
 
 describe('layout', () => {
   it.each(bankCodes)('shows the logo, name and footer of bank %s', async (code) => {
@@ -31,14 +31,14 @@ describe('layout', () => {
       'GET /api/applications': () => json(200, savedApplications()),
       'GET /api/branch': () => json(200, { branchList: [] }),
     });
-    renderApp({ pathname: '/branch', state: { previous: 'workplace' } });
+    renderApp(arrivedByNext('branch'));
     await screen.findByRole('heading', { level: 1, name: pageTitles.branch });
     const current = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step');
-    expect(current?.textContent).toContain(getBank('0177').stepLabels.GENERAL[2]);
+    expect(current?.textContent).toContain(getBank('0177').stepLabels.GENERAL[pageBySlug('branch').step! - 1]);
   });
 
   it('shows the twelve-step bar in the child flow', async () => {
-    renderApp({ pathname: '/child/parent', state: { previous: 'child-personal' } });
+    renderApp(arrivedByNext('child-parent'));
     await screen.findByRole('heading', { level: 1, name: pageTitles['child-parent'] });
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
   });

@@ -4,11 +4,26 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client.ts';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
+import { flowFor, pageBySlug, type PageSlug } from '@koza/domain/flows';
 import { BankProvider } from '../lib/bank-context.tsx';
 import { HistoryNavigation, useAppLocation, useAppNavigate, type AppLocation } from '../lib/navigation.tsx';
 import { AppRoutes } from '../app/app.tsx';
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
+
+/**
+ * A page as the applicant reaches it by Next from the page before it on its flow's main line
+ * (flows.ts), so that a test opening a page follows a reorder of the journey.
+ */
+export function arrivedByNext(slug: PageSlug, extra: Record<string, unknown> = {}): Entry {
+  const page = pageBySlug(slug);
+  const type = page.flows[0];
+  if (!type) throw new Error(`${slug} belongs to no flow`);
+  const { sequence } = flowFor(type);
+  const previous = sequence[sequence.indexOf(slug) - 1];
+  if (!previous) throw new Error(`${slug} has no page before it on the ${type} main line`);
+  return { pathname: page.path, state: { previous, ...extra } };
+}
 
 /** What a test reads of the navigation: where it is now, and a way to move. */
 interface TestRouter {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { json, mockApi, savedApplications } from '../../test/api-mock.ts';
 import { documentCaptureText } from '../../forms/document-capture.tsx';
 import { identificationText } from './child-ekyc-identification-documents-screen.tsx';
@@ -18,7 +18,7 @@ async function open(birthday: string, handlers: Parameters<typeof mockApi>[0] = 
     ...handlers,
   });
   sessionStorage.setItem('token', 'secret');
-  const view = renderApp({ pathname: '/child/ekyc-identification-documents', state: { previous: 'child-ekyc-preparation' } });
+  const view = renderApp(arrivedByNext('child-ekyc-identification-documents'));
   await screen.findByRole('heading', { level: 2, name: identificationText.camera.title });
   return { ...view, fetchMock };
 }

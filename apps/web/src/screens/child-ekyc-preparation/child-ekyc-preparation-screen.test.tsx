@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EkycMethod } from '@koza/domain/constants';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { json, mockApi } from '../../test/api-mock.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { childEkycPreparationText as text } from './child-ekyc-preparation-screen.tsx';
@@ -10,7 +10,7 @@ import { childEkycPreparationText as text } from './child-ekyc-preparation-scree
 async function open(method: EkycMethod) {
   mockApi({ 'GET /api/ekyc': () => json(200, { method, status: null, supplementRequired: false }) });
   sessionStorage.setItem('token', 'secret');
-  const view = renderApp({ pathname: '/child/ekyc-preparation', state: { previous: 'child-pin' } });
+  const view = renderApp(arrivedByNext('child-ekyc-preparation'));
   await screen.findByRole('heading', { level: 1, name: pageTitles['child-ekyc-preparation'] });
   await screen.findByText(text.card);
   return view;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { supplementChecks } from '@koza/domain/steps/child-documents';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { json, mockApi } from '../../test/api-mock.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { documentCaptureText } from '../../forms/document-capture.tsx';
@@ -21,7 +21,7 @@ function uploadedTypes(fetchMock: ReturnType<typeof mockApi>): string[] {
 
 async function open() {
   sessionStorage.setItem('token', 'secret');
-  const view = renderApp({ pathname: '/child/ekyc-supplementary-documents', state: { previous: 'child-ekyc-identification-documents' } });
+  const view = renderApp(arrivedByNext('child-ekyc-supplementary-documents'));
   await screen.findByRole('heading', { level: 1, name: pageTitles['child-ekyc-supplementary-documents'] });
   return view;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { getBank } from '@koza/domain/banks/banks';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { mockApi } from '../../test/api-mock.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { statusText } from '@koza/domain/application-status';
@@ -14,7 +14,7 @@ describe('complete screen', () => {
     mockApi();
     sessionStorage.setItem('token', 'secret');
     const bank = getBank('0587');
-    renderApp({ pathname: '/complete', state: { previous: 'redirect', completion } }, bank.code);
+    renderApp(arrivedByNext('complete', { completion }), bank.code);
     await screen.findByRole('heading', { level: 1, name: pageTitles.complete });
     expect(screen.getByText(completion.applicationNumber)).toBeTruthy();
     expect(screen.getByText('2026年11月22日 13:05')).toBeTruthy();
@@ -33,7 +33,7 @@ describe('complete screen', () => {
 
   it('says the receipt was shown once when the state carries no result', async () => {
     mockApi();
-    renderApp({ pathname: '/complete', state: { previous: 'redirect' } });
+    renderApp(arrivedByNext('complete'));
     await screen.findByRole('heading', { level: 1, name: pageTitles.complete });
     expect(screen.getByText(completeText.shownOnce)).toBeTruthy();
     expect(screen.queryByText(completeText.receiptNumber)).toBeNull();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { personalText } from '../../forms/personal-section.tsx';
@@ -35,7 +35,7 @@ function furiganaApi(answer: Promise<void>) {
 const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label.replace(/[()（）]/g, '.')}(?!.カナ)`) });
 
 async function openPersonal() {
-  renderApp({ pathname: '/personal', state: { previous: 'verification' } });
+  renderApp(arrivedByNext('personal'));
   await screen.findByRole('heading', { level: 1, name: pageTitles.personal });
   await screen.findByText('福岡県福岡市中央区天神');
 }
@@ -67,7 +67,7 @@ describe('personal screen: kana of the address', () => {
 describe('personal screen: postal code typed through an IME', () => {
   it('shows the composing text untouched, then keeps the digits with the hyphen when the composition ends', async () => {
     mockApi({ 'GET /api/applications': () => json(200, savedApplications()) });
-    renderApp({ pathname: '/personal', state: { previous: 'verification' } });
+    renderApp(arrivedByNext('personal'));
     await screen.findByRole('heading', { level: 1, name: pageTitles.personal });
     // The form replaces the spinner once the saved application has arrived.
     const postal = (await screen.findByRole('textbox', { name: new RegExp(`^${personalText.postal}`) })) as HTMLInputElement;

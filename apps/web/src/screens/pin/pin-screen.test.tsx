@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@koza/domain/messages';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { applicationParentViewSchema } from '@koza/domain/api/application';
 import { callsTo, json, mockApi, savedApplications } from '../../test/api-mock.ts';
 import { pageTitles } from '@koza/domain/flows';
@@ -20,7 +20,7 @@ async function publicKey(): Promise<{ keyCode: string; privateKey: CryptoKey }> 
 }
 
 async function openPin() {
-  const view = renderApp({ pathname: '/pin', state: { previous: 'confirmation' } });
+  const view = renderApp(arrivedByNext('pin'));
   await screen.findByRole('heading', { level: 1, name: pageTitles.pin });
   // The entries appear once the saved application (what the PIN is checked against) has arrived.
   await screen.findByLabelText(new RegExp(`^${pinText.pin}(?!（)`));

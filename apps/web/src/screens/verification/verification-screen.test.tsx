@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@koza/domain/messages';
-import { renderApp } from '../../test/render-app.tsx';
+import { arrivedByNext, renderApp } from '../../test/render-app.tsx';
 import { callsTo, json, mockApi, savedApplications, type Handler } from '../../test/api-mock.ts';
 import { pageTitles } from '@koza/domain/flows';
 import { verificationText as t } from './verification-screen.tsx';
@@ -193,7 +193,7 @@ describe('verification screen: the child flow and an expired session', () => {
   it('an expired session on the next page ends on the session error', async () => {
     sessionStorage.setItem('token', 'expired');
     mockApi({ 'GET /api/applications': () => json(401, { code: 'UNAUTHORIZED', message: 'x' }) });
-    const { router } = renderApp({ pathname: '/personal', state: { previous: 'verification' } });
+    const { router } = renderApp(arrivedByNext('personal'));
     expect(await screen.findByText(messages.sessionError)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/error');
     expect(router.state.location.search).toBe('?id=1');
