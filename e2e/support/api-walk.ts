@@ -8,6 +8,12 @@ import type { AddressItem } from '@koza/domain/api/application';
 /** A call to the applicant API as the web makes it (Host of the bank, bearer token once signed in). */
 export type ApiCall = (method: 'GET' | 'POST', path: string, data?: unknown) => Promise<unknown>;
 
+/** Saves the first branch offered for the saved address (both flows). */
+export async function saveBranchByApi(call: ApiCall): Promise<void> {
+  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
+  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
+}
+
 /** Registers and verifies a mail address through the development mailbox: the token and the signed-in call. */
 export async function signInByApi(
   request: APIRequestContext,

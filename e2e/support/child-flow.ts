@@ -1,4 +1,4 @@
-import { pageTitles } from '@koza/domain/flows';
+import { flows, pages, pageTitles, type PageSlug } from '@koza/domain/flows';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { childBeforeCheckConfirmations } from '@koza/domain/child-before-check';
@@ -6,10 +6,12 @@ import { childConditionsTitle, confirmationQuestions as q, consentLabels, myNumb
 import type { BankCode } from '@koza/domain/constants';
 import { answerInOrder, choose, dismissNotice, nextButton, readCode } from './entry.ts';
 import { generalFlowData, heading, searchAndChooseAddress, serverOriginOf, setPin, type Shot } from './general-flow.ts';
-import { apiTargetOf, occupationIdByApi, openAsIfFrom, savePersonalByApi, signInByApi, type ApiCall } from './api-walk.ts';
+import { apiTargetOf, occupationIdByApi, openAsIfFrom, saveBranchByApi, savePersonalByApi, signInByApi, type ApiCall } from './api-walk.ts';
 
 // The child flow from /child/before-check to the PIN (SPEC.md §2.2, §2.5), by role and label only,
-// and a shortcut through the API for specs that start on a later child page.
+// and a shortcut through the API for specs that start on a later child page. The input pages are
+// walked and saved in the order of flows.ts (each page's filling and saving is declared once below),
+// so a reorder there moves these walks with it.
 
 export const childHeadings = {
   beforeCheck: pageTitles['child-before-check'],
@@ -149,48 +151,58 @@ export async function fillParent(page: Page): Promise<void> {
   await fillPhone(page, '勤務先電話番号', parent.workplacePhone);
 }
 
-/** /child/branch → /child/confirmation → /child/pin → /child/ekyc-preparation (first branch, PIN set). */
-export async function completeBranchToPin(page: Page, shot?: Shot): Promise<void> {
-  await expect(heading(page, childHeadings.branch)).toBeVisible();
+/** Chooses the first branch offered on /child/branch (not submitted). */
+async function chooseFirstBranch(page: Page): Promise<void> {
   await page
     .getByRole('radiogroup', { name: /お取引支店/ })
     .getByRole('radio')
     .first()
     .check();
-  await shot?.('branch');
-  await nextButton(page).click();
+}
 
-  await expect(heading(page, childHeadings.confirmation)).toBeVisible();
-  await page.getByRole('checkbox', { name: '確認しました' }).check();
-  await shot?.('confirmation');
-  await nextButton(page).click();
+/** The child flow's input pages, from /child/personal to the page before the PIN, in flows.ts's order. */
+export const childInputPages: readonly PageSlug[] = flows.CHILD.sequence.slice(
+  flows.CHILD.sequence.indexOf('child-personal'),
+  flows.CHILD.sequence.indexOf('child-pin'),
+);
 
+/** How each child input page is filled through the UI (not submitted). */
+const fillChildPage: Partial<Record<PageSlug, (page: Page, bankCode: BankCode) => Promise<void>>> = {
+  'child-personal': (page, bankCode) => fillChildPersonal(page, bankCode),
+  'child-parent': (page) => fillParent(page),
+  'child-branch': (page) => chooseFirstBranch(page),
+  'child-confirmation': (page) => page.getByRole('checkbox', { name: '確認しました' }).check(),
+};
+
+/**
+ * From the child input page `from` (the page shown) to /child/ekyc-preparation: each page filled and
+ * left by Next in flows.ts's order, then the PIN. `check` runs on each screen once it is filled, named
+ * by the page ('personal', 'parent', 'branch', 'confirmation', 'pin', 'pin-modal').
+ */
+export async function completeChildPagesToPin(page: Page, { bankCode, from, check }: { bankCode: BankCode; from: PageSlug; check?: Shot }): Promise<void> {
+  for (const slug of childInputPages.slice(childInputPages.indexOf(from))) {
+    await expect(heading(page, pageTitles[slug])).toBeVisible();
+    await fillChildPage[slug]?.(page, bankCode);
+    await check?.(slug.replace(/^child-/, ''));
+    await nextButton(page).click();
+  }
   await expect(heading(page, childHeadings.pin)).toBeVisible();
-  await shot?.('pin');
-  await setPin(page, parent.pin, shot);
+  await check?.('pin');
+  await setPin(page, parent.pin, check);
   await expect(page).toHaveURL(/\/child\/ekyc-preparation$/);
 }
 
 /**
- * Every child step through the UI for a bank: before-check, term, verification, the child, the
- * parent, branch, confirmation, PIN; ends on /child/ekyc-preparation. `check` runs on each screen
- * once it is filled (screenshots, axe).
+ * Every child step through the UI for a bank: before-check, term, verification, then every input
+ * page and the PIN (completeChildPagesToPin); ends on /child/ekyc-preparation. `check` runs on each
+ * screen once it is filled (screenshots, axe).
  */
 export async function completeChildStepsThroughPin(
   page: Page,
   { bankCode, baseURL, mailAddress, check }: { bankCode: BankCode; baseURL: string; mailAddress: string; check?: Shot },
 ): Promise<void> {
   await reachChildPersonal(page, { baseURL, mailAddress, shot: check });
-  await fillChildPersonal(page, bankCode);
-  await check?.('personal');
-  await nextButton(page).click();
-
-  await expect(heading(page, childHeadings.parent)).toBeVisible();
-  await fillParent(page);
-  await check?.('parent');
-  await nextButton(page).click();
-
-  await completeBranchToPin(page, check);
+  await completeChildPagesToPin(page, { bankCode, from: 'child-personal', check });
 }
 
 /**
@@ -239,32 +251,44 @@ export async function saveParentByApi(call: ApiCall, bankCode: string): Promise<
   });
 }
 
-const opened = {
-  none: { path: '/child/personal', previous: 'child-verification', heading: childHeadings.personal },
-  child: { path: '/child/parent', previous: 'child-personal', heading: childHeadings.parent },
-  parent: { path: '/child/branch', previous: 'child-parent', heading: childHeadings.branch },
-} as const;
+/** What the API shortcuts need to save the child pages. */
+export interface ChildApiContext {
+  call: ApiCall;
+  bankCode: string;
+  postalNumber: string;
+  /** The child's birthday (default: the 10-year-old above). */
+  childBirthday?: string;
+}
+
+/** What each child input page saves, through the API as the page would. */
+const saveChildPage: Partial<Record<PageSlug, (ctx: ChildApiContext) => Promise<void>>> = {
+  'child-personal': ({ call, postalNumber, childBirthday }) => saveChildByApi(call, postalNumber, childBirthday),
+  'child-parent': ({ call, bankCode }) => saveParentByApi(call, bankCode),
+  'child-branch': ({ call }) => saveBranchByApi(call),
+};
+
+/** Saves through the API every child input page before `until` (a page of the child flow), in flows.ts's order. */
+export async function saveChildPagesByApi(ctx: ChildApiContext, until: PageSlug): Promise<void> {
+  const { sequence } = flows.CHILD;
+  const last = sequence.indexOf(until);
+  if (last < 0) throw new Error(`${until} is not a page of the child flow`);
+  for (const slug of childInputPages) if (sequence.indexOf(slug) < last) await saveChildPage[slug]?.(ctx);
+}
 
 /**
- * A child application signed in and saved through the API up to `through` (nothing, the child's
- * steps, or also the parent's), then `page` opened on the next page as if arriving by Next:
- * /child/personal, /child/parent or /child/branch.
+ * A child application signed in and saved through the API up to the page `at` (every input page
+ * before it in flows.ts's order), then `page` opened on `at` as if arriving by Next.
  */
 export async function openChildPageByApi(
   page: Page,
   request: APIRequestContext,
-  {
-    baseURL,
-    bankCode,
-    mailAddress,
-    postalNumber,
-    through,
-  }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; through: keyof typeof opened },
+  { baseURL, bankCode, mailAddress, postalNumber, at }: { baseURL: string; bankCode: BankCode; mailAddress: string; postalNumber: string; at: PageSlug },
 ): Promise<void> {
   const { token, call } = await signInByApi(request, { ...apiTargetOf(baseURL), bankCode, mailAddress, applicationType: 'CHILD' });
-  if (through !== 'none') await saveChildByApi(call, postalNumber);
-  if (through === 'parent') await saveParentByApi(call, bankCode);
-  const { path, previous } = opened[through];
-  await openAsIfFrom(page, { baseURL, path, previous, token, bankCode, applicationType: 'CHILD' });
-  await expect(heading(page, opened[through].heading)).toBeVisible();
+  await saveChildPagesByApi({ call, bankCode, postalNumber }, at);
+  const { sequence } = flows.CHILD;
+  const previous = sequence[sequence.indexOf(at) - 1];
+  if (!previous) throw new Error(`${at} has no page before it in the child flow`);
+  await openAsIfFrom(page, { baseURL, path: pages[at].path, previous, token, bankCode, applicationType: 'CHILD' });
+  await expect(heading(page, pageTitles[at])).toBeVisible();
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { pageTitles } from '@koza/domain/flows';
+import { flows, pageTitles, type PageSlug } from '@koza/domain/flows';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiTargetOf, occupationIdByApi, savePersonalByApi, setPinByApi, signInByApi, storeSessionInPage, type ApiCall } from './api-walk.ts';
-import { saveChildByApi, saveParentByApi } from './child-flow.ts';
+import { apiTargetOf, occupationIdByApi, saveBranchByApi, savePersonalByApi, setPinByApi, signInByApi, storeSessionInPage, type ApiCall } from './api-walk.ts';
+import { saveChildPagesByApi } from './child-flow.ts';
 
 // The eKYC pages of the app and of the simulator (apps/ekyc-sim/README.md), by role and label only.
 
@@ -135,7 +135,7 @@ export async function makePhotoJpeg(): Promise<Buffer> {
 /** A 4032 × 3024 HEIC (HEVC), made with libheif's heif-enc and kept with the API's test fixtures. */
 export const photoHeic = (): Buffer => readFileSync(new URL('../../apps/api/test/fixtures/photo-4032x3024.heic', import.meta.url));
 
-// ---- A shortcut to step 7 through the API (for the specs about eKYC outcomes) ----
+// ---- A shortcut to the eKYC preparation through the API (for the specs about eKYC outcomes) ----
 
 type Name = { lastName: string; firstName: string; kanaLastName: string; kanaFirstName: string };
 
@@ -147,34 +147,34 @@ interface Applicant {
   postalNumber: string;
 }
 
-/** The first branch offered. */
-async function saveBranchByApi(call: ApiCall): Promise<void> {
-  const { branchList } = (await call('GET', '/api/branch')) as { branchList: { code: string }[] };
-  await call('POST', '/api/applications/branch', { branchCode: branchList[0]?.code });
-}
-
 /**
- * Signs in through the development mailbox and saves personal … seal-less and the PIN 7394 through
- * the API (as the web would). Returns the token and the signed-in call for what comes next.
+ * Signs in through the development mailbox and saves every input page (personal … seal-less, in the
+ * order flows.ts gives them) and the PIN 7394 through the API (as the web would). Returns the token
+ * and the signed-in call for what comes next.
  */
 export async function applyThroughPinByApi(
   request: APIRequestContext,
   { name = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ' }, ...applicant }: Applicant & { name?: Name },
 ): Promise<{ token: string; call: ApiCall }> {
   const { token, call } = await signInByApi(request, { ...applicant, applicationType: 'GENERAL' });
-  await savePersonalByApi(call, { ...name, gender: 'WOMAN', birthday: '1990-06-15', mobilePhoneNumber: '090-1234-5678' }, applicant.postalNumber);
-  await call('POST', '/api/applications/workplace', {
-    occupationId: await occupationIdByApi(call, '会社員'),
-    occupationOther: null,
-    workplaceName: '株式会社テスト商事',
-    workplacePhoneNumber: '092-123-4567',
-    workplaceId: null,
-    invitationCode: null,
-    existedAccountBranchCode: null,
-    existedAccountNumber: null,
-  });
-  await saveBranchByApi(call);
-  await call('POST', '/api/applications/seal-less', { sealLess: true });
+  const saves: Partial<Record<PageSlug, () => Promise<unknown>>> = {
+    personal: () => savePersonalByApi(call, { ...name, gender: 'WOMAN', birthday: '1990-06-15', mobilePhoneNumber: '090-1234-5678' }, applicant.postalNumber),
+    workplace: async () =>
+      call('POST', '/api/applications/workplace', {
+        occupationId: await occupationIdByApi(call, '会社員'),
+        occupationOther: null,
+        workplaceName: '株式会社テスト商事',
+        workplacePhoneNumber: '092-123-4567',
+        workplaceId: null,
+        invitationCode: null,
+        existedAccountBranchCode: null,
+        existedAccountNumber: null,
+      }),
+    branch: () => saveBranchByApi(call),
+    'seal-less': () => call('POST', '/api/applications/seal-less', { sealLess: true }),
+  };
+  const { sequence } = flows.GENERAL;
+  for (const slug of sequence.slice(0, sequence.indexOf('pin'))) await saves[slug]?.();
   await setPinByApi(call, '7394');
   return { token, call };
 }
@@ -189,9 +189,7 @@ export async function applyChildThroughPinByApi(
   { childBirthday, ...applicant }: Applicant & { childBirthday?: string },
 ): Promise<{ token: string; call: ApiCall }> {
   const { token, call } = await signInByApi(request, { ...applicant, applicationType: 'CHILD' });
-  await saveChildByApi(call, applicant.postalNumber, childBirthday);
-  await saveParentByApi(call, applicant.bankCode);
-  await saveBranchByApi(call);
+  await saveChildPagesByApi({ call, bankCode: applicant.bankCode, postalNumber: applicant.postalNumber, childBirthday }, 'child-pin');
   await setPinByApi(call, '7394');
   return { token, call };
 }

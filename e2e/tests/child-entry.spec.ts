@@ -15,7 +15,7 @@ import { watchForProblems } from '../support/problems.ts';
 import {
   child,
   childHeadings,
-  completeBranchToPin,
+  completeChildPagesToPin,
   completeChildStepsThroughPin,
   noBranchPostalNumber,
   openChildPageByApi,
@@ -59,21 +59,25 @@ for (const code of ['0587', '0181'] as const satisfies readonly BankCode[]) {
       bankCode: code,
       mailAddress: uniqueAddress(`child-short-${code}`),
       postalNumber: generalFlowData[code].postalNumber,
-      through: 'parent',
+      at: 'child-branch',
     });
-    await completeBranchToPin(page, async (name) => {
-      if (code === '0587' && name !== 'pin-modal') await expectNoAxeViolations(page);
-      if (name !== 'confirmation') return;
-      // The child's and the parent's details, in their own sections, each with its 修正する.
-      const childSection = page.getByRole('region', { name: 'お子さまの情報' });
-      const parentSection = page.getByRole('region', { name: '親権者さまの情報' });
-      await expect(childSection.getByText(`${child.lastName}\u3000${child.firstName}`)).toBeVisible();
-      await expect(childSection.getByText(child.occupation)).toBeVisible();
-      await expect(parentSection.getByText(`${child.lastName}\u3000${parent.firstName}`)).toBeVisible();
-      await expect(parentSection.getByText(parent.relationship, { exact: true })).toBeVisible();
-      await expect(parentSection.getByText(parent.workplaceName)).toBeVisible();
-      await expect(page.getByRole('button', { name: '親権者さまの情報を修正する' })).toBeVisible();
-      await shot(page, `child-confirmation-${code}`);
+    await completeChildPagesToPin(page, {
+      bankCode: code,
+      from: 'child-branch',
+      check: async (name) => {
+        if (code === '0587' && name !== 'pin-modal') await expectNoAxeViolations(page);
+        if (name !== 'confirmation') return;
+        // The child's and the parent's details, in their own sections, each with its 修正する.
+        const childSection = page.getByRole('region', { name: 'お子さまの情報' });
+        const parentSection = page.getByRole('region', { name: '親権者さまの情報' });
+        await expect(childSection.getByText(`${child.lastName}\u3000${child.firstName}`)).toBeVisible();
+        await expect(childSection.getByText(child.occupation)).toBeVisible();
+        await expect(parentSection.getByText(`${child.lastName}\u3000${parent.firstName}`)).toBeVisible();
+        await expect(parentSection.getByText(parent.relationship, { exact: true })).toBeVisible();
+        await expect(parentSection.getByText(parent.workplaceName)).toBeVisible();
+        await expect(page.getByRole('button', { name: '親権者さまの情報を修正する' })).toBeVisible();
+        await shot(page, `child-confirmation-${code}`);
+      },
     });
     await expect(heading(page, childHeadings.ekycPreparation)).toBeVisible();
   });
@@ -110,7 +114,7 @@ test('branch: a child living where the bank has no branch gets the apology and c
     bankCode: '0177',
     mailAddress: uniqueAddress('child-no-branch'),
     postalNumber: noBranchPostalNumber,
-    through: 'parent',
+    at: 'child-branch',
   });
   await expect(page.getByRole('alert')).toContainText(messages.branchUnavailable);
   await expect(page.getByRole('radio')).toHaveCount(0);

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import type { PageSlug } from '@koza/domain/flows';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
 import { expectNoAxeViolations } from '../support/admin.ts';
-import { nextButton, uniqueAddress } from '../support/entry.ts';
+import { uniqueAddress } from '../support/entry.ts';
 import { describedAs, fillAndSubmit, group, runRows, submit, textbox, type Row } from '../support/field-rows.ts';
 import { generalFlowData, heading, setPin } from '../support/general-flow.ts';
 import { child, childHeadings, chooseBirthday, fillChildPersonal, fillParent, openChildPageByApi, parent } from '../support/child-flow.ts';
@@ -18,13 +19,13 @@ const thisYear = new Date().getFullYear();
 const occupation = (page: Page) => page.getByRole('combobox', { name: /^職業/ });
 const optionLabels = (page: Page) => occupation(page).locator('option').allTextContents();
 
-const open = (page: Page, baseURL: string, through: 'none' | 'child' | 'parent', label: string) =>
+const open = (page: Page, baseURL: string, at: PageSlug, label: string) =>
   openChildPageByApi(page, page.context().request, {
     baseURL,
     bankCode,
     mailAddress: uniqueAddress(label),
     postalNumber: generalFlowData[bankCode].postalNumber,
-    through,
+    at,
   });
 
 test('child personal: the child’s birthday rule, and occupations by the child’s age (a changed birthday clears one no longer allowed)', async ({
@@ -32,7 +33,7 @@ test('child personal: the child’s birthday rule, and occupations by the child�
   baseURLFor,
 }) => {
   test.setTimeout(60_000);
-  await open(page, baseURLFor(bankCode), 'none', 'child-messages');
+  await open(page, baseURLFor(bankCode), 'child-personal', 'child-messages');
   await fillChildPersonal(page, bankCode);
 
   const birthday = (page: Page) => group(page, /^生年月日/);
@@ -90,7 +91,7 @@ test('child personal: the child’s birthday rule, and occupations by the child�
 
 test('parent: the child’s surname in kanji and kana, over 17, relationship required', async ({ page, baseURLFor }) => {
   test.setTimeout(60_000);
-  await open(page, baseURLFor(bankCode), 'child', 'parent-messages');
+  await open(page, baseURLFor(bankCode), 'child-parent', 'parent-messages');
   await fillParent(page);
 
   const rows: Row[] = [
@@ -133,17 +134,7 @@ test('parent: the child’s surname in kanji and kana, over 17, relationship req
 
 test('child PIN: the parent’s birthday and mobile phone are refused as well as the child’s', async ({ page, baseURLFor }) => {
   test.setTimeout(60_000);
-  await open(page, baseURLFor(bankCode), 'parent', 'child-pin-messages');
-  await page
-    .getByRole('radiogroup', { name: /お取引支店/ })
-    .getByRole('radio')
-    .first()
-    .check();
-  await nextButton(page).click();
-  await expect(heading(page, childHeadings.confirmation)).toBeVisible();
-  await page.getByRole('checkbox', { name: '確認しました' }).check();
-  await nextButton(page).click();
-  await expect(heading(page, childHeadings.pin)).toBeVisible();
+  await open(page, baseURLFor(bankCode), 'child-pin', 'child-pin-messages');
 
   const pin = textbox(page, /^暗証番号(?!（)/);
   const confirm = textbox(page, /^暗証番号（確認用）/);

@@ -20,8 +20,8 @@ import type { ApplicationType, DocumentType } from './constants.ts';
 // - /child/confirmation: the spec says that, as coded, its previous page is /child/pin and its next
 //   page /child/branch, which inverts the flow order. The guard is unaffected (its allowed
 //   predecessors are {branch, pin} under either reading); for the buttons we follow the flow order
-//   (Back → /child/branch, Next → /child/pin), like the general /confirmation, and treat the
-//   inversion as a defect of the original not to be reproduced.
+//   (Back → the page before it in the list, Next → /child/pin), like the general /confirmation, and
+//   treat the inversion as a defect of the original not to be reproduced.
 // - The step bar on /ekyc-callback shows the eKYC preparation step (SPEC.md §2.1): step 7 general,
 //   step 12 child (the parent's eKYC); /supplement also shows step 7.
 // - The child card photo page spans steps 7 (camera) and 8 (confirm); the supplementary document

@@ -12,7 +12,7 @@ import {
 import type { DocumentType } from '@koza/domain/constants';
 import { api } from './client.ts';
 
-// The calls of step 7 to the receipt (SPEC.md §7), read with the API contract of @koza/domain/api/ekyc.
+// The calls from the eKYC preparation to the receipt (SPEC.md §7), read with the API contract of @koza/domain/api/ekyc.
 
 export type EkycView = EkycViewResponse;
 export type EkycStatusAnswer = EkycStatusResponse;

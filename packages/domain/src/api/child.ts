@@ -2,8 +2,8 @@
 // the parent's two saves. Their bodies are the screen schemas of ../steps/child-parent.ts (they
 // need the clock and the SAVED child's surname, decision 0060), declared here as what may be sent;
 // each answers 204 No Content, 400 ValidationErrorBody (./errors.ts) with the messages of
-// messages.ts, or 409 ErrorBody before the child's personal data and workplace (the parent's
-// workplace also after the parent's personal data) and after the PIN. The parent comes back in
+// messages.ts, or 409 ErrorBody before the saves flows.ts puts before them (the parent's workplace
+// also before the parent's personal data) and after the PIN. The parent comes back in
 // GET /api/applications' applicationParent (./application.ts applicationParentViewSchema).
 // The child's own saves are the general calls (POST /api/applications/personal and /workplace,
 // with workplaceId and the existing-account fields null), checked by the child's rules.

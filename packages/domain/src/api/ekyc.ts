@@ -1,4 +1,4 @@
-// The bodies of step 7 to the receipt (SPEC.md §7; DECISIONS.md §5, §6): eKYC, documents and the
+// The bodies from the eKYC preparation to the receipt (SPEC.md §7; DECISIONS.md §5, §6): eKYC, documents and the
 // completion. Their 409 answers are ConflictBody (./errors.ts).
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// /branch (step 3): one branch of the list (SPEC.md §5).
+// /branch: one branch of the list (SPEC.md §5).
 
 import { z } from 'zod';
 import { branchCodeSchema } from '../fields/choices.ts';

@@ -1,4 +1,4 @@
-// /child/ekyc-identification-documents and /child/ekyc-supplementary-documents (child steps 7–11):
+// /child/ekyc-identification-documents and /child/ekyc-supplementary-documents (the document steps):
 // what the applicant must confirm about each photo before Next (SPEC.md §2.5, §5 "Supplement checks",
 // §9), and when the child's individual number card may have no photo. Uploaded with POST
 // /api/documents (type and image); nothing else is posted.

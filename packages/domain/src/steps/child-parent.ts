@@ -1,4 +1,4 @@
-// /child/parent (child step 2): the parent's personal data (POST /applications/personal/parent) and
+// /child/parent: the parent's personal data (POST /applications/personal/parent) and
 // the parent's occupation and workplace (POST /applications/workplace/parent), SPEC.md §3, §5, §7.
 
 import { z } from 'zod';

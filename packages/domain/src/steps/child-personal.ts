@@ -1,4 +1,4 @@
-// /child/personal (child step 1): the child's personal data (posted to /applications/personal) and the
+// /child/personal: the child's personal data (posted to /applications/personal) and the
 // child's occupation, school or workplace and invitation code (posted to /applications/workplace).
 
 import { z } from 'zod';

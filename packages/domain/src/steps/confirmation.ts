@@ -1,4 +1,4 @@
-// /confirmation (step 5): the applicant ticks that the address matches the identity document.
+// /confirmation: the applicant ticks that the address matches the identity document.
 // Client-side only: nothing is posted.
 
 import { z } from 'zod';

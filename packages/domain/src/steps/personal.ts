@@ -1,4 +1,4 @@
-// /personal (step 1): the applicant's personal data, as POST /api/applications/personal sends it
+// /personal: the applicant's personal data, as POST /api/applications/personal sends it
 // (SPEC.md §3, §5, §7). The child flow reuses it with the child's birthday rule (child-personal.ts).
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// /pin (step 6): the two PIN entries, format and equality only. The rules against the application's
+// /pin: the two PIN entries, format and equality only. The rules against the application's
 // data (same digits, birthday, phones, address) live in pin-rules.ts.
 
 import { z } from 'zod';

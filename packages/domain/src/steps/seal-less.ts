@@ -1,4 +1,4 @@
-// /seal-less (step 4): file a seal or not (SPEC.md §5); not filing is the default on screen.
+// /seal-less: file a seal or not (SPEC.md §5); not filing is the default on screen.
 
 import { z } from 'zod';
 import { yesNoSchema } from '../fields/choices.ts';

@@ -1,4 +1,4 @@
-// /workplace (step 2): occupation, workplace, codes and existing account, as POST
+// /workplace: occupation, workplace, codes and existing account, as POST
 // /api/applications/workplace sends it (SPEC.md §5, §7). The occupation's requirement is looked up by
 // the caller (occupation list) and passed in.
 

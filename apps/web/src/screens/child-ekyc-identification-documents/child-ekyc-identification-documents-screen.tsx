@@ -33,7 +33,7 @@ export const identificationText = {
 type CardState = 'camera' | 'confirm';
 
 /**
- * /child/ekyc-identification-documents (child steps 7 and 8): the photo of the child's individual
+ * /child/ekyc-identification-documents (two steps of the bar: camera, confirm): the photo of the child's individual
  * number card, taken (camera) then looked at (confirm), and uploaded as INDIVIDUAL_NUMBER_CARD on
  * Next; a failure leaves by the flow's uploadFailed exit (/child/error). A child who may hold a
  * card without a photo (SPEC.md §9, mayHoldCardWithoutPhoto) is told that such a card is accepted.

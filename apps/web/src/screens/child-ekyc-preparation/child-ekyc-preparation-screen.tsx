@@ -29,7 +29,7 @@ export const childEkycPreparationText = {
 } as const;
 
 /**
- * /child/ekyc-preparation (child step 6): what to prepare for the child's documents and the
+ * /child/ekyc-preparation: what to prepare for the child's documents and the
  * parent's identity check (the parent's documents by the eKYC method in force), then Next to the
  * photo of the child's individual number card. Nothing is saved here.
  */

@@ -28,7 +28,7 @@ type SupplementState = 'select' | 'camera' | 'confirm';
 const before: Record<SupplementState, SupplementState | undefined> = { select: undefined, camera: 'select', confirm: 'camera' };
 
 /**
- * /child/ekyc-supplementary-documents (child steps 9 to 11): choose a certificate of residence or
+ * /child/ekyc-supplementary-documents (three steps of the bar: select, camera, confirm): choose a certificate of residence or
  * a maternity handbook (select), take its photo (camera), look at it and tick every check of
  * SPEC.md §5 for that document (confirm: Next stays disabled until all are ticked), then upload it
  * under its type; a failure leaves by the flow's uploadFailed exit (/child/error).

@@ -37,7 +37,7 @@ const relationshipChoices = relationships.map((value) => ({ value, label: relati
 const proxyReasonChoices = [{ value: proxyReasonMinor, label: proxyReasonLabels[proxyReasonMinor] }];
 
 /**
- * /child/parent (child step 2, SPEC.md §2.5, §3, §5): the parent's name and kana (the child's surname),
+ * /child/parent (SPEC.md §2.5, §3, §5): the parent's name and kana (the child's surname),
  * birthday (over 17; 1990 pre-selected), relationship, phones, proxy reason, occupation and workplace,
  * checked with the domain's childParentScreenSchema against the SAVED child; then POST
  * /applications/personal/parent and /workplace/parent → Next.

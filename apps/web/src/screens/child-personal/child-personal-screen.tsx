@@ -32,7 +32,7 @@ export const childPersonalText = {
 } as const;
 
 /**
- * /child/personal (child step 1, SPEC.md §2.5, §4, §5): the child's personal data plus occupation
+ * /child/personal (SPEC.md §2.5, §4, §5): the child's personal data plus occupation
  * (filtered by the child's age), school or workplace and invitation code, checked with the domain's
  * childPersonalSchema; then POST /applications/personal and POST /applications/workplace → Next.
  */

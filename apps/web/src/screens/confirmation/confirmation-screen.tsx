@@ -14,7 +14,7 @@ import { confirmationSections, confirmationText } from './confirmation-sections.
 import styles from './confirmation-screen.module.css';
 
 /**
- * /confirmation (step 5) and /child/confirmation (child step 4), SPEC.md §2.5, §5: the saved
+ * /confirmation and /child/confirmation, SPEC.md §2.5, §5: the saved
  * application (and the child's parent) for review, with a way back to each step, and the tick that
  * the address matches the documents → the flow's Next (the PIN). Back and Next follow the flow order
  * (decision in flows.ts: the original's inverted child order is not reproduced).

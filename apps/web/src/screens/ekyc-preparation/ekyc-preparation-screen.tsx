@@ -90,7 +90,7 @@ function CameraNotice({ readiness }: { readiness: CameraReadiness }) {
 type EkycPreparationSlug = Extract<PageSlug, 'ekyc-preparation' | 'child-parent-ekyc-preparation'>;
 
 /**
- * /ekyc-preparation (step 7) and /child/parent-ekyc-preparation (child step 12, the parent's
+ * /ekyc-preparation and /child/parent-ekyc-preparation (the parent's
  * identity): what to prepare for the method in force (the API decides it; see useEkycMethod), a
  * camera check for the photo method that never blocks (the provider falls back to choosing photos),
  * and the button that opens the external identity-check service. Back where the flow gives one.

@@ -10,7 +10,7 @@ import { useStepForm } from '../../forms/use-step-form.ts';
 import { useBank } from '../../lib/bank-context.tsx';
 
 /**
- * /personal (step 1, SPEC.md §2.5, §4, §5): the applicant's personal data, checked with the domain's
+ * /personal (SPEC.md §2.5, §4, §5): the applicant's personal data, checked with the domain's
  * personal schema (the API runs the same one), then POST /api/applications/personal → the flow's next page.
  */
 export function PersonalScreen() {

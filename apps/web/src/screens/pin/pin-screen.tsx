@@ -50,7 +50,7 @@ export function pinEntryErrors(pin: string, pinConfirmation: string, context: Pi
 }
 
 /**
- * /pin (step 6, SPEC.md §2.5, §4, §5, §7): two entries checked against every PIN rule and the saved
+ * /pin (SPEC.md §2.5, §4, §5, §7): two entries checked against every PIN rule and the saved
  * application; the warning modal's OK encrypts the PIN with the API's public key and submits it once
  * → the flow's next page. The API checks the rules again (a 400 shows its message under the PIN).
  */

@@ -18,7 +18,7 @@ export const sealLessText = {
 
 type Answer = 'sealLess' | 'withSeal';
 
-/** /seal-less (step 4, SPEC.md §2.5): not filing a seal is the default; filing means a postal procedure. */
+/** /seal-less (SPEC.md §2.5): not filing a seal is the default; filing means a postal procedure. */
 export function SealLessScreen() {
   const slug = 'seal-less';
   const saved = useStepQuery(slug, savedApplicationQuery);

@@ -40,7 +40,7 @@ function checkWorkplaceStep(f: WorkplaceForm, occupation: Occupation | undefined
 }
 
 /**
- * /workplace (step 2, SPEC.md §2.5, §4, §5): occupation, workplace, workplace and invitation codes,
+ * /workplace (SPEC.md §2.5, §4, §5): occupation, workplace, workplace and invitation codes,
  * existing account; checked with the domain's workplace schema, then POST → the flow's next page.
  */
 export function WorkplaceScreen() {

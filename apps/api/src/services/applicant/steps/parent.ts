@@ -15,7 +15,7 @@ import { isOccupationAllowedFor } from './occupation-allowed.ts';
 /** The parent's fields a validated step carries, as columns (the field registry's keys). */
 const typedParentColumns = (v: object): ParentFieldValues => fieldValuesIn('parent', v) as ParentFieldValues;
 
-// /child/parent (child step 2), SPEC.md §3 "Parent application", §5 "Parent", §7:
+// /child/parent, SPEC.md §3 "Parent application", §5 "Parent", §7:
 //   POST /api/applications/personal/parent  — name, kana, birthday (18 or over), relationship
 //     (FATHER / MOTHER), phones, proxy reason (only 'minor'); the surname and the kana surname must be
 //     the SAVED child's (the domain's childParentSchema, with the child's values from the database);
