@@ -7,9 +7,11 @@ import { genderLabels, proxyReasonLabels, relationshipLabels } from '../constant
 // (GET /api/applications), on the confirmation screen, in the back office and in the hand-over file.
 // The API's stored shape and answer, the confirmation sections, the back office's labels and the
 // hand-over columns are derived from this list (./display.ts, api/application.ts, the API's
-// schema, view and hand-over). Adding an optional field is one entry here, one migration, and the
-// screen section where it is typed; one that is handed over also makes a new version of the
-// hand-over file's format (decision 0243: one line in the API's adapters/handover-format.ts).
+// schema, view and hand-over). Adding an optional field is one entry here, one migration, its rule in
+// the step schema of the screen where it is typed, and that screen; one that is handed over also
+// makes a new version of the hand-over file's format (decision 0243: one line in the API's
+// adapters/handover-format.ts). The recipe, with the tests that tell what was missed:
+// docs/architecture.md, "Recipes: where a change goes".
 //
 // The order is SPEC.md §3's (the order of the applicant's answer); the confirmation screen shows
 // the rows in the same order, fields of one combined row at the first one's place.
