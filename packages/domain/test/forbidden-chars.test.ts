@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messages } from '../src/messages.ts';
-import { containsForbiddenChars } from '../src/fields/common.ts';
+import { containsForbiddenChars } from '../src/fields/rule-building-blocks.ts';
 import { namePartSchema } from '../src/fields/name.ts';
 import { kanaNamePartSchema } from '../src/fields/kana-name.ts';
 import {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { normaliseKanaAddress } from '@koza/domain/fields/address';
-import { charLength } from '@koza/domain/fields/common';
+import { charLength } from '@koza/domain/fields/rule-building-blocks';
 import { normaliseText } from '@koza/domain/normalise';
 import { getFurigana } from '../api/application.ts';
 import { isValidationFailure } from './use-step-form.ts';

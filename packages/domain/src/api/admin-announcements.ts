@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { applicationTypes } from '../constants.ts';
 import { adminMessages } from '../admin/messages.ts';
-import { containsForbiddenChars } from '../fields/common.ts';
+import { containsForbiddenChars } from '../fields/rule-building-blocks.ts';
 import { messages } from '../messages.ts';
 import { isChannelId } from './entry.ts';
 import { staffText } from './admin.ts';

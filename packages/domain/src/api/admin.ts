@@ -10,7 +10,7 @@ import { permissions } from '../admin/roles.ts';
 import { auditActions, reviewStatuses, staffAuth } from '../admin/rules.ts';
 import { cancelReasons, caseEventKinds, queueSorts, queueViews, rejectReasons } from '../admin/case.ts';
 import type { CaseAction, RejectReason } from '../admin/case.ts';
-import { containsForbiddenChars } from '../fields/common.ts';
+import { containsForbiddenChars } from '../fields/rule-building-blocks.ts';
 import { messages } from '../messages.ts';
 import { parseIsoDate } from '../dates.ts';
 

@@ -8,7 +8,7 @@ import type { personalSchema } from '../steps/personal.ts';
 import type { sealLessSchema } from '../steps/seal-less.ts';
 import type { childWorkplaceSchema, workplaceSchema } from '../steps/workplace.ts';
 import { applicationTypes } from '../constants.ts';
-import { requirements } from '../fields/common.ts';
+import { requirements } from '../fields/rule-building-blocks.ts';
 import { fieldsOf, type FieldRecord, type ViewKey } from '../fields/registry.ts';
 import { postalCodeSchema } from '../fields/postal-code.ts';
 import { invitationCodeSchema, workplaceCodeSchema } from '../fields/codes.ts';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { applicationTypes, queryLimits } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { choice } from '../fields/common.ts';
+import { choice } from '../fields/rule-building-blocks.ts';
 import { entryChannel } from '../fields/code-format.ts';
 import { verificationMailSchema } from '../steps/verification-mail.ts';
 import { verifyRequestSchema } from '../steps/verification-code.ts';

@@ -7,8 +7,8 @@ import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
 import { normaliseKanaAddress, normaliseText } from '../normalise.ts';
 import { isPrefectureName } from '../prefectures.ts';
-import { maxLengthRule, optionalText, patternRule, requiredText } from './common.ts';
-import type { Rule } from './common.ts';
+import { maxLengthRule, optionalText, patternRule, requiredText } from './rule-building-blocks.ts';
+import type { Rule } from './rule-building-blocks.ts';
 
 /** Address below the street (番地, building and room): each part at most 20 characters. */
 export const addressMaxLength = fieldLimits.address;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { branchCodeLength, genders, proxyReasonMinor, relationships } from '../constants.ts';
-import { choice } from './common.ts';
+import { choice } from './rule-building-blocks.ts';
 
 export const genderSchema = choice(genders);
 /** FATHER (父) or MOTHER (母). */

@@ -3,8 +3,8 @@
 
 import { messages } from '../messages.ts';
 import { isInvitationCodeFormat, isWorkplaceCodeFormat, normaliseCode } from './code-format.ts';
-import { optionalText, requiredText } from './common.ts';
-import type { Rule } from './common.ts';
+import { optionalText, requiredText } from './rule-building-blocks.ts';
+import type { Rule } from './rule-building-blocks.ts';
 
 export { normaliseCode };
 

@@ -2,7 +2,7 @@
 // when the applicant lives outside the bank's home prefecture: the condition is data, not a bank code.
 
 import { fieldLimits } from '../constants.ts';
-import { maxLengthRule, requiredText, absent } from './common.ts';
+import { maxLengthRule, requiredText, absent } from './rule-building-blocks.ts';
 
 export const distanceReasonMaxLength = fieldLimits.distanceReason;
 

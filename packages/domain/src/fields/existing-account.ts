@@ -4,8 +4,8 @@
 import { messages } from '../messages.ts';
 import { accountNumberLength, branchCodeLength } from '../constants.ts';
 import { normaliseHalfWidth } from '../normalise.ts';
-import { optionalText, requiredText } from './common.ts';
-import type { Rule } from './common.ts';
+import { optionalText, requiredText } from './rule-building-blocks.ts';
+import type { Rule } from './rule-building-blocks.ts';
 
 export { accountNumberLength, branchCodeLength };
 

@@ -3,7 +3,7 @@
 import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
 import { normaliseKana } from '../normalise.ts';
-import { charLength, patternRule, requiredText } from './common.ts';
+import { charLength, patternRule, requiredText } from './rule-building-blocks.ts';
 
 /** Surname + half-width space + given name, at most this many characters (ｶﾞ counts as two). */
 export const kanaNameMaxLength = fieldLimits.kanaName;

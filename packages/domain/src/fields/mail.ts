@@ -3,8 +3,8 @@
 import { messages } from '../messages.ts';
 import { mailMaxLength } from '../constants.ts';
 import { normaliseHalfWidth } from '../normalise.ts';
-import { requiredText } from './common.ts';
-import type { Rule } from './common.ts';
+import { requiredText } from './rule-building-blocks.ts';
+import type { Rule } from './rule-building-blocks.ts';
 
 export { mailMaxLength };
 

@@ -3,8 +3,8 @@
 import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
 import { normaliseText } from '../normalise.ts';
-import { charLength, distinctMatches, listChars, requiredText, romanNumeralRule } from './common.ts';
-import type { Rule } from './common.ts';
+import { charLength, distinctMatches, listChars, requiredText, romanNumeralRule } from './rule-building-blocks.ts';
+import type { Rule } from './rule-building-blocks.ts';
 
 /** Surname + full-width space + given name, at most this many characters. */
 export const nameMaxLength = fieldLimits.name;

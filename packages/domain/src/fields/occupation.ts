@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
-import { maxLengthRule, requiredText, absent } from './common.ts';
-import type { Requirement } from './common.ts';
+import { maxLengthRule, requiredText, absent } from './rule-building-blocks.ts';
+import type { Requirement } from './rule-building-blocks.ts';
 
-export type { Requirement as WorkplaceRequirement } from './common.ts';
+export type { Requirement as WorkplaceRequirement } from './rule-building-blocks.ts';
 export { otherLabel as otherOccupationName } from './purposes.ts';
 
 export const occupationOtherMaxLength = fieldLimits.occupationOther;

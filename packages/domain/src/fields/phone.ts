@@ -3,8 +3,8 @@
 import { messages } from '../messages.ts';
 import { phoneLength } from '../constants.ts';
 import { normaliseHalfWidth } from '../normalise.ts';
-import { charLength, patternRule, requiredText, textByRequirement, optionalText } from './common.ts';
-import type { Requirement, Rule } from './common.ts';
+import { charLength, patternRule, requiredText, textByRequirement, optionalText } from './rule-building-blocks.ts';
+import type { Requirement, Rule } from './rule-building-blocks.ts';
 
 /** 050, 070, 080 or 090, then 4 and 4 digits. */
 export const mobilePhonePattern = /^0[5789]0-\d{4}-\d{4}$/;

@@ -3,7 +3,7 @@
 import { messages } from '../messages.ts';
 import { postalCodeLength } from '../constants.ts';
 import { normaliseHalfWidth } from '../normalise.ts';
-import { patternRule, requiredText } from './common.ts';
+import { patternRule, requiredText } from './rule-building-blocks.ts';
 
 export { postalCodeLength };
 export const postalCodePattern = /^\d{7}$/;

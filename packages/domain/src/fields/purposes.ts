@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
-import { maxLengthRule, optionalText, requiredText, absent } from './common.ts';
+import { maxLengthRule, optionalText, requiredText, absent } from './rule-building-blocks.ts';
 
 /** The label meaning "other" in every choice list (purposes, occupations). */
 export const otherLabel = 'その他';

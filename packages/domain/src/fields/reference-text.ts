@@ -1,4 +1,4 @@
-import { forbiddenCharPattern } from './common.ts';
+import { forbiddenCharPattern } from './rule-building-blocks.ts';
 
 // Reference data gets the same text rules as applicant input (issue 32, finding 8): a name that comes
 // from a file an operator loads (the postal table's towns, municipalities and their kana) reaches

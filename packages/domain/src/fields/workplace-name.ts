@@ -3,8 +3,8 @@
 import { messages } from '../messages.ts';
 import { fieldLimits } from '../constants.ts';
 import { normaliseWorkplaceName } from '../normalise.ts';
-import { distinctMatches, listChars, maxLengthRule, romanNumeralRule, textByRequirement } from './common.ts';
-import type { Requirement, Rule } from './common.ts';
+import { distinctMatches, listChars, maxLengthRule, romanNumeralRule, textByRequirement } from './rule-building-blocks.ts';
+import type { Requirement, Rule } from './rule-building-blocks.ts';
 
 export const workplaceNameMaxLength = fieldLimits.workplaceName;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import type { ApplicationType } from '../constants.ts';
 import type { DateInput } from '../dates.ts';
-import { maxLengthRule, optionalText, patternRule } from '../fields/common.ts';
+import { maxLengthRule, optionalText, patternRule } from '../fields/rule-building-blocks.ts';
 import { kanaNameLengthError, kanaNamePartSchema } from '../fields/kana-name.ts';
 import { nameLengthError, namePartSchema } from '../fields/name.ts';
 import { birthdaySchema } from '../fields/birthday.ts';

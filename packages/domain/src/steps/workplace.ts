@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { absent } from '../fields/common.ts';
+import { absent } from '../fields/rule-building-blocks.ts';
 import { occupationIdSchema, occupationOtherSchema } from '../fields/occupation.ts';
 import type { OccupationContext } from '../fields/occupation.ts';
 import { workplaceNameSchema } from '../fields/workplace-name.ts';

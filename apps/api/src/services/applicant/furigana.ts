@@ -1,6 +1,6 @@
 import { furiganaMaxLength } from '@koza/domain/fields/address';
 import { z } from 'zod';
-import { maxLengthRule, requiredText } from '@koza/domain/fields/common';
+import { maxLengthRule, requiredText } from '@koza/domain/fields/rule-building-blocks';
 import { toHalfWidth, toHalfWidthKatakana } from '@koza/domain/normalise';
 import type { FuriganaAnalyser } from '../../adapters/furigana.ts';
 import { printableRule } from '../platform/forbidden-characters.ts';

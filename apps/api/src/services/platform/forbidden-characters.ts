@@ -1,6 +1,6 @@
 import { messages } from '@koza/domain/messages';
-import { forbiddenCharPattern, forbiddenCharsRule } from '@koza/domain/fields/common';
-import type { Rule } from '@koza/domain/fields/common';
+import { forbiddenCharPattern, forbiddenCharsRule } from '@koza/domain/fields/rule-building-blocks';
+import type { Rule } from '@koza/domain/fields/rule-building-blocks';
 import type { FieldError } from './refusals.ts';
 
 // Text no keyboard types, or that hides or reorders what staff read: the domain's forbidden
