@@ -7,6 +7,7 @@ import { getBank } from '@koza/domain/banks/banks';
 import { preloadPageAt, Root } from './app/entry-shell.tsx';
 import { resolveBankCode } from './lib/current-bank.ts';
 import { readLandingAnswers } from './entry/landing-answers.tsx';
+import { captureEarlyInput } from './lib/early-input.ts';
 
 const bank = getBank(resolveBankCode());
 // The bank's palette (virtual:bank-themes.css) follows this attribute; the API and the prerendered
@@ -28,7 +29,9 @@ if (!prerendered) {
   createRoot(container).render(app);
 } else {
   // The page is readable already: hydrate in a transition, so React yields to the browser every few
-  // milliseconds and no long task blocks the applicant's first tap.
+  // milliseconds and no long task blocks the applicant's first tap. What the applicant has already
+  // chosen in the page is read first: hydration would put the server's (empty) answers back.
+  captureEarlyInput(container);
   startTransition(() => {
     hydrateRoot(container, app);
   });

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useEarlyInput } from '../lib/early-input.ts';
 import { ErrorText } from './error-text.tsx';
 import styles from './choice-group.module.css';
 
@@ -38,6 +39,8 @@ export function ChoiceGroup<V extends string>({ legend, options, value, onChange
   const feedbackId = feedback ? `${groupId}-feedback` : undefined;
   const errorId = error ? `${groupId}-error` : undefined;
   const describedBy = [detailsId, feedbackId, errorId].filter(Boolean).join(' ') || undefined;
+  // A choice tapped in the prerendered page before the app started (lib/early-input.ts).
+  useEarlyInput(groupId, (v): v is V => options.some((option) => option.value === v), onChange);
   return (
     <fieldset id={groupId} className={styles.group} role="radiogroup" aria-labelledby={legendId} aria-describedby={describedBy}>
       <legend id={legendId} className={styles.legend}>
@@ -92,10 +95,14 @@ interface CheckboxProps {
 
 /** A single confirmation checkbox with a large tap area. */
 export function Checkbox({ label, checked, onChange, describedBy, invalid }: CheckboxProps) {
+  // Named only so that a tick given in the prerendered page before the app started is kept (lib/early-input.ts).
+  const name = useId();
+  useEarlyInput(name, (v): v is boolean => typeof v === 'boolean', onChange);
   return (
     <label className={styles.option}>
       <input
         type="checkbox"
+        name={name}
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
         aria-describedby={describedBy}
