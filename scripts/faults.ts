@@ -27,11 +27,12 @@
 // instance answers 502 and is counted apart, decision 0210). Prints the figures and writes them to
 // docs/benchmarks.md (own section). Exit 1 when a check fails.
 //
-// Ports 47100–47112 (FAULTS_PORT_BASE moves them); work files in var/faults.
+// Ports 27100–27112 (FAULTS_PORT_BASE moves them), below Linux's ephemeral range (32768–60999): a
+// port there can be taken by an outgoing connection just when a server of the test wants to listen on it; work files in var/faults.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { constants as cryptoConstants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,7 @@ import { ekycPolling, ekycStatus } from '@koza/domain/constants';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const portBase = Number(process.env.FAULTS_PORT_BASE ?? 47100);
+const portBase = Number(process.env.FAULTS_PORT_BASE ?? 27100);
 const ports = {
   postgres: portBase,
   cluster: portBase + 1,
@@ -143,28 +144,15 @@ class Applicant {
   /** `from`: the local address to connect from (nginx passes it on as the client's address). */
   protected async once(method: string, path: string, body: unknown, from?: string): Promise<Answer & { json?: unknown }> {
     const t0 = Date.now();
-    if (from !== undefined) {
-      const answer = await sendFrom(from, method, path, this.token, body);
-      return { ...answer, ms: Date.now() - t0 };
+    let answer = await send(method, path, this.token, body, from);
+    // A browser sends a request again, once, when a kept-alive connection it reused was closed by the
+    // other side before any answer came (nginx closes its idle connections when it reloads, e.g. during a
+    // rolling restart): the request was not read, so this is no failure the applicant could see.
+    if (answer.closedUnread) {
+      resentOnClosedConnection++;
+      answer = await send(method, path, this.token, body, from);
     }
-    try {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(30_000),
-      });
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, ms: Date.now() - t0, json };
-    } catch {
-      return { status: 0, ms: Date.now() - t0 };
-    }
+    return { status: answer.status, json: answer.json, ms: Date.now() - t0 };
   }
 
   /** One call with the web client's policy (one retry of an idempotent call after 500 ms). */
@@ -251,18 +239,26 @@ async function signIn(a: Applicant): Promise<void> {
   a.token = ((await verify.json()) as { authenticationToken: string }).authenticationToken;
 }
 
-/** One request through nginx from the local address `from` (node:http; fetch cannot choose it). */
-function sendFrom(from: string, method: string, path: string, token: string, body: unknown): Promise<{ status: number; json?: unknown }> {
+/** The applicants' connections to nginx, kept alive between calls as a browser keeps them. */
+const keptAlive = new HttpAgent({ keepAlive: true });
+/** Requests sent again because a kept-alive connection was closed before they were read (see `once`). */
+let resentOnClosedConnection = 0;
+
+/**
+ * One request through nginx (node:http): on a kept-alive connection, or from the local address `from`
+ * on a connection of its own. `closedUnread`: it failed on a reused connection before any answer.
+ */
+function send(method: string, path: string, token: string, body: unknown, from?: string): Promise<{ status: number; json?: unknown; closedUnread?: boolean }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    let answered = false;
     const request = httpRequest(
       {
         host: '127.0.0.1',
         port: ports.cluster,
-        localAddress: from,
+        ...(from === undefined ? { agent: keptAlive } : { localAddress: from, agent: false }),
         method,
         path,
-        agent: false,
         timeout: 30_000,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -270,6 +266,7 @@ function sendFrom(from: string, method: string, path: string, token: string, bod
         },
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', () => resolve({ status: 0 }));
@@ -286,7 +283,10 @@ function sendFrom(from: string, method: string, path: string, token: string, bod
       },
     );
     request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => resolve({ status: 0 }));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const closed = error.code === 'ECONNRESET' || error.message === 'socket hang up';
+      resolve({ status: 0, closedUnread: closed && request.reusedSocket && !answered });
+    });
     request.end(payload);
   });
 }
@@ -712,6 +712,7 @@ async function rollingRestart(people: Applicant[], journeys: Journey[], launcher
   await everyoneSaved(people, 2);
   const before = instancePids();
   const offset = logOffset();
+  const resentBefore = resentOnClosedConnection;
   const t0 = Date.now();
   launcher.kill('SIGHUP');
   await until('the rolling restart to begin', () => readStatus().rolling === 'running', 10_000, 20);
@@ -729,6 +730,11 @@ async function rollingRestart(people: Applicant[], journeys: Journey[], launcher
   const lost = await lostSaves(people);
   figure(s, 'requests', tally.requests);
   figure(s, 'requests nginx resent to the other instance (connection refused)', resentByNginx(offset).resent);
+  figure(
+    s,
+    'requests sent again by the client, as a browser does, on a kept-alive connection nginx closed unread while it reloaded',
+    resentOnClosedConnection - resentBefore,
+  );
   figure(s, 'answers other than 2xx (before any client retry)', tally.show(tally.firstTry), tally.count(tally.firstTry) === 0);
   figure(s, 'failed calls seen by an applicant', tally.show(tally.failed), tally.count(tally.failed) === 0);
   figure(s, 'acknowledged saves lost', lost, lost === 0);

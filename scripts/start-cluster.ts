@@ -12,7 +12,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -155,28 +155,57 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
 }
 
-// SIGHUP: a rolling restart of the API instances, one after the other (README "Running at scale"):
-// SIGTERM (readiness 503, listener closed, requests on open connections answered, exit), start it
-// again, wait for its /api/ready, then nginx's fail_timeout (1 s), after which nginx sends to it
-// again, before the next one stops. nginx sends nothing to a stopping instance it cannot retry.
+// SIGHUP: a rolling restart of the API instances, one after the other (README "Running at scale").
+// For each: nginx is told first that the instance is down (its upstream line marked `down`, then a
+// graceful reload) and the launcher waits until nginx's old worker, the last one that could choose
+// it, has exited; only then SIGTERM (readiness 503, listener closed, requests on open connections
+// answered, exit). It is started again, and once its /api/ready answers, nginx is told it is up (a
+// reload again) before the next one goes down. nginx therefore never opens a connection to an
+// instance that is closing its listener: a connection the kernel had accepted into the listen queue
+// was reset when the listener closed, and a POST nginx had already written on it answered 502
+// (docs/decisions/0210-drain-behind-nginx.md, amendment of 2026-11-29).
 let rollingState: 'idle' | 'running' = 'idle';
-const accessLog = () => join(dir, 'logs/access.log');
-const accessLogSize = () => (existsSync(accessLog()) ? statSync(accessLog()).size : 0);
+/** API ports nginx is told are down (their upstream line marked `down`). */
+const downPorts = new Set<number>();
+
+/** The pids of the processes whose parent is `pid` (nginx's workers under its master), from /proc. */
+function childPids(pid: number): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) pids.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
 
 /**
- * Until nginx has had an answer from the instance on `port` since byte `from` of its access log (or
- * `timeoutMs`: without traffic there is nothing to wait for). After a failed connect nginx gives an
- * instance back one request at a time once fail_timeout has passed, and counts it as down for every
- * other request until that one is answered; stopping the other instance meanwhile left "no live
- * upstreams" (502) under load (docs/decisions/0215-whole-journeys-under-faults.md).
+ * Writes nginx's configuration with `downPorts` marked down and reloads it; resolves once every worker
+ * of the old configuration has exited (each finishes its requests in flight first), so no request can
+ * go to a port marked down any more. Gives up waiting after `timeoutMs` (a request that is slow to end).
  */
-async function nginxAnsweredBy(port: number, from: number, timeoutMs: number): Promise<void> {
-  const answered = new RegExp(`upstream=127\\.0\\.0\\.1:${port} upstream_status=[1-4]\\d\\d$`, 'm');
+async function reloadNginx(timeoutMs = 15_000): Promise<void> {
+  const nginx = managed.find((m) => m.name === 'nginx');
+  const master = nginx?.child.pid;
+  if (!nginx || master === undefined || nginx.child.exitCode !== null) return;
+  const configPath = writeNginxConfig();
+  const test = spawnSync(nginx.command, ['-p', dir, '-c', configPath, '-t'], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+  const oldWorkers = childPids(master);
+  nginx.child.kill('SIGHUP');
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (existsSync(accessLog()) && answered.test(readFileSync(accessLog()).subarray(from).toString('utf8'))) return;
-    await new Promise((r) => setTimeout(r, 50));
+  while (Date.now() < deadline && !shuttingDown) {
+    const workers = childPids(master);
+    // The new configuration's worker is up and none of the old ones is left.
+    if (workers.some((w) => !oldWorkers.includes(w)) && !workers.some((w) => oldWorkers.includes(w))) return;
+    await new Promise((r) => setTimeout(r, 20));
   }
+  log(`nginx's reload did not finish within ${timeoutMs} ms; going on`);
 }
 
 async function rollingRestart(): Promise<void> {
@@ -187,21 +216,26 @@ async function rollingRestart(): Promise<void> {
     for (const entry of managed.filter((m) => m.port !== undefined)) {
       if (shuttingDown) return;
       log(`rolling restart: ${entry.name}`);
+      downPorts.add(entry.port!);
+      await reloadNginx();
       entry.replacing = true;
       entry.child.kill('SIGTERM');
       await exited(entry.child);
       if (shuttingDown) return;
       restart(entry);
-      const from = accessLogSize();
       await waitFor(`http://127.0.0.1:${entry.port}/api/ready`, 120_000);
-      await new Promise((r) => setTimeout(r, failTimeoutMs + 500));
-      await nginxAnsweredBy(entry.port!, from, 5000);
+      downPorts.delete(entry.port!);
+      await reloadNginx();
     }
     log('rolling restart: done');
   } catch (error) {
     console.error(`[cluster] rolling restart failed: ${(error as Error).message}`);
   } finally {
     rollingState = 'idle';
+    if (downPorts.size > 0 && !shuttingDown) {
+      downPorts.clear();
+      await reloadNginx().catch(() => undefined);
+    }
     if (!shuttingDown) writeStatus();
   }
 }
@@ -230,7 +264,10 @@ function writeNginxConfig(): string {
   const config = template
     .replaceAll('{{DIR}}', dir)
     .replaceAll('{{LISTEN}}', String(listenPort))
-    .replaceAll('{{UPSTREAM_SERVERS}}', apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeoutMs / 1000}s;`).join('\n'));
+    .replaceAll(
+      '{{UPSTREAM_SERVERS}}',
+      apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeoutMs / 1000}s${downPorts.has(port) ? ' down' : ''};`).join('\n'),
+    );
   const path = join(dir, 'nginx.conf');
   writeFileSync(path, config);
   return path;
