@@ -148,9 +148,10 @@ class Applicant {
     // A browser sends a request again, once, when a kept-alive connection it reused was closed by the
     // other side before any answer came (nginx closes its idle connections when it reloads, e.g. during a
     // rolling restart): the request was not read, so this is no failure the applicant could see.
+    // It goes out on a new connection: the other kept-alive ones may be closing in the same reload.
     if (answer.closedUnread) {
       resentOnClosedConnection++;
-      answer = await send(method, path, this.token, body, from);
+      answer = await send(method, path, this.token, body, from, { fresh: true });
     }
     return { status: answer.status, json: answer.json, ms: Date.now() - t0 };
   }
@@ -248,7 +249,14 @@ let resentOnClosedConnection = 0;
  * One request through nginx (node:http): on a kept-alive connection, or from the local address `from`
  * on a connection of its own. `closedUnread`: it failed on a reused connection before any answer.
  */
-function send(method: string, path: string, token: string, body: unknown, from?: string): Promise<{ status: number; json?: unknown; closedUnread?: boolean }> {
+function send(
+  method: string,
+  path: string,
+  token: string,
+  body: unknown,
+  from?: string,
+  { fresh = false } = {},
+): Promise<{ status: number; json?: unknown; closedUnread?: boolean }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     let answered = false;
@@ -256,7 +264,7 @@ function send(method: string, path: string, token: string, body: unknown, from?:
       {
         host: '127.0.0.1',
         port: ports.cluster,
-        ...(from === undefined ? { agent: keptAlive } : { localAddress: from, agent: false }),
+        ...(from === undefined ? { agent: fresh ? false : keptAlive } : { localAddress: from, agent: false }),
         method,
         path,
         timeout: 30_000,
@@ -284,7 +292,7 @@ function send(method: string, path: string, token: string, body: unknown, from?:
     );
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', (error: NodeJS.ErrnoException) => {
-      const closed = error.code === 'ECONNRESET' || error.message === 'socket hang up';
+      const closed = error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up';
       resolve({ status: 0, closedUnread: closed && request.reusedSocket && !answered });
     });
     request.end(payload);
