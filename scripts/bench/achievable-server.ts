@@ -16,7 +16,7 @@ import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
-import { securityHeaders } from '../../apps/api/src/plugins/security-headers.ts';
+import { apiSecurityHeaders } from '../../apps/api/src/plugins/security-headers.ts';
 
 const port = Number(process.argv[2] ?? 0);
 const file = process.argv[3];
@@ -55,7 +55,7 @@ function tokenHash(token: string): string {
   return mac.digest('hex');
 }
 
-const fixedHeaders = Object.entries(securityHeaders(false));
+const fixedHeaders = Object.entries(apiSecurityHeaders(false));
 const errorBody = (code: string, message: string) => JSON.stringify({ code, message });
 
 function answer(response: ServerResponse, status: number, body: string): void {

@@ -12,6 +12,9 @@ import type { FastifyInstance } from 'fastify';
 /** Bytes below which an answer is sent uncompressed. */
 export const compressionThresholdBytes = 1024;
 
+/** Bodies up to this size are compressed synchronously (and a marked body's compression kept). */
+export const syncCompressionLimitBytes = 32 * 1024;
+
 /** Compressed forms of the bodies marked by `keepCompressedForms`, by the zlib function that made them. */
 const keptForms = new WeakMap<Buffer, Map<string, Buffer>>();
 
@@ -45,6 +48,11 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     threshold: compressionThresholdBytes,
+    // Bodies up to this size are compressed in one synchronous call (the plugin's default is 8 KiB on
+    // two cores; larger bodies went through a zlib stream and pipeline per answer). The kept address
+    // answers, up to ~28 KiB (66 towns), then give their kept compressed form every time instead of
+    // being compressed again through a stream (decision 0246); a body over 32 KiB is still streamed.
+    syncThreshold: syncCompressionLimitBytes,
     encodings: ['br', 'gzip'],
     // Request bodies stay plain: decompressing them would let a small upload expand past bodyLimit.
     globalDecompression: false,

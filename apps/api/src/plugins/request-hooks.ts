@@ -6,12 +6,13 @@ import type { BankConfig } from './bank.ts';
 import { logRequest } from './logging.ts';
 import { observeAnswer } from './metrics.ts';
 import type { AppMetrics } from './metrics.ts';
-import { isNoStoreUrl, securityHeaders } from './security-headers.ts';
+import { apiSecurityHeaders, isApiUrl, isNoStoreUrl, securityHeaders } from './security-headers.ts';
 
 // What every answer gets, as ONE hook per phase (docs/decisions/0186-one-hook-per-phase.md): Fastify
 // runs each hook of a phase through its hook runner, so five onRequest plugins cost five calls,
 // closures and `done`s per request. In the order the separate plugins ran before:
-// - onRequest: the security headers (computed once at start: plugins/security-headers.ts), then
+// - onRequest: the security headers (computed once at start: plugins/security-headers.ts; the API's
+//   own set on /api answers, decision 0246), then
 //   X-Request-Id (plugins/request-id.ts), then request.bank from the Host (or 421: plugins/bank.ts);
 // - onSend: Cache-Control: no-store on /api and /__dev answers; Connection: close while draining;
 // - onResponse: the metrics (plugins/metrics.ts), then the request's log line (plugins/logging.ts).
@@ -27,13 +28,14 @@ export interface RequestHooksOptions {
 
 /** Installs the hooks; returns the drain state (set by the shutdown, http/graceful-shutdown.ts). */
 export function installRequestHooks(app: FastifyInstance, options: RequestHooksOptions): DrainState {
-  const headers = Object.entries(securityHeaders(options.isProduction));
+  const pageHeaders = Object.entries(securityHeaders(options.isProduction));
+  const apiHeaders = Object.entries(apiSecurityHeaders(options.isProduction));
   const drain: DrainState = { draining: false, notReady: false };
   const { bank: bankConfig, metrics } = options;
   decorateBank(app);
 
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of headers) void reply.header(name, value);
+    for (const [name, value] of isApiUrl(request.url) ? apiHeaders : pageHeaders) void reply.header(name, value);
     void reply.header('x-request-id', request.id);
     // A request that reached a draining instance on a connection it already had is served (its
     // answer says Connection: close, onSend below): a 503 here would be an error for a request the

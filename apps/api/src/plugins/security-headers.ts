@@ -69,5 +69,30 @@ export function securityHeaders(isProduction: boolean): Readonly<Record<string, 
   return Object.freeze(headers);
 }
 
+/**
+ * The headers of the API's own answers (`/api…`: JSON, and the staff's evidence files), which are no
+ * page: what OWASP's REST Security Cheat Sheet lists for an API answer. A CSP that allows nothing and
+ * no framing (should an answer be opened as a document), nosniff, X-Frame-Options for older browsers,
+ * Cross-Origin-Resource-Policy (no other site may load an answer), and HSTS in production.
+ * Cache-Control: no-store is set after routing (request-hooks.ts). The rest of the page set concerns
+ * what a document loads, opens or sends (referrer, DNS prefetch, opener, agent cluster, the legacy
+ * XSS filter and download and Flash policies) and does nothing on JSON; each header costs the server
+ * and the phone on every call (decision 0246).
+ */
+export function apiSecurityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
+  const page = securityHeaders(isProduction);
+  const hsts = page['strict-transport-security'];
+  return Object.freeze({
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    ...(hsts === undefined ? {} : { 'strict-transport-security': hsts }),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  });
+}
+
+/** An answer of the API (decides its security headers: apiSecurityHeaders, not the page's). */
+export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /** Answers of the API and of the development tools carry personal data: no cache anywhere may keep them. */
-export const isNoStoreUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/__dev');
+export const isNoStoreUrl = (url: string): boolean => isApiUrl(url) || url.startsWith('/__dev');

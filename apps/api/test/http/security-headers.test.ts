@@ -11,16 +11,40 @@ const startScriptHash = createHash('sha256').update(entryStartScript).digest('ba
 const expectedCsp =
   `default-src 'self';script-src 'self' 'sha256-${startScriptHash}';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self' blob:;` +
   "media-src 'self' blob:;worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';form-action 'self';base-uri 'none'";
+// The API's own answers are no page (decision 0246): nothing may load or frame them.
+const apiCsp = "default-src 'none';frame-ancestors 'none'";
+/** The page headers an API answer does without. */
+const pageOnly = [
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** The headers of a page (the document set), or of an answer of the API (its own set). */
+function expectSecurityHeaders(headers: Record<string, unknown>, label: string): void {
+  if (/^(\S+ )?\/api([/?\s]|$)/.test(label)) {
+    expect(headers['content-security-policy'], label).toBe(apiCsp);
+    for (const name of pageOnly) expect(headers[name], `${label} ${name}`).toBeUndefined();
+  } else {
+    expect(headers['content-security-policy'], label).toBe(expectedCsp);
+    expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+    expect(headers['cross-origin-opener-policy'], label).toBe('same-origin');
+  }
+  expect(headers['x-content-type-options'], label).toBe('nosniff');
+  expect(headers['x-frame-options'], label).toBe('DENY');
+  expect(headers['cross-origin-resource-policy'], label).toBe('same-origin');
+}
 
 forEachDialect((dialect) => {
-  it('sends the security headers on API answers, errors included', async () => {
+  it("sends the security headers on every answer, errors included: the API's own set on /api, the page set on pages", async () => {
     const app = await createTestApp({ db: await dialect.createDb() });
-    for (const url of ['/api/health', '/api/addresses?postalNumber=1', '/api/nothing', '/personal']) {
+    for (const url of ['/api/health', '/api/addresses?postalNumber=1', '/api/nothing', '/apinothing', '/personal']) {
       const response = await app.inject({ method: 'GET', url });
-      expect(response.headers['content-security-policy'], url).toBe(expectedCsp);
-      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expectSecurityHeaders(response.headers, url);
       // Not in production: HSTS would pin http://localhost to https in a developer's browser.
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
     }
@@ -69,10 +93,7 @@ forEachDialect((dialect) => {
       });
       const label = `${call.method} ${call.url} ${call.status}`;
       expect(response.statusCode, label).toBe(call.status);
-      expect(response.headers['content-security-policy'], label).toBe(expectedCsp);
-      expect(response.headers['x-content-type-options'], label).toBe('nosniff');
-      expect(response.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['x-frame-options'], label).toBe('DENY');
+      expectSecurityHeaders(response.headers, label);
       expect(response.headers['cache-control'], label).toBe('no-store');
     }
     await app.close();

@@ -11,7 +11,7 @@ import { productionEnv } from '../helpers/production-env.ts';
 // Short timeouts are configured here; the defaults (config.ts httpDefaults) suit a phone on a slow
 // mobile network.
 
-/** Every security header a routed answer carries (helmet), compared with the raw answers'. */
+/** Every security header a routed page carries (helmet), compared with the raw answers'. */
 const securityHeaderNames = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -96,8 +96,9 @@ forEachDialect((dialect) => {
     expect(response.at).toBeLessThan(requestTimeoutMs + 1500);
     expect(response.headers.connection).toBe('close');
     expect(await response.closed).toBeLessThan(requestTimeoutMs + 2000);
-    // The same security headers as a routed answer.
-    const routed = await app!.inject({ method: 'GET', url: '/api/health' });
+    // The same security headers as a routed page: an answer written before routing carries the
+    // page set, the fuller one (decision 0246).
+    const routed = await app!.inject({ method: 'GET', url: '/personal' });
     expect(securityHeadersOf(response.headers)).toEqual(securityHeadersOf(routed.headers));
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
@@ -144,7 +145,7 @@ forEachDialect((dialect) => {
       const malformed = await exchange(port, [`GET /api/%E0%A4%A HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`], 10);
       expect(malformed.status).toBe(400);
       expect(JSON.parse(malformed.body)).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
-      const routed = await app!.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      const routed = await app!.inject({ method: 'GET', url: '/personal', headers: { host } });
       expect(securityHeadersOf(malformed.headers)).toEqual(securityHeadersOf(routed.headers));
       expect(malformed.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(malformed.headers['x-frame-options']).toBe('DENY');
