@@ -454,15 +454,63 @@ describe('every message is one of ours, whatever arrives', () => {
   });
 });
 
-describe("the personal step and the registry's applicant group", () => {
-  // What the API fills itself, not typed on /personal: the era year (from the birthday) and the
-  // mail address (from the verification).
-  const filledByTheApi = ['eraBirthday', 'mailAddress'];
+describe('the step schemas and the field registry: every typed field has a rule', () => {
+  // A registry entry whose screen's schema has no rule for it would be dropped unsaved (the API keeps
+  // only what a step's schema validated). What the API fills itself is not typed: the era year (from
+  // the birthday), the mail address (from the verification), the occupation's name (from its id), the
+  // workplace code (from the verified workplace) and the branch's name (from its code).
+  const filledByTheApi = new Set(['eraBirthday', 'mailAddress', 'occupationName', 'workplaceCode', 'branchName']);
+  const keysOf = (schema: { shape: object }) => Object.keys(schema.shape);
+  const occupation = { occupation: null };
+  const steps = [
+    { step: 'personal', flow: 'GENERAL', record: 'application', group: 'applicant', keys: Object.keys(personalShape(fukuoka)), exact: true },
+    {
+      step: 'workplace',
+      flow: 'GENERAL',
+      record: 'application',
+      group: 'workplace',
+      keys: keysOf(workplaceSchema({ ...occupation, multipleAccountsPermitted: true })),
+      exact: true,
+    },
+    { step: 'branch', flow: 'GENERAL', record: 'application', group: 'branch', keys: keysOf(branchSchema), exact: true },
+    { step: 'seal-less', flow: 'GENERAL', record: 'application', group: 'sealLess', keys: keysOf(sealLessSchema), exact: true },
+    {
+      step: 'child personal',
+      flow: 'CHILD',
+      record: 'application',
+      group: 'applicant',
+      keys: Object.keys(personalShape({ ...fukuoka, applicationType: 'CHILD' })),
+      exact: true,
+    },
+    // The child's workplace schema also names the general-only fields, as fields that must be absent.
+    { step: 'child workplace', flow: 'CHILD', record: 'application', group: 'workplace', keys: keysOf(childWorkplaceSchema(occupation)), exact: false },
+    { step: 'child branch', flow: 'CHILD', record: 'application', group: 'branch', keys: keysOf(branchSchema), exact: true },
+    {
+      step: 'parent (personal and workplace)',
+      flow: 'CHILD',
+      record: 'parent',
+      group: 'parent',
+      keys: [...keysOf(childParentSchema({ today, childLastName: '山田', childKanaLastName: 'ﾔﾏﾀﾞ' })), ...keysOf(parentWorkplaceSchema(occupation))],
+      exact: true,
+    },
+  ] as const;
 
-  it('declares a rule for every field of the group that is typed (a registry entry without one would be dropped unsaved)', () => {
-    const typed = fieldsOf('application', undefined, 'applicant')
-      .map((f) => f.key)
-      .filter((k) => !filledByTheApi.includes(k));
-    expect(Object.keys(personalShape(fukuoka)).sort()).toEqual(typed.sort());
+  it.each(steps.map((s) => [s.step, s] as const))('%s', (_, { flow, record, group, keys, exact }) => {
+    const typed = fieldsOf(record, undefined, group)
+      .filter((f) => f.flows.includes(flow) && !filledByTheApi.has(f.key))
+      .map((f) => f.key);
+    expect(typed.length).toBeGreaterThan(0);
+    if (exact) expect([...keys].sort()).toEqual([...typed].sort());
+    else for (const key of typed) expect(keys, key).toContain(key);
+  });
+
+  it('covers every group of both records', () => {
+    const covered = new Set(steps.map((s) => `${s.record}/${s.group}`));
+    const declared = new Set(
+      fieldsOf('application')
+        .concat(fieldsOf('parent'))
+        .map((f) => `${f.record}/${f.group}`),
+    );
+    expect([...declared].filter((g) => !covered.has(g))).toEqual([]);
   });
 });
