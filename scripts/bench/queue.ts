@@ -16,6 +16,7 @@ import { openDatabase, parseDatabaseUrl } from '../../apps/api/src/db/database.t
 import type { Db } from '../../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.ts';
 import { listApplications } from '../../apps/api/src/services/staff/admin-applications.ts';
+import { banksDataSet, loadReferenceData } from '../../apps/api/src/services/platform/reference-data.ts';
 import { freshDatabase } from './api.ts';
 import type { Dialect } from './api.ts';
 import type { Row } from './common.ts';
@@ -109,6 +110,8 @@ async function benchDialect(dialect: Dialect): Promise<Row[]> {
   const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
   try {
     await migrateToLatest(db);
+    // The banks the applications refer to (migration 069), as the API fills them at start.
+    await loadReferenceData(db, [banksDataSet()]);
     let started = performance.now();
     await generate(db, '0587', count, 0);
     await generate(db, '0177', Math.round(count / 5), count);

@@ -9,6 +9,16 @@ import { join } from 'node:path';
 import type { Row } from './common.ts';
 import { freePort, log, repoRoot, waitFor } from './common.ts';
 
+/**
+ * A developer's shell: no NODE_ENV. An earlier section of this process (the web's build) has set it
+ * to production, with which `npm ci` would leave out the build tools and `npm start` refuse its
+ * development defaults.
+ */
+function developerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_ENV: _set, ...env } = process.env;
+  return { ...env, ...extra };
+}
+
 /** Seconds from `npm start` to the first 200 of /api/health; the whole process group stopped after. */
 async function timeStart(cwd: string): Promise<number> {
   const [port, simPort] = [await freePort(), await freePort()];
@@ -17,7 +27,7 @@ async function timeStart(cwd: string): Promise<number> {
     cwd,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), EKYC_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' },
+    env: developerEnv({ PORT: String(port), EKYC_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' }),
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -30,7 +40,8 @@ async function timeStart(cwd: string): Promise<number> {
     log(`npm start did not become healthy; its last output:\n${stderr}`);
     throw error;
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // (It may have ended by itself already: then its 'exit' has been emitted.)
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 15_000);
     await exited;
@@ -44,7 +55,7 @@ export async function measureStart(): Promise<Row[]> {
   try {
     log('start: cloning the committed tree and running npm ci (not timed) …');
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', repoRoot, clone]);
-    execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: clone, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: clone, stdio: ['ignore', 'ignore', 'inherit'], env: developerEnv() });
     const fresh = await timeStart(clone);
     log(`start: npm start on a fresh clone → /api/health in ${fresh.toFixed(1)} s`);
     const again = await timeStart(clone);
