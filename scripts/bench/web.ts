@@ -137,6 +137,8 @@ interface StepFigures {
   paintedFromHtml: boolean;
   /** The LCP element's opening tag, e.g. <li>. */
   lcpElement: string;
+  /** Why Lighthouse measured nothing, when it did not (e.g. NO_LCP: Chrome's trace held no final LCP). */
+  failure?: string;
 }
 
 type Details = { items?: Record<string, unknown>[] } | undefined;
@@ -179,6 +181,12 @@ function observedLcp(lhr: FlowResult['steps'][number]['lhr']): { lcp: number; fi
   return { lcp: metrics.observedLargestContentfulPaint, firstScript: starts.length ? Math.min(...starts) : null };
 }
 
+/** Lighthouse's reason for a run it could not measure (its runtime error, or the LCP audit's error). */
+function failureOf(lhr: FlowResult['steps'][number]['lhr']): { failure?: string } {
+  const failure = lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage;
+  return failure ? { failure: failure.split('.')[0]! } : {};
+}
+
 function stepFigures(result: FlowResult): StepFigures[] {
   return result.steps.map((step) => {
     const lhr = step.lhr;
@@ -198,6 +206,7 @@ function stepFigures(result: FlowResult): StepFigures[] {
       profile,
       paintedFromHtml: observed !== null && (observed.firstScript === null || observed.lcp < observed.firstScript),
       lcpElement: /^<[a-z0-9]+/i.exec(profile.split(' on ')[1] ?? '')?.[0]?.concat('>') ?? '?',
+      ...failureOf(lhr),
     };
   });
 }
@@ -292,27 +301,26 @@ export async function measureWeb(): Promise<Row[]> {
     const redone: string[] = [];
     const coldRun = async (url: string, name: string, attempt = 1): Promise<StepFigures> => {
       const tab = await browser.newPage();
-      let result: FlowResult;
+      let figures: StepFigures | undefined;
       try {
         const run = await startFlow(tab, { name, flags });
         await run.navigate(url, { name });
-        result = await run.createFlowResult();
+        [figures] = stepFigures(await run.createFlowResult());
       } finally {
         await tab.close();
       }
-      const lhr = result.steps[0]?.lhr;
-      const failure = lhr?.runtimeError?.code ?? lhr?.audits['largest-contentful-paint']?.errorMessage;
-      if (lhr && failure && attempt < 3) {
-        // Lighthouse measured nothing (e.g. NO_LCP: Chrome's trace held no final LCP event): no figure.
-        log(`${name}: Lighthouse could not measure this run (${failure}); running it again`);
-        redone.push(`${name}: ${failure.split('.')[0]}`);
-        return coldRun(url, name, attempt + 1);
-      }
-      const [figures] = stepFigures(result);
       if (!figures) throw new Error(`Lighthouse returned no step for ${name}`);
-      return figures;
+      return figures.failure && attempt < 3 ? again(figures, url, name, attempt) : figures;
     };
-    const runs = new Map<string, StepFigures[]>([['/term', steps.filter((st) => st.name === '/term')]]);
+    /** A run Lighthouse measured nothing of, measured again in a fresh tab (and said in the row). */
+    const again = (failed: StepFigures, url: string, name: string, attempt = 1): Promise<StepFigures> => {
+      log(`${name}: Lighthouse could not measure this run (${failed.failure}); running it again`);
+      redone.push(`${name}: ${failed.failure}`);
+      return coldRun(url, name, attempt + 1);
+    };
+    // The /term run of the walk above counts as its first run, unless Lighthouse measured nothing.
+    const walkedTerm = await Promise.all(steps.filter((st) => st.name === '/term').map((st) => (st.failure ? again(st, `${base}/term`, '/term') : st)));
+    const runs = new Map<string, StepFigures[]>([['/term', walkedTerm]]);
     const peer = await servePeer(dir);
     try {
       for (let run = 1; run <= 3; run++) {
