@@ -35,8 +35,20 @@ const japanDateFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
 });
 
-/** The calendar day in Japan (Asia/Tokyo) at the instant d, whatever the machine's time zone. */
+const nineHoursMs = 9 * 60 * 60 * 1000;
+/** Japan has kept UTC+9 all year since its last summer time ended (September 1951). */
+const fixedOffsetSince = Date.UTC(1952, 0, 1) - nineHoursMs;
+
+/**
+ * The calendar day in Japan (Asia/Tokyo) at the instant d, whatever the machine's time zone. Since
+ * 1952 by arithmetic (UTC+9; asked on every step save), before that by the time zone database.
+ */
 export const toJapanDate = (d: Date): CalendarDate => {
+  const t = d.getTime();
+  if (t >= fixedOffsetSince) {
+    const japan = new Date(t + nineHoursMs);
+    return { year: japan.getUTCFullYear(), month: japan.getUTCMonth() + 1, day: japan.getUTCDate() };
+  }
   const parts = Object.fromEntries(japanDateFormat.formatToParts(d).map((p) => [p.type, p.value]));
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 };

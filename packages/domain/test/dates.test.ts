@@ -63,6 +63,21 @@ describe('toJapanDate', () => {
     const d = toJapanDate(new Date(instant));
     expect(d).toEqual(toCalendarDate(expected));
   });
+
+  it("gives the time zone database's day for any instant, the summer time of 1948–1951 included", () => {
+    const tokyo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const from = Date.UTC(1946, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    // Every day's last and first minutes in Japan, and random instants, over 150 years.
+    const instants = [Date.UTC(1951, 11, 31, 15) - 1, Date.UTC(1951, 11, 31, 15), Date.UTC(1951, 8, 7, 14, 30)];
+    for (let t = from; t < to; t += 7 * 86_400_000 + 3_600_000) instants.push(t, t + 59_999);
+    for (let i = 0; i < 20_000; i++) instants.push(from + Math.floor(Math.random() * (to - from)));
+    for (const t of instants) {
+      const d = toJapanDate(new Date(t));
+      const iso = `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+      expect(iso, new Date(t).toISOString()).toBe(tokyo.format(t));
+    }
+  });
 });
 
 describe('isBornBy', () => {

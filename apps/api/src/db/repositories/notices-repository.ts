@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EpochMs, MaintenanceWindowsTable, NotificationsTable } from '../schema.ts';
 import { executor, type Executor } from '../executor.ts';
+import { prepared } from '../prepared.ts';
 
 // Maintenance windows and notifications (data files and staff rows alike). Windows are
 // [startedAt, endedAt): start inclusive, end exclusive; a notification without an end never ends.
@@ -13,19 +14,24 @@ export interface MaintenanceWindow {
   endedAt: EpochMs;
 }
 
-/** The active window for a bank (its own or one for every bank) that ends last, or null. */
-export async function findActiveMaintenance(db: Db, bankCode: string, now: EpochMs): Promise<MaintenanceWindow | null> {
-  const row = await db.kysely
+// Asked before every applicant write (services/platform/maintenance.ts): built once (decision 0178).
+const activeMaintenance = prepared((k, arg) =>
+  k
     .selectFrom('maintenanceWindows')
     .select(['id', 'bankCode', 'startedAt', 'endedAt'])
-    .where((eb) => eb.or([eb('bankCode', '=', bankCode), eb('bankCode', 'is', null)]))
-    .where('startedAt', '<=', now)
-    .where('endedAt', '>', now)
+    .where((eb) => eb.or([eb('bankCode', '=', arg(0)), eb('bankCode', 'is', null)]))
+    .where('startedAt', '<=', arg(1) as unknown as EpochMs)
+    .where('endedAt', '>', arg(1) as unknown as EpochMs)
     .orderBy('endedAt', 'desc')
     .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
+    .limit(1),
+);
+
+/** The active window for a bank (its own or one for every bank) that ends last, or null. */
+export async function findActiveMaintenance(db: Db, bankCode: string, now: EpochMs): Promise<MaintenanceWindow | null> {
+  const { rows } = await activeMaintenance(db.kysely, [bankCode, now]);
+  const row = rows[0];
+  return row ? { id: Number(row.id), bankCode: row.bankCode, startedAt: Number(row.startedAt), endedAt: Number(row.endedAt) } : null;
 }
 
 /** Development: windows are marked with this reason so that they can be removed again without touching others. */
