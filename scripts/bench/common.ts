@@ -75,6 +75,11 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** Resolves when `child` has exited; at once when it already has (its 'exit' will not come again). */
+export function exitOf(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
 /** A Node script of the repository in its own process (the bench's own Node), stopped on exit. */
 export function startNode(
   script: string,
@@ -89,7 +94,7 @@ export function startNode(
   });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
+      const exited = exitOf(child);
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;

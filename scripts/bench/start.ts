@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Row } from './common.ts';
-import { freePort, log, repoRoot, waitFor } from './common.ts';
+import { exitOf, freePort, log, repoRoot, waitFor } from './common.ts';
 
 /**
  * A developer's shell: no NODE_ENV. An earlier section of this process (the web's build) has set it
@@ -40,8 +40,7 @@ async function timeStart(cwd: string): Promise<number> {
     log(`npm start did not become healthy; its last output:\n${stderr}`);
     throw error;
   } finally {
-    // (It may have ended by itself already: then its 'exit' has been emitted.)
-    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+    const exited = exitOf(child);
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 15_000);
     await exited;

@@ -297,29 +297,32 @@ export async function measureWeb(): Promise<Row[]> {
     // run in a fresh tab, interleaved with the peer's runs so that both meet the same machine; the
     // median of three is the figure.
     const flags = { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } };
-    /** Runs Lighthouse could not measure (no LCP in the trace), redone; reported with the figures. */
-    const redone: string[] = [];
-    const coldRun = async (url: string, name: string, attempt = 1): Promise<StepFigures> => {
+    const coldRun = async (url: string, name: string): Promise<StepFigures> => {
       const tab = await browser.newPage();
-      let figures: StepFigures | undefined;
       try {
         const run = await startFlow(tab, { name, flags });
         await run.navigate(url, { name });
-        [figures] = stepFigures(await run.createFlowResult());
+        const [figures] = stepFigures(await run.createFlowResult());
+        if (!figures) throw new Error(`Lighthouse returned no step for ${name}`);
+        return figures;
       } finally {
         await tab.close();
       }
-      if (!figures) throw new Error(`Lighthouse returned no step for ${name}`);
-      return figures.failure && attempt < 3 ? again(figures, url, name, attempt) : figures;
     };
-    /** A run Lighthouse measured nothing of, measured again in a fresh tab (and said in the row). */
-    const again = (failed: StepFigures, url: string, name: string, attempt = 1): Promise<StepFigures> => {
-      log(`${name}: Lighthouse could not measure this run (${failed.failure}); running it again`);
-      redone.push(`${name}: ${failed.failure}`);
-      return coldRun(url, name, attempt + 1);
+    /** Runs Lighthouse could not measure (no LCP in the trace), run again; reported with the figures. */
+    const redone: string[] = [];
+    /** A run, or `first` when given; one Lighthouse measured nothing of is run again in a fresh tab (twice at most). */
+    const measured = async (url: string, name: string, first?: StepFigures): Promise<StepFigures> => {
+      let figures = first ?? (await coldRun(url, name));
+      for (let attempt = 1; figures.failure && attempt < 3; attempt++) {
+        log(`${name}: Lighthouse could not measure this run (${figures.failure}); running it again`);
+        redone.push(`${name}: ${figures.failure}`);
+        figures = await coldRun(url, name);
+      }
+      return figures;
     };
-    // The /term run of the walk above counts as its first run, unless Lighthouse measured nothing.
-    const walkedTerm = await Promise.all(steps.filter((st) => st.name === '/term').map((st) => (st.failure ? again(st, `${base}/term`, '/term') : st)));
+    // The /term run of the walk above counts as its first run.
+    const walkedTerm = await Promise.all(steps.filter((st) => st.name === '/term').map((st) => measured(`${base}/term`, '/term', st)));
     const runs = new Map<string, StepFigures[]>([['/term', walkedTerm]]);
     const peer = await servePeer(dir);
     try {
@@ -329,7 +332,7 @@ export async function measureWeb(): Promise<Row[]> {
         targets.push(['/child/before-check', `${base}/child/before-check`]);
         for (const [name, url] of targets) {
           log(`Lighthouse: ${name} (cold navigation, run ${run} of 3) …`);
-          runs.set(name, [...(runs.get(name) ?? []), await coldRun(url, name)]);
+          runs.set(name, [...(runs.get(name) ?? []), await measured(url, name)]);
         }
       }
     } finally {
@@ -342,9 +345,9 @@ export async function measureWeb(): Promise<Row[]> {
     const medianOf = (name: string): StepFigures => {
       const all = runs.get(name) ?? [];
       const scores = all.map((r) => (r.score === null ? '–' : Math.round(r.score * 100))).join(' / ');
-      const again = redone.filter((r) => r.startsWith(`${name}:`)).map((r) => r.slice(name.length + 2));
-      const redoneNote = again.length
-        ? `; ${again.length} run${again.length > 1 ? 's' : ''} Lighthouse could not measure, run again (${again.join(', ')})`
+      const reasons = redone.filter((r) => r.startsWith(`${name}:`)).map((r) => r.slice(name.length + 2));
+      const redoneNote = reasons.length
+        ? `; ${reasons.length} run${reasons.length > 1 ? 's' : ''} Lighthouse could not measure, run again (${reasons.join(', ')})`
         : '';
       return {
         name: `${name === 'peer' ? 'peer: React 19 + Vite hello form' : name} (median of ${all.length} runs; performance ${scores}; TBT ${all.map((r) => r.tbt?.toFixed(0)).join(' / ')} ms${redoneNote})`,

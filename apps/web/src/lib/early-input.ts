@@ -24,7 +24,7 @@ export function captureEarlyInput(root: ParentNode): void {
 }
 
 /** The early value of a name, taken once (a later mount of the same name starts from its state). */
-export function takeEarlyValue(name: string): string | boolean | undefined {
+function takeEarlyValue(name: string): string | boolean | undefined {
   const value = earlyValues.get(name);
   earlyValues.delete(name);
   return value;

@@ -29,9 +29,7 @@ const activeMaintenance = prepared((k, arg) =>
 
 /** The active window for a bank (its own or one for every bank) that ends last, or null. */
 export async function findActiveMaintenance(db: Db, bankCode: string, now: EpochMs): Promise<MaintenanceWindow | null> {
-  const { rows } = await activeMaintenance(db.kysely, [bankCode, now]);
-  const row = rows[0];
-  return row ? { id: Number(row.id), bankCode: row.bankCode, startedAt: Number(row.startedAt), endedAt: Number(row.endedAt) } : null;
+  return (await activeMaintenance(db.kysely, [bankCode, now])).rows[0] ?? null;
 }
 
 /** Development: windows are marked with this reason so that they can be removed again without touching others. */
