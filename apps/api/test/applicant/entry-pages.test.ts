@@ -135,6 +135,28 @@ forEachDialect((dialect) => {
       expect((answersIn((await pageLater('/term')).body) as { maintenance: unknown }).maintenance).toBeNull();
     });
 
+    it("never carry a sister bank's notices: a channel that is another bank's code lists nothing (issue 42)", async () => {
+      const fukuoka = { host: 'fukuoka.localhost:3000' };
+      const kumamotoOnly = '熊本銀行の管理者が掲載したお知らせ：0120-000-000 へお電話ください。';
+      await publish(db, kumamotoOnly);
+      clock.advance(landingAnswersTtlMs);
+      for (const path of ['/term', '/child/before-check']) {
+        const elsewhere = await app.inject({ method: 'GET', url: `${path}?channel=0587`, headers: fukuoka });
+        expect(elsewhere.statusCode).toBe(200);
+        expect(elsewhere.body).not.toContain(kumamotoOnly);
+        expect(answersIn(elsewhere.body)).toEqual({ maintenance: null, notices: { target: '0587', list: [] } });
+        // The host's own code as channel is the bank's own list, as without a channel.
+        const own = answersIn((await app.inject({ method: 'GET', url: `${path}?channel=0177`, headers: fukuoka })).body) as { notices: { list: string[] } };
+        const plain = answersIn((await app.inject({ method: 'GET', url: path, headers: fukuoka })).body) as { notices: { list: string[] } };
+        expect(own.notices.list).toEqual(plain.notices.list);
+        expect(own.notices.list).not.toContain(kumamotoOnly);
+      }
+      const api = await app.inject({ method: 'GET', url: '/api/notifications/0587', headers: fukuoka });
+      expect(api.json()).toEqual({ notificationList: [] });
+      const atHome = await app.inject({ method: 'GET', url: '/api/notifications/0587', headers: { host: kumamoto } });
+      expect((atHome.json() as { notificationList: { contents: string }[] }).notificationList.map((n) => n.contents)).toContain(kumamotoOnly);
+    });
+
     it('send the prerendered page when rendering fails, and every other page as before', async () => {
       await publish(db, 'render fails');
       const fallback = await pageLater('/term');
