@@ -22,6 +22,9 @@ export function openNodeSqlite(options: NodeSqliteOptions): SqliteDatabase & { r
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   raw.exec('PRAGMA synchronous = NORMAL');
+  // Deleted and overwritten content is zeroed in its page, so that erased personal data does not stay
+  // readable in free space (issue 42; the retention job then truncates the WAL: decision 0239).
+  raw.exec('PRAGMA secure_delete = ON');
 
   // Kysely prepares every query; the cache keeps the hot statements compiled, each with the
   // better-sqlite3-like wrapper Kysely uses and whether it returns rows (stmt.columns() walks the

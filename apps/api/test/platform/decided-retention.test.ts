@@ -1,7 +1,9 @@
+import { readFileSync, existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { applicantStatusLabels, applicantStatusNext } from '@koza/domain/application-status';
 import { loadConfig } from '../../src/config.ts';
+import { openDatabase, parseDatabaseUrl } from '../../src/db/database.ts';
 import { verifyAuditChain } from '../../src/db/audit-chain.ts';
 import { auditChainRows } from '../../src/db/repositories/audit-repository.ts';
 import { runRetention } from '../../src/services/platform/retention.ts';
@@ -205,6 +207,58 @@ forEachDialect((dialect) => {
       expect(await verifyAuditChain(auditChainRows(app.deps.db))).toMatchObject({ ok: true });
     } finally {
       await app.close();
+    }
+  }, 120_000);
+
+  // Issue 42, finding 4: the rows were gone but the bytes were not (SQLite's free space and WAL,
+  // PostgreSQL's dead tuples). Fifty rejected applications with values found nowhere else, erased
+  // by the job; then the database's files are read as bytes.
+  it('erases the values from the database files too, not only from the tables', async () => {
+    const url = await dialect.createDatabaseUrl();
+    const app = await createAdminApp(await openDatabase(parseDatabaseUrl(url)), { now: '2026-06-15T10:00:00+09:00' });
+    try {
+      const tag = `${process.pid}${Date.now().toString(36)}`;
+      const values: string[] = [];
+      const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
+      for (let i = 0; i < 50; i += 1) {
+        const name: [string, string] = [`消去試験${tag}`, `花${i}子`];
+        const kana: [string, string] = [`ｼｮｳｷｮ${tag}`, `ﾊﾅｺ${i}`];
+        const application = await insertCompletedApplication(app, { name, kana });
+        const note = `面談記録${tag}番${i}`;
+        expect((await reviewer.post(`/api/admin/applications/${application.id}/reject`, { reasonCode: 'ID_MISMATCH', reason: note })).statusCode).toBe(200);
+        values.push(name.join(''), kana[0], application.mailAddress, note);
+      }
+      /** The SQLite database file and its write-ahead log, as bytes. */
+      const fileBytes = () => {
+        const location = parseDatabaseUrl(url);
+        const file = location.dialect === 'sqlite' ? location.path : '';
+        return Buffer.concat([file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)));
+      };
+      const present = (bytes: Buffer) => values.filter((v) => bytes.includes(Buffer.from(v, 'utf8')));
+      if (dialect.name === 'sqlite') expect(present(fileBytes())).toEqual(values);
+
+      app.clock.advance(181 * day);
+      expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 50, spaceReclaimed: true });
+      if (dialect.name === 'sqlite') {
+        expect(present(fileBytes())).toEqual([]);
+      } else {
+        // Vacuumed: no dead tuple of the erased rows is left in the tables' pages.
+        const stats = await sql<{ relname: string; vacuumed: boolean }>`
+          select relname, last_vacuum is not null as vacuumed from pg_stat_user_tables
+          where relname in ('applications', 'application_reviews', 'documents')`.execute(app.deps.db.kysely);
+        expect(stats.rows.map((r) => [r.relname, r.vacuumed]).toSorted()).toEqual([
+          ['application_reviews', true],
+          ['applications', true],
+          ['documents', true],
+        ]);
+        const dead = await sql<{ n: number }>`select count(*)::int as n from applications where last_name like ${`消去試験${tag}%`}`.execute(
+          app.deps.db.kysely,
+        );
+        expect(dead.rows[0]!.n).toBe(0);
+      }
+    } finally {
+      await app.close();
+      await app.deps.db.close();
     }
   }, 120_000);
 

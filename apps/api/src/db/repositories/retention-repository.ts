@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import { fieldsOf } from '@koza/domain/fields/registry';
 import type { Db } from '../database.ts';
 import { durableTransaction } from '../durable-transaction.ts';
@@ -211,4 +211,36 @@ export async function eraseDecidedApplications(db: Db, ids: readonly string[], b
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
+}
+
+/** The tables whose rows an erasure deletes or rewrites (eraseApplications, eraseDecidedApplications). */
+const erasedTables = [
+  'applications',
+  'application_parents',
+  'documents',
+  'auth_sessions',
+  'ekyc_sessions',
+  'webhook_receipts',
+  'application_events',
+  'application_reviews',
+] as const;
+
+/**
+ * After an erasure, the erased bytes leave the database's files too (issue 42, decision 0239 amendment):
+ * SQLite runs with `secure_delete` (db/node-sqlite.ts), so the pages an erasure rewrote hold zeros
+ * where the values were; the old page images still in the write-ahead log are then checkpointed into
+ * the file and the log truncated to nothing. A reader of another process that holds an old snapshot
+ * keeps the checkpoint from finishing: false then, and the next run (or the next erasure) does it.
+ * PostgreSQL keeps deleted and updated rows as dead tuples until vacuum: the erased tables are
+ * vacuumed (outside any transaction; the space is reusable at once, and the dead tuples are gone
+ * from the tables' pages). What the database's own log and the backups hold ages out on their own
+ * schedule (README "Retention of personal data").
+ */
+export async function reclaimErasedSpace(db: Db): Promise<boolean> {
+  if (db.dialect === 'sqlite') {
+    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db.kysely);
+    return (rows[0]?.busy ?? 0) === 0;
+  }
+  await sql`vacuum ${sql.join(erasedTables.map((t) => sql.table(t)))}`.execute(db.kysely);
+  return true;
 }

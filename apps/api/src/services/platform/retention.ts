@@ -12,6 +12,7 @@ import {
   deleteVerificationCodesBefore,
   eraseApplications,
   eraseDecidedApplications,
+  reclaimErasedSpace,
   recordJobRun,
 } from '../../db/repositories/retention-repository.ts';
 import { recordJobOutcome } from '../../db/repositories/operations-repository.ts';
@@ -46,6 +47,8 @@ export interface RetentionReport {
   applications: number;
   decidedApplications: number;
   pageViews: number;
+  /** Whether the erased bytes left the database's files (false: none were erased, or a reader held the SQLite log; the next run does it). */
+  spaceReclaimed: boolean;
 }
 
 /** One run: deletes what is due at `clock.now()` under `policy`, and nothing else. */
@@ -78,7 +81,9 @@ export async function runRetention(db: Db, clock: Clock, policy: RetentionPolicy
     pageViews += deleted;
     if (deleted < pageViewBatch) break;
   }
-  return { verificationCodes, sessions, outboxMails, applications, decidedApplications, pageViews };
+  // The erased values leave the files too, not only the tables (decision 0239 amendment).
+  const spaceReclaimed = applications + decidedApplications > 0 && (await reclaimErasedSpace(db));
+  return { verificationCodes, sessions, outboxMails, applications, decidedApplications, pageViews, spaceReclaimed };
 }
 
 /** Runs when this instance claims the run that is due; null when another instance has it (or it is not due). */
