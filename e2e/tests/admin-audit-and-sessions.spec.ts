@@ -65,6 +65,8 @@ test('an ADMIN sees a member held back by a stranger, ends their sessions and li
   await expect(member.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
 
   await memberRow.getByRole('button', { name: 'watched.member のログイン制限を解除' }).click();
+  await expect(admin.getByText('watched.member（照会 花子）のログイン制限を解除しますか？', { exact: false })).toBeVisible();
+  await admin.getByRole('button', { name: '解除する', exact: true }).click();
   await expect(admin.getByText('watched.member のログイン制限を解除しました。')).toBeVisible();
   await expect(memberRow.getByRole('cell', { name: '利用可' })).toBeVisible();
   await expect(memberRow.getByRole('button', { name: /ログイン制限を解除/ })).toHaveCount(0);

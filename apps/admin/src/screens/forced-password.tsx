@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { passwordChangeBodySchema } from '@koza/domain/api/admin';
+import { passwordChangeBodySchema, reauthCodeSchema } from '@koza/domain/api/admin';
 import { staffAuth } from '@koza/domain/admin/rules';
 import { post } from '../api.ts';
 import { Outcome } from '../outcome.tsx';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
+import { SecondFactorField } from './second-factor-field.tsx';
 
 // The password form, and the forced change that shows it before anything else: part of the sign-in
 // flow, so in the main chunk; the own-password screen (password.tsx) is a route loaded on entry.
@@ -37,15 +38,26 @@ export function ForcedPasswordScreen() {
 const passwordFormSchema = passwordChangeBodySchema
   .and(z.object({ newPasswordAgain: z.string() }))
   .refine((v) => v.newPassword === v.newPasswordAgain, { path: ['newPasswordAgain'], message: adminMessages.passwordMismatch });
+/** The member's own change on their screen: the second factor asked again as well (issue 42). */
+const passwordAgainFormSchema = passwordFormSchema.and(reauthCodeSchema);
 
-export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
+/**
+ * The password form: in the forced change after a one-time password (the sign-in has just proved both
+ * factors), or on the member's own screen, where their second factor is asked again (`secondFactor`).
+ */
+export function PasswordForm({ onChanged, secondFactor = false }: { onChanged?: () => void; secondFactor?: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     prefix: 'own-password',
-    initial: { currentPassword: '', newPassword: '', newPasswordAgain: '' },
-    schema: passwordFormSchema,
+    initial: { currentPassword: '', newPassword: '', newPasswordAgain: '', totpCode: '' },
+    schema: secondFactor ? passwordAgainFormSchema : passwordFormSchema,
     // The repeated entry is the screen's check only: not sent.
-    save: (_body, checked) => post('/password', { currentPassword: checked.currentPassword, newPassword: checked.newPassword }),
+    save: (_body, checked) =>
+      post('/password', {
+        currentPassword: checked.currentPassword,
+        newPassword: checked.newPassword,
+        ...(secondFactor ? { totpCode: (checked as { totpCode: string }).totpCode } : {}),
+      }),
     onSaved: () => {
       setDone('パスワードを変更しました。ほかの端末でのログインは終了しました。');
       onChanged?.();
@@ -72,6 +84,7 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
           <input type="password" autoComplete="new-password" {...form.field('newPasswordAgain')} />
           {form.message('newPasswordAgain')}
         </div>
+        {secondFactor && <SecondFactorField field={form.field('totpCode')} message={form.message('totpCode')} />}
         <div className="actions">
           <button type="submit" className="primary" disabled={form.pending}>
             変更する

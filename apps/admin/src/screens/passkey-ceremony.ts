@@ -16,9 +16,12 @@ export const passkeysOffered = (): boolean => typeof window.PublicKeyCredential 
 /** @simplewebauthn/browser, loaded at the first ceremony (it is not needed to draw any screen). */
 export const webauthn = () => import('@simplewebauthn/browser');
 
-/** The whole registration: the API's options, the browser's ceremony, the new credential sent back. */
-export async function registerPasskey(): Promise<void> {
-  const { challengeId, options } = await postJson('/passkeys/options', {}, passkeyOptionsSchema);
+/**
+ * The whole registration: the API's options (made once the member's second factor, `totpCode`, is
+ * proved again: issue 42), the browser's ceremony, the new credential sent back.
+ */
+export async function registerPasskey(totpCode: string): Promise<void> {
+  const { challengeId, options } = await postJson('/passkeys/options', { totpCode }, passkeyOptionsSchema);
   const { startRegistration } = await webauthn();
   const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
   await post('/passkeys', { challengeId, response });

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { passkeyListSchema } from '@koza/domain/api/admin';
-import { ApiProblem, post } from '../api.ts';
+import { passkeyListSchema, reauthCodeSchema } from '@koza/domain/api/admin';
+import { post } from '../api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable } from '../data-table.tsx';
 import { formatDateTime } from '../format.ts';
 import { Outcome } from '../outcome.tsx';
-import { useApiMutation, useApiQuery } from '../queries.ts';
-import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkey-ceremony.ts';
+import { useApiQuery } from '../queries.ts';
+import { useForm } from '../use-form.tsx';
+import { passkeysOffered } from './passkey-ceremony.ts';
+import { PasskeyRegistration } from './passkey-registration.tsx';
+import { SecondFactorField } from './second-factor-field.tsx';
 
 // A member's passkeys (docs/decisions/0220-staff-passkeys.md): registered here after sign-in, at the
 // bank's host the member signs in at, and used at sign-in instead of the authenticator app's code,
@@ -15,23 +18,42 @@ import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPassk
 
 type Passkey = z.infer<typeof passkeyListSchema>['items'][number];
 
+/** Removing a passkey, asked again in the dialog with the member's second factor (issue 42). */
+function RemovePasskeyDialog({ passkey, onDone, onCancel }: { passkey: Passkey; onDone: () => void; onCancel: () => void }) {
+  const form = useForm({
+    prefix: 'remove-passkey',
+    initial: { totpCode: '' },
+    schema: reauthCodeSchema,
+    save: (body) => post(`/passkeys/${encodeURIComponent(passkey.id)}/delete`, body),
+    onSaved: onDone,
+    failText: '削除できませんでした。',
+  });
+  return (
+    <ConfirmDialog
+      title="パスキーを削除しますか？"
+      confirmLabel="削除を確定する"
+      pending={form.pending}
+      error={form.error}
+      onCancel={onCancel}
+      onConfirm={() => form.formRef.current?.requestSubmit()}
+    >
+      <p>
+        {formatDateTime(passkey.createdAt)}に{passkey.host}
+        で登録したパスキーを削除します。元に戻せません。削除した後も、ワンタイムパスワードでログインできます。
+      </p>
+      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+        <SecondFactorField field={form.field('totpCode')} message={form.message('totpCode')} />
+      </form>
+    </ConfirmDialog>
+  );
+}
+
 export function PasskeysScreen() {
   const list = useApiQuery('/passkeys', passkeyListSchema);
   const [done, setDone] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const register = useApiMutation(() => registerPasskey(), ['/passkeys']);
-  const remove = useApiMutation((p: Passkey) => post(`/passkeys/${encodeURIComponent(p.id)}/delete`), ['/passkeys']);
   const offered = passkeysOffered();
   const items = list.data?.items;
-  const failure = register.error
-    ? passkeyNotRegistered
-    : remove.error
-      ? remove.error instanceof ApiProblem
-        ? remove.error.message
-        : '削除できませんでした。'
-      : list.error
-        ? '読み込めませんでした。'
-        : null;
 
   return (
     <>
@@ -39,44 +61,21 @@ export function PasskeysScreen() {
       <p>
         パスキーを登録すると、ログインのときに認証アプリのワンタイムパスワードの代わりに、この端末の指紋・顔認証や画面ロックで本人確認できます。パスキーが使えないときは、これまでどおりワンタイムパスワードでログインできます。
       </p>
-      <Outcome done={done} error={failure} />
+      <Outcome done={done} error={list.error ? '読み込めませんでした。' : null} />
       {removing && (
-        <ConfirmDialog
-          title="パスキーを削除しますか？"
-          confirmLabel="削除を確定する"
-          pending={remove.isPending}
+        <RemovePasskeyDialog
+          key={removing.id}
+          passkey={removing}
           onCancel={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(removing, {
-              onSuccess: () => {
-                setDone('パスキーを削除しました。');
-                setRemoving(null);
-              },
-              onError: () => setRemoving(null),
-            })
-          }
-        >
-          <p>
-            {formatDateTime(removing.createdAt)}に{removing.host}
-            で登録したパスキーを削除します。元に戻せません。削除した後も、ワンタイムパスワードでログインできます。
-          </p>
-        </ConfirmDialog>
+          onDone={() => {
+            setRemoving(null);
+            setDone('パスキーを削除しました。');
+            void list.refetch();
+          }}
+        />
       )}
       {offered ? (
-        <p>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              setDone(null);
-              remove.reset();
-              register.mutate(undefined, { onSuccess: () => setDone(passkeyRegistered) });
-            }}
-            disabled={register.isPending}
-          >
-            この端末にパスキーを登録する
-          </button>
-        </p>
+        <PasskeyRegistration prefix="passkey" onRegistered={() => void list.refetch()} />
       ) : (
         <p className="notice">このブラウザではパスキーを使えません。ワンタイムパスワードでログインしてください。</p>
       )}
@@ -99,8 +98,6 @@ export function PasskeysScreen() {
                     aria-label={`${formatDateTime(p.createdAt)}に登録したパスキー${items.indexOf(p) + 1}を削除`}
                     onClick={() => {
                       setDone(null);
-                      register.reset();
-                      remove.reset();
                       setRemoving(p);
                     }}
                   >

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { totpConfirmBodySchema, totpConfirmedSchema, totpSetupSchema } from '@koza/domain/api/admin';
 import { ApiProblem, postJson } from '../api.ts';
-import { Outcome } from '../outcome.tsx';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
-import { passkeyNotRegistered, passkeyRegistered, passkeysOffered, registerPasskey } from './passkey-ceremony.ts';
+import { passkeysOffered } from './passkey-ceremony.ts';
+import { PasskeyRegistration } from './passkey-registration.tsx';
 
 // Every member's first sign-in (and after an ADMIN's reset): register the authenticator app with the
 // QR code (drawn here in the browser by the `qrcode` package, loaded only on this screen) or the key
@@ -26,7 +26,6 @@ export function TotpSetupScreen() {
   const setup = started.data ?? null;
   const [qr, setQr] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [passkey, setPasskey] = useState<{ done: string | null; error: string | null }>({ done: null, error: null });
   const form = useForm({
     prefix: 'totp',
     initial: { totpCode: '' },
@@ -68,21 +67,7 @@ export function TotpSetupScreen() {
             <p>
               この端末にパスキーを登録すると、次回から認証アプリのコードの代わりに、指紋・顔認証や画面ロックで本人確認できます。あとで画面上部の「パスキー」からも登録できます。
             </p>
-            <Outcome done={passkey.done} error={passkey.error} />
-            {!passkey.done && (
-              <button
-                type="button"
-                className="secondary"
-                onClick={() =>
-                  void registerPasskey().then(
-                    () => setPasskey({ done: passkeyRegistered, error: null }),
-                    () => setPasskey({ done: null, error: passkeyNotRegistered }),
-                  )
-                }
-              >
-                この端末にパスキーを登録する
-              </button>
-            )}
+            <PasskeyRegistration prefix="offer-passkey" />
           </section>
         )}
         <button type="button" onClick={() => void refresh()}>

@@ -24,6 +24,7 @@ import * as m063 from './migrations/063-cancel-proposals.ts';
 import * as m066 from './migrations/066-job-outcomes.ts';
 import * as m068 from './migrations/068-personal-data-erased.ts';
 import * as m069 from './migrations/069-banks.ts';
+import * as m070 from './migrations/070-staff-restart-confirmed.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '066-job-outcomes': m066,
   '068-personal-data-erased': m068,
   '069-banks': m069,
+  '070-staff-restart-confirmed': m070,
 };
 
 /**

@@ -388,6 +388,9 @@ export interface StaffUsersTable {
   pendingPasswordReset: Generated<number>;
   pendingSecondFactorReset: Generated<number>;
   pendingDisable: Generated<number>;
+  /** 1 while restarting a stopped account, or lifting an ADMIN's sign-in limit, waits for a second ADMIN (migration 070). */
+  pendingEnable: Generated<number>;
+  pendingUnlock: Generated<number>;
 }
 
 /** Every ADMIN who created or changed the account since its last confirmation (migration 062): none of them confirms it. */

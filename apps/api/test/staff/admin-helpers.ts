@@ -139,11 +139,7 @@ export const totpCode = (app: AdminApp, secret: string, offsetSteps = 0) =>
  * Signs in through HTTP; a member without a second factor enrols it (they can do nothing else
  * before). The enrolled secret is kept with the member, so a later sign-in gives a code.
  */
-export async function signInStaff(
-  app: AdminApp,
-  member: StaffMember & { totpSecret?: string },
-  ip = uniqueIp(),
-): Promise<StaffClient & { totpSecret?: string }> {
+export async function signInStaff(app: AdminApp, member: StaffMember & { totpSecret?: string }, ip = uniqueIp()): Promise<SignedInClient> {
   const body0 = { loginId: member.loginId, password: staffPassword, ...(member.totpSecret ? { totpCode: totpCode(app, member.totpSecret) } : {}) };
   const response = await signInRequest(app, body0, ip, member.bankCode);
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
@@ -151,7 +147,7 @@ export async function signInStaff(
   const cookie = cookieOf(response);
   const body = response.json() as { csrfToken: string; totpSetupRequired: boolean };
   const client = clientOf(app, cookie, body.csrfToken, ip, member.bankCode);
-  if (!body.totpSetupRequired) return client;
+  if (!body.totpSetupRequired) return withFreshCode(app, client, member.totpSecret);
   const setup = await client.post('/api/admin/totp/setup');
   if (setup.statusCode !== 200) throw new Error(`totp setup answered ${setup.statusCode}: ${setup.body}`);
   const secret = (setup.json() as { secret: string }).secret;
@@ -160,7 +156,23 @@ export async function signInStaff(
   app.clock.advance(30_000); // the next sign-in must not reuse this step's code
   member.totpSecret = secret;
   member.recoveryCodes = (confirm.json() as { recoveryCodes: string[] }).recoveryCodes;
-  return Object.assign(client, { totpSecret: secret });
+  return withFreshCode(app, client, secret);
+}
+
+/** A signed-in member's client, with their authenticator app: the second factor a change asks again (issue 42). */
+export type SignedInClient = StaffClient & { totpSecret?: string; freshCode(): string };
+
+function withFreshCode(app: AdminApp, client: StaffClient, secret: string | undefined): SignedInClient {
+  return Object.assign(client, {
+    ...(secret ? { totpSecret: secret } : {}),
+    /** A code of the app not used yet: this time step's; the clock then moves past it (a step is good once). */
+    freshCode: () => {
+      if (!secret) throw new Error('the member has no second factor');
+      const code = totpCode(app, secret);
+      app.clock.advance(30_000);
+      return code;
+    },
+  });
 }
 
 export interface CompletedApplication {

@@ -7,7 +7,7 @@ import { uniqueIp } from '../helpers/auth.ts';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 import { productionEnv } from '../helpers/production-env.ts';
 import { bankHost, clientOf, cookieOf, createAdminApp, makeStaff, passwordSignIn, signInRequest, signInStaff, staffPassword } from './admin-helpers.ts';
-import type { AdminApp, StaffClient, StaffMember } from './admin-helpers.ts';
+import type { AdminApp, SignedInClient, StaffMember } from './admin-helpers.ts';
 
 // Passkeys as the preferred second factor (decision 0220): registered by a signed-in member at their
 // bank's host, then the sign-in takes the password and the passkey's answer in one call, which
@@ -22,8 +22,8 @@ interface Options {
   options: { challenge: string; rpId?: string; rp: { id: string }; user: { id: string }; allowCredentials?: unknown[]; excludeCredentials?: unknown[] };
 }
 
-async function registerPasskey(client: StaffClient, authenticator = new SoftwareAuthenticator(), at = origin) {
-  const started = await client.post('/api/admin/passkeys/options');
+async function registerPasskey(client: SignedInClient, authenticator = new SoftwareAuthenticator(), at = origin) {
+  const started = await client.post('/api/admin/passkeys/options', { totpCode: client.freshCode() });
   expect(started.statusCode, started.body).toBe(200);
   const { challengeId, options } = started.json() as Options;
   const registered = await client.post('/api/admin/passkeys', { challengeId, response: authenticator.register(options, at) });
@@ -65,7 +65,7 @@ forEachDialect((dialect) => {
       expect(listed.json()).toMatchObject({ items: [{ host: 'fukuoka.localhost', lastUsedAt: null }] });
 
       // A second registration of the same authenticator is excluded by the options.
-      expect((await client.post('/api/admin/passkeys/options')).json()).toMatchObject({
+      expect((await client.post('/api/admin/passkeys/options', { totpCode: client.freshCode() })).json()).toMatchObject({
         options: { excludeCredentials: [{ id: Buffer.from(authenticator.credentialId).toString('base64url') }] },
       });
 
@@ -158,7 +158,7 @@ forEachDialect((dialect) => {
       const memberClient = await signInStaff(app, member);
       const adminClient = await signInStaff(app, admin);
       // The admin's challenge does not register a passkey for the member, nor a bad attestation.
-      const adminChallenge = (await adminClient.post('/api/admin/passkeys/options')).json() as Options;
+      const adminChallenge = (await adminClient.post('/api/admin/passkeys/options', { totpCode: adminClient.freshCode() })).json() as Options;
       const stolen = await memberClient.post('/api/admin/passkeys', {
         challengeId: adminChallenge.challengeId,
         response: new SoftwareAuthenticator().register(adminChallenge.options, origin),
@@ -180,8 +180,10 @@ forEachDialect((dialect) => {
       const again = await signInStaff(app, member);
       await registerPasskey(again);
       const [mine] = ((await again.get('/api/admin/passkeys')).json() as { items: { id: string }[] }).items;
-      expect((await adminClient.post(`/api/admin/passkeys/${encodeURIComponent(mine!.id)}/delete`)).statusCode).toBe(404);
-      expect((await again.post(`/api/admin/passkeys/${encodeURIComponent(mine!.id)}/delete`)).statusCode).toBe(204);
+      expect((await adminClient.post(`/api/admin/passkeys/${encodeURIComponent(mine!.id)}/delete`, { totpCode: adminClient.freshCode() })).statusCode).toBe(
+        404,
+      );
+      expect((await again.post(`/api/admin/passkeys/${encodeURIComponent(mine!.id)}/delete`, { totpCode: again.freshCode() })).statusCode).toBe(204);
       expect((await again.get('/api/admin/passkeys')).json()).toEqual({ items: [] });
       expect(id).not.toBe(mine!.id);
       const actions = await app.deps.db.kysely

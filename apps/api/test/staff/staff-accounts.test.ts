@@ -36,12 +36,21 @@ forEachDialect((dialect) => {
       expect(refused.headers['set-cookie']).toBeUndefined();
       expect(await listed(admin, leaver.id)).toMatchObject({ disabled: true, locked: false });
 
-      expect((await admin.post(`/api/admin/staff/${leaver.id}/enable`)).statusCode).toBe(204);
-      expect(await listed(admin, leaver.id)).toMatchObject({ disabled: false });
-      expect((await passwordSignIn(app, leaver, staffPassword)).statusCode).toBe(200);
+      // Restarted with a new one-time password and no second factor (issue 42): what the leaver kept opens nothing.
+      const restarted = await admin.post(`/api/admin/staff/${leaver.id}/enable`);
+      expect(restarted.statusCode).toBe(200);
+      const { oneTimePassword } = restarted.json() as { oneTimePassword: string };
+      expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
+      expect((await admin.post(`/api/admin/staff/${leaver.id}/enable`)).json()).toMatchObject({ message: adminMessages.notDisabled });
+      expect(await listed(admin, leaver.id)).toMatchObject({ disabled: false, totpEnabled: false });
+      expect((await passwordSignIn(app, leaver, staffPassword)).statusCode).toBe(401);
+      expect((await passwordSignIn(app, { ...leaver, totpSecret: undefined }, oneTimePassword)).json()).toMatchObject({
+        passwordChangeRequired: true,
+        totpSetupRequired: true,
+      });
       expect(await auditDetails(app, 'DISABLE_STAFF')).toEqual([leaver.loginId]);
       expect(await auditDetails(app, 'ENABLE_STAFF')).toEqual([leaver.loginId]);
-      expect(await auditDetails(app, 'SIGN_IN_FAILED')).toEqual(['disabled']);
+      expect(await auditDetails(app, 'SIGN_IN_FAILED')).toEqual(['disabled', 'password']);
     } finally {
       await app.close();
     }
@@ -119,7 +128,19 @@ forEachDialect((dialect) => {
       // A new sign-in ended the session it replaces (issue 25, finding 6).
       expect((await elsewhere.get('/api/admin/session')).statusCode).toBe(401);
 
-      const wrong = await here.post('/api/admin/password', { currentPassword: 'not my password', newPassword: 'my own new password' });
+      // The second factor is asked again (issue 42): a session alone, a wrong code or a used one change nothing.
+      const change = { currentPassword: staffPassword, newPassword: 'my own new password' };
+      for (const answer of [{}, { totpCode: '000000' }, { totpCode: 'abcde-fghij' }]) {
+        const refused = await here.post('/api/admin/password', { ...change, ...answer });
+        expect(refused.statusCode, JSON.stringify(answer)).toBe(400);
+        expect(refused.json()).toMatchObject({ errors: [{ field: 'totpCode', message: adminMessages.reauthFailed }] });
+      }
+
+      const wrong = await here.post('/api/admin/password', {
+        currentPassword: 'not my password',
+        newPassword: 'my own new password',
+        totpCode: here.freshCode(),
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ errors: [{ field: 'currentPassword', message: adminMessages.currentPasswordWrong }] });
       const same = await here.post('/api/admin/password', { currentPassword: staffPassword, newPassword: staffPassword });
@@ -128,7 +149,12 @@ forEachDialect((dialect) => {
       const short = await here.post('/api/admin/password', { currentPassword: staffPassword, newPassword: 'short' });
       expect(short.json()).toMatchObject({ errors: [{ field: 'newPassword', message: adminMessages.passwordTooShort }] });
 
-      expect((await here.post('/api/admin/password', { currentPassword: staffPassword, newPassword: 'my own new password' })).statusCode).toBe(204);
+      const code = here.freshCode();
+      expect((await here.post('/api/admin/password', { ...change, totpCode: code })).statusCode).toBe(204);
+      // The same code again (a step is good once) changes nothing.
+      const replayed = await here.post('/api/admin/password', { currentPassword: change.newPassword, newPassword: 'yet another password', totpCode: code });
+      expect(replayed.json()).toMatchObject({ errors: [{ field: 'totpCode', message: adminMessages.reauthFailed }] });
+      expect(await auditDetails(app, 'REAUTH_FAILED')).toEqual([null, null, null, null]);
       expect((await here.get('/api/admin/session')).statusCode).toBe(200);
       expect((await passwordSignIn(app, member, staffPassword)).statusCode).toBe(401);
       expect((await passwordSignIn(app, member, 'my own new password')).statusCode).toBe(200);

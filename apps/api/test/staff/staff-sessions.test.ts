@@ -31,7 +31,7 @@ forEachDialect((dialect) => {
       expect(await limitOf()).toBe(toJapanIso(app.clock.now().getTime() + 30_000));
       expect((await memberClient.get('/api/admin/session')).statusCode).toBe(200);
 
-      expect((await admin.post(`/api/admin/staff/${member.id}/unlock`)).statusCode).toBe(204);
+      expect((await admin.post(`/api/admin/staff/${member.id}/unlock`)).json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
       expect(await limitOf()).toBeNull();
     } finally {
       await app.close();

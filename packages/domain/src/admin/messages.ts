@@ -6,6 +6,9 @@ export const adminMessages = {
   passwordRequired: 'パスワードを入力してください。',
   signInThrottled: 'ログインに続けて失敗したため、しばらくログインできません。時間をおいて再度お試しください。',
   totpWrong: 'ワンタイムパスワードが正しくありません。',
+  reauthRequired: '本人確認のため、認証アプリに表示されている6桁のワンタイムパスワードを入力してください。',
+  reauthFailed:
+    '本人確認のため、認証アプリに表示されている6桁のワンタイムパスワードを入力してください。入力したワンタイムパスワードは正しくないか、既に使われています。',
   totpSetupRequired: '二要素認証の登録が必要です。',
   sessionEnded: 'セッションが終了しました。もう一度ログインしてください。',
   csrf: '画面を再読み込みしてから、もう一度操作してください。',
@@ -62,6 +65,7 @@ export const adminMessages = {
   roleUnchanged: '現在と同じ権限です。',
   alreadyWaiting: 'この変更は既に別の管理者の確認待ちです。',
   alreadyDisabled: 'この職員アカウントは既に利用停止中です。',
+  notDisabled: 'この職員アカウントは利用停止されていません。',
   awaitingConfirmation: '別の管理者の確認が済むまで、このアカウントではログインできません。',
   handoverFailed: '勘定系への受け渡しに失敗しました。時間をおいて再度お試しください。',
 } as const;

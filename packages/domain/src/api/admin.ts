@@ -60,6 +60,25 @@ export const passkeyAttestationSchema = webauthnCredential({
 
 /** The options of a WebAuthn ceremony and the id of its challenge (sent back with the answer). */
 export const passkeyOptionsSchema = z.object({ challengeId: z.string(), options: z.looseObject({ challenge: z.string() }) });
+/** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes (absent when empty). */
+const secondFactorCode = z
+  .string()
+  .max(20)
+  .transform((s) => s.trim())
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+/**
+ * The member's second factor asked again within a request that changes an authenticator or the
+ * password (issue 42, ASVS 5.0 V6.4, decision 0220 addendum): a fresh code of the authenticator app
+ * (or an unused recovery code), or a passkey's answer to a challenge of POST /sign-in/passkey-options.
+ */
+export const reauthBodySchema = z.object({
+  totpCode: secondFactorCode,
+  reauthPasskey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
+});
+/** The back office's forms that ask the second factor again: the app's code (or a recovery code) typed in. */
+export const reauthCodeSchema = z.object({ totpCode: z.string().trim().min(1, adminMessages.reauthRequired).max(20, adminMessages.reauthFailed) });
 export const passkeyRegisterBodySchema = z.object({ challengeId: z.string().max(64), response: passkeyAttestationSchema });
 export const passkeyListSchema = z.object({
   items: z.array(z.object({ id: z.string(), host: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
@@ -74,12 +93,7 @@ export const signInBodySchema = z.object({
   /** A passkey's answer to the challenge of POST /sign-in/passkey-options, instead of a code. */
   passkey: z.object({ challengeId: z.string().max(64), response: passkeyAssertionSchema }).optional(),
   /** Once enrolled: the 6 digits of the authenticator app, or one of the recovery codes. */
-  totpCode: z
-    .string()
-    .max(20)
-    .transform((s) => s.trim())
-    .optional()
-    .transform((s) => (s ? s : undefined)),
+  totpCode: secondFactorCode,
 });
 
 export const staffSchema = z.object({
@@ -188,10 +202,12 @@ export const staffListItemSchema = staffSchema.extend({
   awaitingConfirmation: z.boolean(),
   /** A role change waiting for a second ADMIN. */
   pendingRole: z.enum(staffRoles).nullable(),
-  /** A password reset, a second-factor reset or a stop waiting for a second ADMIN (decision 0233). */
+  /** A password reset, a second-factor reset, a stop, a restart or an ADMIN's unlock waiting for a second ADMIN (decision 0233). */
   pendingPasswordReset: z.boolean(),
   pendingSecondFactorReset: z.boolean(),
   pendingDisable: z.boolean(),
+  pendingEnable: z.boolean(),
+  pendingUnlock: z.boolean(),
   /** Display names of the ADMINs who asked for what waits: none of them may confirm it. */
   changedBy: z.array(z.string()),
 });

@@ -9,8 +9,8 @@ import { memberChanges, type Member, type MemberChange } from './member-changes.
 
 const noBody = z.object({});
 
-/** Changes answered with whether they wait and, when a password was set now, the one-time password. */
-const answeredChanges: ReadonlySet<MemberChange> = new Set(['confirm', 'disable', 'totp-reset', 'password', 'role']);
+/** Changes answered with whether they wait and, when a password was set now, the one-time password (all but ending sessions). */
+const answeredChanges: ReadonlySet<MemberChange> = new Set(['confirm', 'disable', 'enable', 'unlock', 'totp-reset', 'password', 'role']);
 
 /** A one-time password the server chose, for the ADMIN to hand to the member in person: shown once. */
 export interface HandedPassword {
@@ -54,7 +54,7 @@ export function MemberChangeDialog({
     <ConfirmDialog
       title={`${member.loginId} の${text.button}`}
       confirmLabel={text.confirm}
-      danger={kind !== 'enable' && kind !== 'confirm'}
+      danger={kind !== 'enable' && kind !== 'confirm' && kind !== 'unlock'}
       pending={form.pending}
       error={form.error}
       onCancel={onCancel}

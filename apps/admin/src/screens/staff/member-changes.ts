@@ -6,8 +6,8 @@ export type Member = z.infer<typeof staffListSchema>['items'][number];
 
 /**
  * The changes an ADMIN can make to another member, each asked for again (in the one dialog) before it
- * is made. Where the bank has had two ADMINs, a new account, a role, a reset and the stop of an ADMIN
- * wait for a different ADMIN's confirmation (decision 0233); `waiting` says so.
+ * is made. Where the bank has had two ADMINs, a new account, a role, a reset, the stop of an ADMIN, a
+ * restart and lifting an ADMIN's sign-in limit wait for a different ADMIN's confirmation (decision 0233).
  */
 export const memberChanges = {
   confirm: {
@@ -23,7 +23,19 @@ export const memberChanges = {
     confirm: '利用停止する',
     done: 'を利用停止しました。',
   },
-  enable: { button: '利用再開', question: 'の利用を再開しますか？', confirm: '利用を再開する', done: 'の利用を再開しました。' },
+  enable: {
+    button: '利用再開',
+    question:
+      'の利用を再開しますか？以前のパスワード・二要素認証・パスキーは使えなくなり、新しい初期パスワードがシステムにより作成されて一度だけ表示されます（管理者が2名以上いる場合は、確認した別の管理者の画面）。本人は次回ログイン時にパスワードと二要素認証を登録し直します。',
+    confirm: '利用を再開する',
+    done: 'の利用を再開しました。',
+  },
+  unlock: {
+    button: 'ログイン制限を解除',
+    question: 'のログイン制限を解除しますか？管理者のログイン制限の解除は、別の管理者の確認後に行われます。',
+    confirm: '解除する',
+    done: 'のログイン制限を解除しました。',
+  },
   'totp-reset': {
     button: '二要素認証をリセット',
     question: 'の二要素認証をリセットしますか？次回ログイン時に認証アプリの登録からやり直します。管理者が2名以上いる場合は、別の管理者の確認後に行われます。',
@@ -59,6 +71,8 @@ export function waitingText(s: Member): string | null {
     s.pendingPasswordReset ? 'パスワード再設定' : null,
     s.pendingSecondFactorReset ? '二要素認証のリセット' : null,
     s.pendingDisable ? '利用停止' : null,
+    s.pendingEnable ? '利用再開' : null,
+    s.pendingUnlock ? 'ログイン制限の解除' : null,
   ].filter((p): p is string => p !== null);
   return parts.length === 0 ? null : `${parts.join('・')}の確認待ち（依頼：${s.changedBy.join('、')}）`;
 }

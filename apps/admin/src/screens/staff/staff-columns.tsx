@@ -21,15 +21,16 @@ const stateOf = (s: Member) =>
 interface MemberActionHandlers {
   /** The signed-in ADMIN, who changes nothing of their own here. */
   self: string | undefined;
-  unlock: (member: Member) => void;
   showSessions: (member: Member) => void;
   ask: (kind: MemberChange, member: Member) => void;
 }
 
-function MemberActions({ member: s, unlock, showSessions, ask }: { member: Member } & Omit<MemberActionHandlers, 'self'>) {
+function MemberActions({ member: s, showSessions, ask }: { member: Member } & Omit<MemberActionHandlers, 'self'>) {
   const waiting = s.awaitingConfirmation || waitingText(s) !== null;
   const kinds: MemberChange[] = [
     ...(waiting ? (['confirm'] as const) : []),
+    // Offered while the throttle holds the member back (or a lock-out from before it is left).
+    ...((s.locked || s.signInLimitedUntil) && !s.pendingUnlock ? (['unlock'] as const) : []),
     s.disabled ? 'enable' : 'disable',
     ...(s.totpEnabled ? (['totp-reset'] as const) : []),
     'password',
@@ -37,12 +38,6 @@ function MemberActions({ member: s, unlock, showSessions, ask }: { member: Membe
   ];
   return (
     <div className="row-actions">
-      {/* Offered while the throttle holds the member back (or a lock-out from before it is left). */}
-      {(s.locked || s.signInLimitedUntil) && (
-        <button type="button" className="secondary" onClick={() => unlock(s)}>
-          {s.loginId} のログイン制限を解除
-        </button>
-      )}
       <button type="button" className="secondary" aria-label={`${s.loginId} のログイン状況`} onClick={() => showSessions(s)}>
         ログイン状況
       </button>

@@ -22,6 +22,8 @@ const member = (over: object) => ({
   pendingPasswordReset: false,
   pendingSecondFactorReset: false,
   pendingDisable: false,
+  pendingEnable: false,
+  pendingUnlock: false,
   changedBy: ['管理 太郎'],
   ...over,
 });

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { staffListSchema } from '@koza/domain/api/admin';
-import { ApiProblem, post } from '../../api.ts';
 import { DataTable } from '../../data-table.tsx';
 import { Outcome } from '../../outcome.tsx';
-import { useApiMutation, useApiQuery } from '../../queries.ts';
+import { useApiQuery } from '../../queries.ts';
 import { useSession } from '../../session.tsx';
 import { HandedPasswordPanel } from './handed-password-panel.tsx';
 import { MemberChangeDialog, type HandedPassword } from './member-change-dialog.tsx';
@@ -12,7 +11,7 @@ import { MemberSessions } from './member-sessions.tsx';
 import { NewMemberForm } from './new-member-form.tsx';
 import { staffColumns } from './staff-columns.tsx';
 
-/** ADMIN: the bank's staff accounts, a new account, confirmations, lifting a sign-in limit, stopping and restarting, resets, roles. */
+/** ADMIN: the bank's staff accounts, a new account, confirmations, lifting a sign-in limit, stopping and restarting, resets, roles (each in its dialog). */
 export function StaffScreen() {
   const { session, can } = useSession();
   const list = useApiQuery('/staff', staffListSchema, { enabled: can('staff.manage') });
@@ -20,26 +19,15 @@ export function StaffScreen() {
   const [pending, setPending] = useState<{ kind: MemberChange; member: Member } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<Member | null>(null);
   const [handed, setHanded] = useState<HandedPassword | null>(null);
-  const unlock = useApiMutation((member: Member) => post(`/staff/${encodeURIComponent(member.id)}/unlock`), ['/staff']);
 
   if (!can('staff.manage')) return <p className="error">この操作を行う権限がありません。</p>;
 
   const columns = staffColumns({
     self: session?.staff.id,
-    unlock: (member) => {
-      setDone(null);
-      unlock.mutate(member, { onSuccess: () => setDone(`${member.loginId} のログイン制限を解除しました。`) });
-    },
     showSessions: setSessionsOf,
     ask: (kind, member) => setPending({ kind, member }),
   });
-  const failure = unlock.error
-    ? unlock.error instanceof ApiProblem
-      ? unlock.error.message
-      : '解除できませんでした。'
-    : list.error
-      ? '読み込めませんでした。'
-      : null;
+  const failure = list.error ? '読み込めませんでした。' : null;
 
   return (
     <>

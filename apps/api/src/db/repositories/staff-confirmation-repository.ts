@@ -46,6 +46,8 @@ export async function markConfirmed(db: Db | Executor, id: string, by: string, r
       pendingPasswordReset: 0,
       pendingSecondFactorReset: 0,
       pendingDisable: 0,
+      pendingEnable: 0,
+      pendingUnlock: 0,
       updatedAt: now,
     })
     .where('id', '=', id)
@@ -53,9 +55,9 @@ export async function markConfirmed(db: Db | Executor, id: string, by: string, r
   await executor(db).deleteFrom('staffChangeAuthors').where('staffId', '=', id).execute();
 }
 
-export type PendingFlag = 'pendingPasswordReset' | 'pendingSecondFactorReset' | 'pendingDisable';
+export type PendingFlag = 'pendingPasswordReset' | 'pendingSecondFactorReset' | 'pendingDisable' | 'pendingEnable' | 'pendingUnlock';
 
-/** A reset or a stop waits for a second ADMIN. */
+/** A reset, a stop, a restart or an ADMIN's unlock waits for a second ADMIN. */
 export async function setPendingFlag(db: Db | Executor, id: string, flag: PendingFlag, now: EpochMs): Promise<void> {
   await executor(db)
     .updateTable('staffUsers')

@@ -76,5 +76,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   auditRoutes(app, deps);
   // ---- maintenance windows, notices, funnel (part 2) ----
   await app.register(announcementsRoutes, { db, clock });
-  await app.register(passkeyRoutes, { db, clock, isProduction: deps.isProduction });
+  await app.register(passkeyRoutes, { auth: authDeps, clock, isProduction: deps.isProduction });
 };

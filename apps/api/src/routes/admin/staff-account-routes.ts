@@ -6,7 +6,7 @@ import { assertPasswordAllowed } from '../../services/staff/staff-password-polic
 import { confirmStaffChange, needsSecondAdmin, recordCreation, requestStaffChange } from '../../services/staff/staff-confirmation.ts';
 import type { StaffChange } from '../../services/staff/staff-confirmation.ts';
 import { bankNameOf, createStaff } from '../../services/staff/staff-auth.ts';
-import { enableStaffOfBank, endStaffSessionsOfBank, staffSessionsOfBank, listStaff, unlockStaffOfBank } from '../../services/staff/staff-accounts.ts';
+import { endStaffSessionsOfBank, staffSessionsOfBank, listStaff } from '../../services/staff/staff-accounts.ts';
 import { actorOf } from './staff-guard.ts';
 import type { AdminApp, AdminRouteDeps } from './admin-routes.ts';
 import { idParams } from './admin-route-parts.ts';
@@ -17,7 +17,7 @@ import { idParams } from './admin-route-parts.ts';
 /** The bank's staff accounts (ADMIN). */
 export function staffAccountRoutes(app: AdminApp, deps: AdminRouteDeps): void {
   const { db, clock } = deps;
-  const staffChangeDeps = { db, passwordLogN: deps.passwordLogN };
+  const staffChangeDeps = { db, passwordLogN: deps.passwordLogN, codeHashKey: deps.codeHashKey };
   const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey, passwordLogN: deps.passwordLogN };
   app.get('/staff', { config: { staff: 'staff.manage' }, schema: { response: { 200: staffListSchema } } }, async (request) => ({
     items: await listStaff(db, deps.codeHashKey, actorOf(request).bankCode, clock.now().getTime()),
@@ -43,12 +43,16 @@ export function staffAccountRoutes(app: AdminApp, deps: AdminRouteDeps): void {
     async (request) => confirmStaffChange(staffChangeDeps, actorOf(request), request.params.id, clock.now().getTime()),
   );
 
-  // Changes that wait for a second ADMIN in four-eyes mode (decision 0233): role, resets, a stop.
+  // Changes that wait for a second ADMIN in four-eyes mode (decision 0233): role, resets, a stop of an
+  // ADMIN, a restart, lifting an ADMIN's sign-in limit. Each answers whether it waits and, where it
+  // took effect with a new one-time password (a password reset, a restart), that password.
   const waitingChanges: Record<string, (request: { body: unknown }) => StaffChange> = {
     role: (request) => ({ kind: 'role', role: staffRoleBodySchema.parse(request.body).role }),
     password: () => ({ kind: 'password' }),
     'totp-reset': () => ({ kind: 'second-factor' }),
     disable: () => ({ kind: 'disable' }),
+    enable: () => ({ kind: 'enable' }),
+    unlock: () => ({ kind: 'unlock' }),
   };
   for (const [name, changeOf] of Object.entries(waitingChanges)) {
     app.post(
@@ -61,18 +65,11 @@ export function staffAccountRoutes(app: AdminApp, deps: AdminRouteDeps): void {
     );
   }
 
-  // An ADMIN's changes to another member of the bank that apply at once (never their own account: 409), each audited.
-  const memberChanges = {
-    unlock: (...a: Parameters<typeof enableStaffOfBank>) => unlockStaffOfBank(db, deps.codeHashKey, a[1], a[2], a[3]),
-    enable: enableStaffOfBank,
-    'sessions/end': endStaffSessionsOfBank,
-  } as const;
-  for (const [name, change] of Object.entries(memberChanges)) {
-    app.post(`/staff/:id/${name}`, { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
-      await change(db, actorOf(request), request.params.id, clock.now().getTime());
-      return reply.code(204).send();
-    });
-  }
+  // Ending a member's sessions applies at once (never their own account: 409), audited: it only takes access away.
+  app.post('/staff/:id/sessions/end', { config: { staff: 'staff.manage' }, schema: { params: idParams } }, async (request, reply) => {
+    await endStaffSessionsOfBank(db, actorOf(request), request.params.id, clock.now().getTime());
+    return reply.code(204).send();
+  });
 
   app.get('/staff/:id/sessions', { config: { staff: 'staff.manage' }, schema: { params: idParams, response: { 200: staffSessionsSchema } } }, async (request) =>
     staffSessionsOfBank(db, actorOf(request), request.params.id, clock.now().getTime()),

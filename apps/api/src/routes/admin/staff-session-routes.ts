@@ -1,6 +1,7 @@
 import { rolePermissions } from '@koza/domain/admin/roles';
 import {
   passwordChangeBodySchema,
+  reauthBodySchema,
   signInBodySchema,
   staffSessionSchema,
   totpConfirmBodySchema,
@@ -22,7 +23,7 @@ import {
 } from '../../services/staff/staff-auth.ts';
 import type { StaffContext } from '../../services/staff/staff-auth.ts';
 import { actorOf, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
-import { relyingPartyOf } from './passkey-routes.ts';
+import { relyingPartyOf, secondFactorAgain } from './passkey-routes.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AdminApp, AdminRouteDeps } from './admin-routes.ts';
 
@@ -90,8 +91,13 @@ export function staffSessionRoutes(app: AdminApp, deps: AdminRouteDeps): void {
 
   // ---- the member's own password (every role) ----
 
-  app.post('/password', { config: { staff: 'session' }, schema: { body: passwordChangeBodySchema } }, async (request, reply) => {
-    await changeOwnPassword(authDeps, requireStaff(request), request.body, actorOf(request), clock.now().getTime());
+  app.post('/password', { config: { staff: 'session' }, schema: { body: passwordChangeBodySchema.and(reauthBodySchema) } }, async (request, reply) => {
+    const context = requireStaff(request);
+    const now = clock.now().getTime();
+    // The second factor again (issue 42), except in the forced change of a one-time password: that
+    // session's sign-in has just proved both factors, and it can do nothing but this change.
+    if (!context.passwordChangeRequired) await secondFactorAgain(authDeps, request, context, request.body, { now, isProduction: deps.isProduction });
+    await changeOwnPassword(authDeps, context, request.body, actorOf(request), now);
     return reply.code(204).send();
   });
 }

@@ -6,21 +6,14 @@ import type { AuditAction } from '@koza/domain/admin/rules';
 import type { Db } from '../../db/database.ts';
 import { durableTransaction } from '../../db/durable-transaction.ts';
 import type { Executor } from '../../db/executor.ts';
-import {
-  findStaffById,
-  listStaffOfBank,
-  liveSessionsOfStaff,
-  revokeSessionsOfStaff,
-  setStaffDisabled,
-  unlockStaff,
-} from '../../db/repositories/staff-repository.ts';
+import { findStaffById, listStaffOfBank, liveSessionsOfStaff, revokeSessionsOfStaff } from '../../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../../db/repositories/staff-repository.ts';
 import { Refusal } from '../platform/refusals.ts';
 import { toJapanIso } from '../platform/japan-iso-time.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { bankNameOf, identityOf } from './staff-auth.ts';
-import { accountLimitedUntil, forgetAccountThrottle } from './staff-throttle.ts';
+import { accountLimitedUntil } from './staff-throttle.ts';
 import { changeAuthorsByMember } from './staff-confirmation.ts';
 
 // Staff accounts as an ADMIN sees them: one bank only (docs/decisions/0164-staff-account-life-cycle.md).
@@ -54,6 +47,8 @@ export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, n
     pendingPasswordReset: row.pendingPasswordReset === 1,
     pendingSecondFactorReset: row.pendingSecondFactorReset === 1,
     pendingDisable: row.pendingDisable === 1,
+    pendingEnable: row.pendingEnable === 1,
+    pendingUnlock: row.pendingUnlock === 1,
     changedBy: (authors.get(row.id) ?? []).map((id) => nameOf(id) ?? id),
   }));
 }
@@ -83,20 +78,6 @@ async function changeMember(
   });
 }
 
-/**
- * Lifts the sign-in throttle of a member of the same bank (every address), and a lock-out left from
- * before throttling replaced it (decision 0202).
- */
-export async function unlockStaffOfBank(db: Db, codeHashKey: Buffer, actor: Actor, staffId: string, now: number): Promise<void> {
-  let member: StaffRow | null = null;
-  await changeMember(db, actor, staffId, 'UNLOCK_STAFF', now, async (trx, row) => {
-    member = row;
-    await unlockStaff(trx, row.id, now);
-  });
-  const { bankCode, loginId } = member as unknown as StaffRow;
-  await forgetAccountThrottle(db, codeHashKey, bankCode, loginId);
-}
-
 /** Ends every live session of a member of the same bank (an ADMIN who sees one it does not trust). */
 export async function endStaffSessionsOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
   await changeMember(db, actor, staffId, 'END_STAFF_SESSIONS', now, (trx, row) => revokeSessionsOfStaff(trx, row.id, now));
@@ -118,9 +99,4 @@ export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string,
       userAgent: s.userAgent,
     })),
   };
-}
-
-/** Lets a stopped account sign in again (with its password, and its second factor if it had one). */
-export async function enableStaffOfBank(db: Db, actor: Actor, staffId: string, now: number): Promise<void> {
-  await changeMember(db, actor, staffId, 'ENABLE_STAFF', now, (trx, row) => setStaffDisabled(trx, row.id, null, now));
 }

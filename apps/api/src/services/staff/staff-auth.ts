@@ -35,6 +35,8 @@ import { hashPassword, spendPasswordTime, verifyPassword } from './staff-passwor
 import { assertPasswordAllowed } from './staff-password-policy.ts';
 import { loginIdHash, signInSucceeded, takeSignInAttempt } from './staff-throttle.ts';
 import { passkeyProves, takeSignInChallenge } from './staff-passkeys.ts';
+import { enforceLimits, minutes } from '../platform/rate-limits.ts';
+import { forgetThrottleEvents } from '../../db/repositories/staff-throttle-repository.ts';
 import type { RelyingParty } from './staff-passkeys.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
@@ -258,6 +260,42 @@ export async function changeOwnPassword(
   });
 }
 
+/**
+ * The member's second factor asked again, within a request that adds or removes a passkey or changes
+ * the password (issue 42, ASVS 5.0 V6.4; decision 0220 addendum): a session alone — a stolen cookie
+ * and its CSRF token — is not enough. A fresh code of the authenticator app (each time step once),
+ * an unused recovery code, or a passkey's answer to a sign-in challenge. Five failed tries per member
+ * in 15 minutes (then 429; a proved answer forgets them): a stolen session cannot guess codes. A wrong answer is a field error on
+ * `totpCode` and an audit row. Nothing is asked of a member with no second factor yet (their only
+ * way forward is enrolling one).
+ */
+export async function confirmSecondFactorAgain(
+  deps: StaffAuthDeps,
+  context: StaffContext,
+  answer: { totpCode?: string | undefined; reauthPasskey?: { challengeId: string; response: unknown } | undefined },
+  attempt: FactorAttempt & { relyingParty: RelyingParty; actor: Actor },
+): Promise<void> {
+  const row = await findStaffById(deps.db, context.staff.id);
+  if (!row) throw new Refusal('unauthenticated');
+  if (row.totpEnabledAt === null) return;
+  const key = `staff-reauth:${row.id}`;
+  await enforceLimits(deps.db, [{ key, limits: [{ max: 5, windowMs: minutes(15) }] }], attempt.now);
+  let proved = false;
+  if (answer.reauthPasskey) {
+    const passkey = { challengeId: answer.reauthPasskey.challengeId, response: answer.reauthPasskey.response as AuthenticationResponseJSON };
+    const challenge = await takeSignInChallenge(deps.db, passkey.challengeId, attempt.now);
+    proved = await passkeyProves(deps.db, row, attempt.relyingParty, passkey, challenge, attempt.now);
+  } else if (answer.totpCode !== undefined) {
+    proved = await checkSecondFactor(deps, row, answer.totpCode, attempt);
+  }
+  if (!proved) {
+    await audit(deps.db, attempt.actor, 'REAUTH_FAILED', attempt.now);
+    throw new FieldValidationError([{ field: 'totpCode', message: adminMessages.reauthFailed }]);
+  }
+  // Only failures count against the five: a proved answer forgets the tries before it.
+  await forgetThrottleEvents(deps.db, { ids: [], keys: [key] });
+}
+
 // ---- TOTP (RFC 6238: SHA-1, 6 digits, 30 seconds, ±1 step) ----
 
 const totpOf = (secretBase32: string, label: string) =>
@@ -275,8 +313,11 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
+/** Who answers a second factor, from where and when (the sign-in, or a change that asks it again). */
+type FactorAttempt = Pick<SignInInput, 'bankCode' | 'ipAddress' | 'userAgent' | 'now'>;
+
 /** The 6 digits of the authenticator app (each time step once), or one unused recovery code (then used up). */
-async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: string, input: SignInInput): Promise<boolean> {
+async function checkSecondFactor(deps: StaffAuthDeps, row: StaffRow, code: string, input: FactorAttempt): Promise<boolean> {
   const now = input.now;
   if (recoveryPattern.test(code)) {
     const used = await useRecoveryCode(deps.db, row.id, recoveryCodeHash(deps.codeHashKey, row.id, code), now);

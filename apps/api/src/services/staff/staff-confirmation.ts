@@ -20,7 +20,7 @@ import {
   setRole,
 } from '../../db/repositories/staff-confirmation-repository.ts';
 import type { PendingFlag } from '../../db/repositories/staff-confirmation-repository.ts';
-import { clearTotp, findStaffById, revokeSessionsOfStaff, setStaffDisabled, setStaffPassword } from '../../db/repositories/staff-repository.ts';
+import { clearTotp, findStaffById, revokeSessionsOfStaff, setStaffDisabled, setStaffPassword, unlockStaff } from '../../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../../db/repositories/staff-repository.ts';
 import { Refusal } from '../platform/refusals.ts';
 import { audit } from './audit.ts';
@@ -28,11 +28,13 @@ import type { Actor } from './audit.ts';
 import { withdrawProposalsOf } from './review.ts';
 import { passwordPolicyMessage } from './staff-password-policy.ts';
 import { hashPassword } from './staff-passwords.ts';
+import { forgetAccountThrottle } from './staff-throttle.ts';
 
 // Staff changes by two ADMINs (issues 24 and 32, docs/decisions/0233-staff-changes-confirmed-by-a-second-admin.md).
 // A bank is in four-eyes mode once it has had two active ADMINs (kept in bank_staff_modes; only
 // `npm run staff -- single-admin` ends it). In that mode a new account, a role change, a reset of a
-// member's password or second factor, and the stop of an ADMIN wait until a different ADMIN — none
+// member's password or second factor, the stop of an ADMIN, restarting a stopped account and lifting
+// an ADMIN's sign-in limit wait until a different ADMIN — none
 // of those who created or changed the account since its last confirmation — confirms them. The
 // one-time password of a reset (or of a new account) is chosen by the server when the change takes
 // effect and answered only then: to the confirming ADMIN, never to the one who asked. A change that
@@ -81,9 +83,15 @@ export interface StaffChangeDeps {
   db: Db;
   /** log2 of scrypt's N for the one-time password's hash. */
   passwordLogN: number;
+  /** CODE_HASH_KEY: the sign-in throttle's keys, lifted by an unlock. */
+  codeHashKey: Buffer;
 }
 
-export type StaffChange = { kind: 'role'; role: StaffRole } | { kind: 'password' } | { kind: 'second-factor' } | { kind: 'disable' };
+export type StaffChange =
+  { kind: 'role'; role: StaffRole } | { kind: 'password' } | { kind: 'second-factor' } | { kind: 'disable' } | { kind: 'enable' } | { kind: 'unlock' };
+
+/** The changes that set a one-time password when they take effect: a reset, and a restart (decision 0233, amended 2026-12-02). */
+const setsPassword = (kind: StaffChange['kind']) => kind === 'password' || kind === 'enable';
 
 export interface StaffChangeResult {
   awaitingConfirmation: boolean;
@@ -96,17 +104,26 @@ const auditActionOf: Readonly<Record<StaffChange['kind'], AuditAction>> = {
   password: 'RESET_STAFF_PASSWORD',
   'second-factor': 'RESET_STAFF_TOTP',
   disable: 'DISABLE_STAFF',
+  enable: 'ENABLE_STAFF',
+  unlock: 'UNLOCK_STAFF',
 };
 
-const pendingFlagOf: Readonly<Record<'password' | 'second-factor' | 'disable', PendingFlag>> = {
+const pendingFlagOf: Readonly<Record<Exclude<StaffChange['kind'], 'role'>, PendingFlag>> = {
   password: 'pendingPasswordReset',
   'second-factor': 'pendingSecondFactorReset',
   disable: 'pendingDisable',
+  enable: 'pendingEnable',
+  unlock: 'pendingUnlock',
 };
 
-/** Whether this change waits for a second ADMIN: every change in four-eyes mode, except stopping a member who is not an ADMIN (a leaver is stopped at once). */
+/**
+ * Whether this change waits for a second ADMIN in four-eyes mode: every change, except those that
+ * only take standing away or touch no credential of a privileged account — stopping a member who is
+ * not an ADMIN (a leaver is stopped at once) and lifting the sign-in limit of one who is not (they
+ * still need their password and second factor). Restarting any stopped account waits.
+ */
 function waitsInFourEyes(change: StaffChange, row: StaffRow): boolean {
-  if (change.kind !== 'disable') return true;
+  if (change.kind !== 'disable' && change.kind !== 'unlock') return true;
   return row.role === 'ADMIN' || row.pendingRole === 'ADMIN';
 }
 
@@ -117,6 +134,7 @@ function refuseUnchanged(change: StaffChange, row: StaffRow): void {
     return;
   }
   if (change.kind === 'disable' && row.disabledAt !== null) throw new Refusal('conflict', { message: adminMessages.alreadyDisabled });
+  if (change.kind === 'enable' && row.disabledAt === null) throw new Refusal('conflict', { message: adminMessages.notDisabled });
   if (row[pendingFlagOf[change.kind]] === 1) throw new Refusal('conflict', { message: adminMessages.alreadyWaiting });
 }
 
@@ -140,6 +158,15 @@ async function applyChange(
   } else if (change.kind === 'second-factor') {
     await clearTotp(trx, row.id, now);
     withdraw = 'MEMBER_RESET';
+  } else if (change.kind === 'enable') {
+    // A restarted account comes back with a new one-time password and no second factor: its old
+    // password, TOTP secret, recovery codes and passkeys (a leaver may still hold them) are gone, and
+    // the member enrols again at the next sign-in.
+    await setStaffDisabled(trx, row.id, null, now);
+    await setStaffPassword(trx, row.id, passwordHash!, true, now);
+    await clearTotp(trx, row.id, now);
+  } else if (change.kind === 'unlock') {
+    await unlockStaff(trx, row.id, now);
   } else {
     await setStaffDisabled(trx, row.id, now, now);
     withdraw = 'MEMBER_STOPPED';
@@ -154,8 +181,8 @@ async function applyChange(
  */
 export async function requestStaffChange(deps: StaffChangeDeps, actor: Actor, staffId: string, change: StaffChange, now: number): Promise<StaffChangeResult> {
   const target = await memberOfBank(deps.db.kysely, actor, staffId);
-  const prepared = change.kind === 'password' ? await preparedPassword(target.loginId, deps.passwordLogN) : null;
-  return durableTransaction(deps.db, async (trx) => {
+  const prepared = setsPassword(change.kind) ? await preparedPassword(target.loginId, deps.passwordLogN) : null;
+  const result = await durableTransaction(deps.db, async (trx) => {
     const row = await memberOfBank(trx, actor, staffId, deps.db.dialect);
     refuseUnchanged(change, row);
     const awaiting = (await needsSecondAdmin(trx, actor.bankCode, now)) && waitsInFourEyes(change, row);
@@ -170,6 +197,8 @@ export async function requestStaffChange(deps: StaffChangeDeps, actor: Actor, st
     await audit(trx, actor, auditActionOf[change.kind], now, { detail: `${what}${awaiting ? ' (確認待ち)' : ''}` });
     return { awaitingConfirmation: awaiting, oneTimePassword: awaiting ? null : (prepared?.password ?? null) };
   });
+  if (change.kind === 'unlock' && !result.awaitingConfirmation) await forgetAccountThrottle(deps.db, deps.codeHashKey, target.bankCode, target.loginId);
+  return result;
 }
 
 /**
@@ -181,13 +210,16 @@ export async function requestStaffChange(deps: StaffChangeDeps, actor: Actor, st
 export async function confirmStaffChange(deps: StaffChangeDeps, actor: Actor, staffId: string, now: number): Promise<StaffChangeResult> {
   const target = await memberOfBank(deps.db.kysely, actor, staffId);
   const prepared = await preparedPassword(target.loginId, deps.passwordLogN);
-  return durableTransaction(deps.db, async (trx) => {
+  let unlocked = false;
+  const result = await durableTransaction(deps.db, async (trx) => {
     const row = await memberOfBank(trx, actor, staffId, deps.db.dialect);
     const changes: StaffChange[] = [
       ...(row.pendingRole !== null ? [{ kind: 'role' as const, role: row.pendingRole as StaffRole }] : []),
       ...(row.pendingPasswordReset === 1 ? [{ kind: 'password' as const }] : []),
       ...(row.pendingSecondFactorReset === 1 ? [{ kind: 'second-factor' as const }] : []),
       ...(row.pendingDisable === 1 ? [{ kind: 'disable' as const }] : []),
+      ...(row.pendingEnable === 1 ? [{ kind: 'enable' as const }] : []),
+      ...(row.pendingUnlock === 1 ? [{ kind: 'unlock' as const }] : []),
     ];
     const newAccount = row.awaitingConfirmation === 1;
     if (!newAccount && changes.length === 0) throw new Refusal('conflict', { message: adminMessages.nothingToConfirm });
@@ -201,9 +233,12 @@ export async function confirmStaffChange(deps: StaffChangeDeps, actor: Actor, st
     await markConfirmed(trx, row.id, actor.staffId!, changes.find((c) => c.kind === 'role')?.role ?? row.role, now);
     const what = [newAccount ? 'account' : null, ...changes.map((c) => (c.kind === 'role' ? c.role : c.kind))].filter(Boolean).join(',');
     await audit(trx, actor, 'CONFIRM_STAFF', now, { detail: `${row.loginId} ${what}` });
-    const handsPassword = newAccount || row.pendingPasswordReset === 1;
+    const handsPassword = newAccount || changes.some((c) => setsPassword(c.kind));
+    unlocked = row.pendingUnlock === 1;
     return { awaitingConfirmation: false, oneTimePassword: handsPassword ? prepared.password : null };
   });
+  if (unlocked) await forgetAccountThrottle(deps.db, deps.codeHashKey, target.bankCode, target.loginId);
+  return result;
 }
 
 /** Who asked for what waits, per member (they may not confirm it). */
