@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApplicationDetail } from '@koza/domain/api/admin';
-import { ekycMethodLabels, ekycOutcomeLabels } from '@koza/domain/admin/case-view';
+import { ekycOutcomeLabels } from '@koza/domain/admin/case-view';
 import { compareIdentity, typedIdentity } from '@koza/domain/ekyc-identity';
 import { formatDateTime } from '../../format.ts';
 import { ImageViewer } from './image-viewer.tsx';
@@ -19,7 +19,11 @@ export function ProviderEvidence({ detail }: { detail: ApplicationDetail }) {
       <dl className="fields">
         <div>
           <dt>方式</dt>
-          <dd>{ekycMethodLabels[ekyc.method] ?? ekyc.method}</dd>
+          <dd>{ekyc.methodLabel}</dd>
+        </div>
+        <div>
+          <dt>根拠条項</dt>
+          <dd>{ekyc.ordinanceItem ?? notInForce}</dd>
         </div>
         <div>
           <dt>結果</dt>
@@ -38,7 +42,60 @@ export function ProviderEvidence({ detail }: { detail: ApplicationDetail }) {
       {ekyc.certificate && <CertificateFacts certificate={ekyc.certificate} />}
       {ekyc.images.length > 0 && <EvidenceImages applicationId={detail.id} images={ekyc.images} />}
       <IdentityComparison detail={detail} />
+      <ChildVerification detail={detail} />
     </>
+  );
+}
+
+/** Shown where the text in force on the day of the check has no such method (decision 0248). */
+const notInForce = '確認日に施行の犯収法施行規則に定めのない方法（承認できません）';
+
+/**
+ * A child application: how the child (the customer) was verified, with the item of the ordinance in
+ * force that day; after the amendment, what the provider read from the chip of the child's own card
+ * beside what the parent typed, and the child's face (decision 0248).
+ */
+function ChildVerification({ detail }: { detail: ApplicationDetail }) {
+  const child = detail.childVerification;
+  if (!child) return null;
+  return (
+    <section aria-labelledby="child-verification">
+      <h3 id="child-verification">お子さまの本人確認</h3>
+      <dl className="fields">
+        <div>
+          <dt>方式</dt>
+          <dd>{child.methodLabel}</dd>
+        </div>
+        <div>
+          <dt>根拠条項</dt>
+          <dd>{child.ordinanceItem ?? notInForce}</dd>
+        </div>
+      </dl>
+      {child.read && (
+        <table>
+          <caption>申込内容とお子さまのICチップの読取結果</caption>
+          <thead>
+            <tr>
+              <th scope="col">項目</th>
+              <th scope="col">申込内容</th>
+              <th scope="col">ICチップの読取結果</th>
+              <th scope="col">照合</th>
+            </tr>
+          </thead>
+          <tbody>
+            {compareIdentity(typedIdentity(detail.application, detail.application), child.read).map((c) => (
+              <tr key={c.field}>
+                <th scope="row">{c.label}</th>
+                <td>{c.typed}</td>
+                <td className={c.same ? undefined : 'diff'}>{c.read}</td>
+                <td>{c.same ? '一致' : <strong className="age-overdue">不一致</strong>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {child.images.length > 0 && <EvidenceImages applicationId={detail.id} images={child.images} />}
+    </section>
   );
 }
 
