@@ -22,9 +22,7 @@ const createSessionBody = z.object({
     gender: z.enum(['男', '女']).optional(),
   }),
   /** A child application: the child whose own IC-chip card and face the same session checks (the parent's phone). */
-  child: z
-    .object({ name: z.string().trim().min(1).max(100), birthday: z.iso.date(), address: z.string().trim().min(1).max(300) })
-    .optional(),
+  child: z.object({ name: z.string().trim().min(1).max(100), birthday: z.iso.date(), address: z.string().trim().min(1).max(300) }).optional(),
 });
 
 /** `read`: fields the document read should give instead of the derived ones (tests make them differ). */

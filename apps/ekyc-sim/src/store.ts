@@ -241,7 +241,17 @@ export class Store {
     changes: Partial<
       Pick<
         SessionRow,
-        'status' | 'captures' | 'cardReadAt' | 'pendingOutcome' | 'decideAt' | 'submittedAt' | 'decidedAt' | 'readOverride' | 'usedMethod' | 'childCardReadAt' | 'childFaceAt'
+        | 'status'
+        | 'captures'
+        | 'cardReadAt'
+        | 'pendingOutcome'
+        | 'decideAt'
+        | 'submittedAt'
+        | 'decidedAt'
+        | 'readOverride'
+        | 'usedMethod'
+        | 'childCardReadAt'
+        | 'childFaceAt'
       >
     > & {
       updatedAt: number;

@@ -14,12 +14,21 @@ export const childFace = jpegBytes(1500);
  * IC_CHIP_AND_FACE: on a JPKI session's page, the applicant chooses IC-chip reading, reads the chip, sends the face.
  * `child`: a child application's session from the amended ordinance on: first the child's card (PIN) and face.
  */
-export async function passAtTheProvider(url: string, method: 'PHOTO_ID_AND_FACE' | 'JPKI' | 'IC_CHIP_AND_FACE', options: { child?: boolean } = {}): Promise<void> {
+export async function passAtTheProvider(
+  url: string,
+  method: 'PHOTO_ID_AND_FACE' | 'JPKI' | 'IC_CHIP_AND_FACE',
+  options: { child?: boolean } = {},
+): Promise<void> {
   const page = new URL(url);
   const submit = `${page.origin}${page.pathname}/submit${page.search}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   if (options.child) {
-    const read = await fetch(`${page.origin}${page.pathname}/child/read${page.search}`, { method: 'POST', headers: form, body: 'pin=5678', redirect: 'manual' });
+    const read = await fetch(`${page.origin}${page.pathname}/child/read${page.search}`, {
+      method: 'POST',
+      headers: form,
+      body: 'pin=5678',
+      redirect: 'manual',
+    });
     expect(read.status, 'child/read').toBe(303);
     const { payload, contentType } = multipart([{ name: 'face', filename: 'child.jpg', contentType: 'image/jpeg', bytes: childFace }]);
     const face = await fetch(`${page.origin}${page.pathname}/child/face${page.search}`, {

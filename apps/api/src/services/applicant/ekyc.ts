@@ -26,7 +26,6 @@ import {
 import type { EkycSessionRow } from '../../db/repositories/ekyc-sessions-repository.ts';
 import { insertReceiptOnce } from '../../db/repositories/webhook-receipts-repository.ts';
 import { conflict, Refusal } from '../platform/refusals.ts';
-import { toJapanIso } from '../platform/japan-iso-time.ts';
 import { childDocumentsByChip, savedStepsWithDocuments } from './documents.ts';
 import { methodFor } from './ekyc-method.ts';
 

@@ -270,7 +270,13 @@ function childVerificationOf(evidence: Evidence, providerText: OrdinanceText, ap
       images: child.images.map((kind) => ({ kind, label: ekycEvidenceLabels[kind] })),
     };
   }
-  return { method: 'DOCUMENT_IMAGES', methodLabel: methodLabel('DOCUMENT_IMAGES', approvalText), ordinanceItem: ordinanceItem('DOCUMENT_IMAGES', approvalText), read: null, images: [] };
+  return {
+    method: 'DOCUMENT_IMAGES',
+    methodLabel: methodLabel('DOCUMENT_IMAGES', approvalText),
+    ordinanceItem: ordinanceItem('DOCUMENT_IMAGES', approvalText),
+    read: null,
+    images: [],
+  };
 }
 
 /** What the provider read, certified and photographed, asked when the case is opened (nothing of it kept). */

@@ -159,25 +159,23 @@ export async function buildVerificationRecords(trx: Executor, c: RecordContext):
   if (row.applicationType === 'CHILD') {
     const childCheck = evidence?.state.child ?? null;
     const child = typedIdentity({ ...row }, { ...row });
+    const childRow = { ...common, person: 'CHILD', certificate_serial_number: '', certificate_not_after: '', verified_gender: '', supplement_document: '' };
     if (childCheck) {
-      const names = (evidence?.images ?? []).filter((i) => isChildImage(i.kind)).map((i) => addImage('CHILD', i.kind.slice('child-'.length), i.image.contentType, i.image.bytes));
+      const names = (evidence?.images ?? [])
+        .filter((i) => isChildImage(i.kind))
+        .map((i) => addImage('CHILD', i.kind.slice('child-'.length), i.image.contentType, i.image.bytes));
       records.push({
-        ...common,
-        person: 'CHILD',
+        ...childRow,
         method: childCheck.method,
         ...itemOf(childCheck.method, checkedAt, c.amendedFrom),
         provider: c.providerName,
         provider_reference: s(session?.providerSessionId),
         checked_at: row.ekycPassedAt === null ? '' : toJapanIso(row.ekycPassedAt),
         document: methodDocuments[childCheck.method] ?? '',
-        certificate_serial_number: '',
-        certificate_not_after: '',
         verified_name: childCheck.read.name,
         verified_birthday: childCheck.read.birthday,
         verified_address: childCheck.read.address,
-        verified_gender: '',
         result: s(session?.providerStatus),
-        supplement_document: '',
         images: names.join(';'),
       });
     } else {
@@ -189,8 +187,7 @@ export async function buildVerificationRecords(trx: Executor, c: RecordContext):
         if (bytes) names.push(addImage('CHILD', `${d.type.toLowerCase()}-${d.id.slice(0, 8)}`, d.contentType, bytes));
       }
       records.push({
-        ...common,
-        person: 'CHILD',
+        ...childRow,
         method: 'DOCUMENT_IMAGES',
         // The reviewers' check at the approval is when the copies are verified.
         ...itemOf('DOCUMENT_IMAGES', c.approvedAt, c.amendedFrom),
@@ -198,14 +195,10 @@ export async function buildVerificationRecords(trx: Executor, c: RecordContext):
         provider_reference: '',
         checked_at: toJapanIso(c.approvedAt),
         document: childDocuments.map((d) => documentTypeLabels[d.type] ?? d.type).join('、'),
-        certificate_serial_number: '',
-        certificate_not_after: '',
         verified_name: child.name,
         verified_birthday: child.birthday,
         verified_address: child.address,
-        verified_gender: '',
         result: 'CHECKED_BY_REVIEWERS',
-        supplement_document: '',
         images: names.join(';'),
       });
     }

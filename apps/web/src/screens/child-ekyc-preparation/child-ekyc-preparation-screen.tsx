@@ -89,7 +89,11 @@ export function ChildEkycPreparationScreen() {
           ]}
           value={chip}
           onChange={setChip}
-          feedback={chip === 'no' ? <BlockedNotice message={messages.childChipUnavailable} note={messages.childChipUnavailableNote} branchSearchUrl={bank.links.branchSearch} /> : undefined}
+          feedback={
+            chip === 'no' ? (
+              <BlockedNotice message={messages.childChipUnavailable} note={messages.childChipUnavailableNote} branchSearchUrl={bank.links.branchSearch} />
+            ) : undefined
+          }
         />
       </StepScreen>
     );
