@@ -257,6 +257,20 @@ ${errorAlert(error)}
   return layout({ title: 'マイナンバーカードで本人確認', body });
 }
 
+/** The form of an IC-chip read: the card's 4-digit PIN (for its printed items), checked for its form only. */
+function chipPinForm(ctx: PageContext, form: { action: string; id: string; label: string; name: string }): Safe {
+  const invalid = Boolean(ctx.error);
+  return html`<form class="jpki-form" method="post" action="${sessionPath(ctx, form.action)}" aria-label="${form.name}">
+  <div class="field">
+    <label for="${form.id}">${form.label}</label>
+    <p class="hint" id="${form.id}-hint">数字4桁</p>
+    <input id="${form.id}" name="pin" type="password" inputmode="numeric" required minlength="4" maxlength="4" pattern="[0-9]{4}" autocomplete="off"
+      aria-describedby="${form.id}-hint${new Safe(invalid ? ' form-error' : '')}"${new Safe(invalid ? ' aria-invalid="true"' : '')}>
+  </div>
+  <button type="submit" class="button primary">ICチップを読み取る</button>
+</form>`;
+}
+
 /** IC-chip reading (the card's 4-digit PIN for its printed items), then the face photo. */
 export function icChipStartPage(ctx: PageContext): string {
   const error = ctx.error;
@@ -274,15 +288,7 @@ export function icChipStartPage(ctx: PageContext): string {
   <p>このシミュレーターはカードを読み取りません。暗証番号は形式だけを確認し、保存しません。読み取り結果として、お申し込みの氏名・生年月日・住所を返します。</p>
 </div>
 ${errorAlert(error)}
-<form class="jpki-form" method="post" action="${sessionPath(ctx, '/ic-chip/read')}" aria-label="ICチップの読み取り">
-  <div class="field">
-    <label for="ic-chip-pin">カードの暗証番号</label>
-    <p class="hint" id="ic-chip-pin-hint">数字4桁</p>
-    <input id="ic-chip-pin" name="pin" type="password" inputmode="numeric" required minlength="4" maxlength="4" pattern="[0-9]{4}" autocomplete="off"
-      aria-describedby="ic-chip-pin-hint${new Safe(error ? ' form-error' : '')}"${new Safe(error ? ' aria-invalid="true"' : '')}>
-  </div>
-  <button type="submit" class="button primary">ICチップを読み取る</button>
-</form>`;
+${chipPinForm(ctx, { action: '/ic-chip/read', id: 'ic-chip-pin', label: 'カードの暗証番号', name: 'ICチップの読み取り' })}`;
   return layout({ title: 'ICチップの読み取り', body });
 }
 
@@ -307,15 +313,7 @@ export function childChipPage(ctx: PageContext): string {
   <p>このシミュレーターはカードを読み取りません。暗証番号は形式だけを確認し、保存しません。読み取り結果として、お申し込みのお子さまの氏名・生年月日・住所を返します。</p>
 </div>
 ${errorAlert(error)}
-<form class="jpki-form" method="post" action="${sessionPath(ctx, '/child/read')}" aria-label="お子さまのICチップの読み取り">
-  <div class="field">
-    <label for="child-pin">お子さまのカードの暗証番号</label>
-    <p class="hint" id="child-pin-hint">数字4桁</p>
-    <input id="child-pin" name="pin" type="password" inputmode="numeric" required minlength="4" maxlength="4" pattern="[0-9]{4}" autocomplete="off"
-      aria-describedby="child-pin-hint${new Safe(error ? ' form-error' : '')}"${new Safe(error ? ' aria-invalid="true"' : '')}>
-  </div>
-  <button type="submit" class="button primary">ICチップを読み取る</button>
-</form>`;
+${chipPinForm(ctx, { action: '/child/read', id: 'child-pin', label: 'お子さまのカードの暗証番号', name: 'お子さまのICチップの読み取り' })}`;
   return layout({ title: 'お子さまのマイナンバーカードの読み取り', body });
 }
 
