@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { documentTypeLabels, ekycMethodLabels, ekycOutcomeLabels } from '@koza/domain/admin/case-view';
+import { documentTypeLabels, ekycOutcomeLabels } from '@koza/domain/admin/case-view';
+import { verificationMethodNames } from '@koza/domain/admin/ordinance-items';
 import { test, expect } from '../fixtures.ts';
 import { screenshotDir } from '../paths.ts';
 import { createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn } from '../support/admin.ts';
@@ -71,7 +72,7 @@ test('a reviewer reads a child application: the child and the parent side by sid
   // The parent's eKYC (the person checked for a child application): method and outcome, and the
   // provider's read data compared with the parent's typed identity.
   const ekyc = page.getByRole('region', { name: '本人確認（eKYC）' });
-  await expect(ekyc.getByText(ekycMethodLabels.PHOTO_ID_AND_FACE!)).toBeVisible();
+  await expect(ekyc.getByText(verificationMethodNames.PHOTO_ID_AND_FACE)).toBeVisible();
   await expect(ekyc.getByText(ekycOutcomeLabels.PASSED!)).toBeVisible();
   const comparison = ekyc.getByRole('table', { name: '申込内容と本人確認書類の読取結果（親権者）：すべて一致' });
   await expect(comparison.getByRole('row', { name: /お名前/ }).getByRole('cell', { name: `${child.lastName} ${parent.firstName}` })).toHaveCount(2);

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ekycMethodLabels } from '@koza/domain/admin/case-view';
+import { verificationMethodNames } from '@koza/domain/admin/ordinance-items';
 import { test, expect } from '../fixtures.ts';
 import { desktop, expectNoAxeViolations } from '../support/admin.ts';
 import { completedWith, openCase } from '../support/evidence.ts';
@@ -18,7 +18,7 @@ test('the reviewer sees the signing certificate’s four items and validity', as
   await openCase(page, server, databaseUrl, 'reviewer.jpki', applicationNumber);
 
   const ekyc = page.getByRole('region', { name: '本人確認（eKYC）' });
-  await expect(ekyc.getByText(ekycMethodLabels.JPKI!)).toBeVisible();
+  await expect(ekyc.getByText(verificationMethodNames.JPKI)).toBeVisible();
   await expect(ekyc.getByRole('heading', { name: '署名用電子証明書の記載事項（基本4情報）' })).toBeVisible();
   for (const term of ['氏名', '生年月日', '性別', '住所', '有効期間', 'シリアル番号']) {
     await expect(ekyc.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();

@@ -71,11 +71,11 @@ async function choose(page: WebKitPage, group: Name, label: string): Promise<voi
 }
 
 /** The mail address, the code from the development mailbox, then Next to `personalHeading`. */
-async function verifyMail(page: WebKitPage, label: string, personalHeading: string): Promise<void> {
+async function verifyMail(page: WebKitPage, label: string, personalHeading: string, on: WorkerServer = server): Promise<void> {
   const mailAddress = uniqueAddress(label);
   await page.fill('メールアドレス', mailAddress);
   await page.press('button', '送信する');
-  await page.fill('認証コード', await readCode(server.origin, mailAddress));
+  await page.fill('認証コード', await readCode(on.origin, mailAddress));
   await next(page);
   await page.heading(personalHeading, 20_000);
 }
@@ -130,6 +130,54 @@ async function passEkycAtProvider(page: WebKitPage): Promise<void> {
   for (const step of captureSteps) await page.chooseFile(`${step}の写真を選ぶ`, jpeg);
   await page.check('radio', outcomes.PASSED, { exact: true });
   await page.press('button', ekycButtons.submit, { exact: true });
+}
+
+/** The child flow through the UI from the before-check to the PIN, on a server. */
+async function childThroughPin(page: WebKitPage, on: WorkerServer): Promise<void> {
+  await page.goto(`${on.baseURLFor(bankCode)}/child/before-check`);
+  await dismissNotice(page);
+  await page.heading(childHeadings.beforeCheck);
+  await page.check('checkbox', childBeforeCheckConfirmations.notes);
+  await page.check('checkbox', childBeforeCheckConfirmations.preparation);
+  await next(page);
+
+  await page.heading(childHeadings.term);
+  await choose(page, new RegExp(childConditionsTitle.ja.replace('？', '')), yesNoLabels.yes);
+  await choose(page, q.regulations.title, consentLabels.yes);
+  await choose(page, q.myNumber.title, myNumberLabels.doNotWish);
+  await page.check('checkbox', q.passbookLess.confirm);
+  await page.check('checkbox', q.sealLess.confirm);
+  await next(page);
+  await page.heading(childHeadings.verification);
+  await verifyMail(page, 'webkit-child', childHeadings.personal, on);
+
+  await fillName(page, child);
+  await fillBirthday(page, child.birthYear, child.birthMonth, child.birthDay);
+  await page.check('radio', '男性', { exact: true });
+  await fillPhone(page, '携帯電話番号', child.mobile);
+  await fillAddress(page);
+  await page.select(/^職業/, child.occupation);
+  await page.fill(/^勤務先名/, child.school);
+  await next(page);
+
+  await page.heading(childHeadings.parent);
+  await page.fill('名', parent.firstName, { exact: true });
+  await page.fill('メイ', parent.kanaFirstName, { exact: true });
+  await fillBirthday(page, parent.birthYear, parent.birthMonth, parent.birthDay);
+  await page.check('radio', parent.relationship, { exact: true });
+  await fillPhone(page, '携帯電話番号', parent.mobile);
+  await page.select(/^職業/, parent.occupation);
+  await page.fill(/^勤務先名/, parent.workplaceName);
+  await fillPhone(page, '勤務先電話番号', parent.workplacePhone);
+  await next(page);
+
+  await page.heading(childHeadings.branch);
+  await firstBranch(page);
+  await page.heading(childHeadings.confirmation);
+  await page.check('checkbox', '確認しました');
+  await next(page);
+  await page.heading(childHeadings.pin);
+  await setPin(page, parent.pin);
 }
 
 async function receiptNumber(page: WebKitPage): Promise<string> {
@@ -188,50 +236,7 @@ describe('WebKit (iPhone Safari engine) at 390×844', () => {
 
   it(`child flow of ${bank.name} (${bankCode}) to the completion page`, { timeout: 180_000 }, async () => {
     const { page } = webkit;
-    await page.goto(`${server.baseURLFor(bankCode)}/child/before-check`);
-    await dismissNotice(page);
-    await page.heading(childHeadings.beforeCheck);
-    await page.check('checkbox', childBeforeCheckConfirmations.notes);
-    await page.check('checkbox', childBeforeCheckConfirmations.preparation);
-    await next(page);
-
-    await page.heading(childHeadings.term);
-    await choose(page, new RegExp(childConditionsTitle.ja.replace('？', '')), yesNoLabels.yes);
-    await choose(page, q.regulations.title, consentLabels.yes);
-    await choose(page, q.myNumber.title, myNumberLabels.doNotWish);
-    await page.check('checkbox', q.passbookLess.confirm);
-    await page.check('checkbox', q.sealLess.confirm);
-    await next(page);
-    await page.heading(childHeadings.verification);
-    await verifyMail(page, 'webkit-child', childHeadings.personal);
-
-    await fillName(page, child);
-    await fillBirthday(page, child.birthYear, child.birthMonth, child.birthDay);
-    await page.check('radio', '男性', { exact: true });
-    await fillPhone(page, '携帯電話番号', child.mobile);
-    await fillAddress(page);
-    await page.select(/^職業/, child.occupation);
-    await page.fill(/^勤務先名/, child.school);
-    await next(page);
-
-    await page.heading(childHeadings.parent);
-    await page.fill('名', parent.firstName, { exact: true });
-    await page.fill('メイ', parent.kanaFirstName, { exact: true });
-    await fillBirthday(page, parent.birthYear, parent.birthMonth, parent.birthDay);
-    await page.check('radio', parent.relationship, { exact: true });
-    await fillPhone(page, '携帯電話番号', parent.mobile);
-    await page.select(/^職業/, parent.occupation);
-    await page.fill(/^勤務先名/, parent.workplaceName);
-    await fillPhone(page, '勤務先電話番号', parent.workplacePhone);
-    await next(page);
-
-    await page.heading(childHeadings.branch);
-    await firstBranch(page);
-    await page.heading(childHeadings.confirmation);
-    await page.check('checkbox', '確認しました');
-    await next(page);
-    await page.heading(childHeadings.pin);
-    await setPin(page, parent.pin);
+    await childThroughPin(page, server);
 
     // The child's documents: the individual number card, then a certificate of residence with every check.
     await page.heading(childDocumentHeadings.preparation);
@@ -256,5 +261,40 @@ describe('WebKit (iPhone Safari engine) at 390×844', () => {
     assert.match(await receiptNumber(page), /^0177-\d{8}-\d{6}$/);
     assert.match(await page.url(), /\/child\/complete$/);
     assert.deepEqual(page.problems, []);
+  });
+
+  // Decision 0248: from the amended ordinance on, the child's own IC-chip card and face are read at the
+  // provider (on the parent's phone) before the parent's IC chip and face; a server whose cut-over is past.
+  it(`child flow of ${bank.name} (${bankCode}) after the amended ordinance to the completion page`, { timeout: 240_000 }, async () => {
+    const { page } = webkit;
+    const amended = await startServers({ name: 'webkit-amended', apiEnv: { EKYC_JPKI_CUTOVER: '2020-04-01' } });
+    try {
+      await childThroughPin(page, amended);
+      await page.heading(childDocumentHeadings.preparation);
+      await choose(page, /ICチップ付きのマイナンバーカード/, 'はい');
+      await page.press('button', childButtons.next, { exact: true });
+      await page.heading(childDocumentHeadings.parentPreparation);
+      await page.press('button', ekycButtons.proceed);
+      await page.heading('お子さまのマイナンバーカードの読み取り', 30_000);
+      await page.fill('お子さまのカードの暗証番号', '5678');
+      await page.press('button', 'ICチップを読み取る');
+      await page.heading('お子さまの顔写真の撮影');
+      await page.chooseFile('お子さまの顔写真の写真を選ぶ', jpeg);
+      await page.press('button', ekycButtons.submit, { exact: true });
+      await page.heading('マイナンバーカードで本人確認');
+      await page.press('button', 'ICチップと顔写真で本人確認する');
+      await page.heading('ICチップの読み取り');
+      await page.fill('カードの暗証番号', '1234');
+      await page.press('button', 'ICチップを読み取る');
+      await page.heading('顔写真の撮影');
+      await page.chooseFile('顔写真（自撮り）の写真を選ぶ', jpeg);
+      await page.check('radio', outcomes.PASSED, { exact: true });
+      await page.press('button', ekycButtons.submit, { exact: true });
+      await page.heading(childDocumentHeadings.complete, 45_000);
+      assert.match(await receiptNumber(page), /^0177-\d{8}-\d{6}$/);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await amended.close();
+    }
   });
 });

@@ -177,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   await typed.register(ekycRoutes, { db, clock, config, provider: ekycProvider, guards: deps.guards, isProduction: config.isProduction });
   await typed.register(ekycWebhookRoutes, { db, clock, config });
-  await typed.register(documentsRoutes, { db, clock, guards: deps.guards });
+  await typed.register(documentsRoutes, { db, clock, guards: deps.guards, jpkiCutover: config.ekyc.jpkiCutover });
   await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey, mail });
   // The back office (issue 14): its API under /api/admin (one staff-session hook, a permission per
   // route) and its own build under /admin with its own CSP.
@@ -195,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     metrics,
     ekycProvider,
     ekycProviderName: new URL(config.ekyc.providerUrl).host,
+    ordinanceAmendedFrom: config.ekyc.jpkiCutover,
     reviewTargetBusinessDays: config.reviewTargetBusinessDays,
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });

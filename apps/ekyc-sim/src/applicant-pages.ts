@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimConfig } from './config.ts';
 import { sniffImage } from './images.ts';
-import { capturePage, captureSteps, icChipStartPage, jpkiConfirmPage, jpkiStartPage, messagePage, outcomeChoices } from './pages.ts';
+import {
+  capturePage,
+  captureSteps,
+  childChipPage,
+  childFacePage,
+  icChipStartPage,
+  jpkiConfirmPage,
+  jpkiStartPage,
+  messagePage,
+  outcomeChoices,
+} from './pages.ts';
 import type { CaptureStep, PageContext } from './pages.ts';
 import { notFoundPage, sendPage } from './replies.ts';
 import type { SessionService } from './sessions.ts';
@@ -62,6 +72,9 @@ const pageContext = (config: SimConfig, session: SessionRow, token: string, erro
 /** The page a session is at: the capture form, or the JPKI or IC-chip card read, then what follows it. */
 function sessionPage(config: SimConfig, session: SessionRow, token: string, error?: string): string {
   const ctx = pageContext(config, session, token, error);
+  // A session with a child: the child's own card and face first, then the parent's method.
+  if (session.child && session.childCardReadAt === null) return childChipPage(ctx);
+  if (session.child && session.childFaceAt === null) return childFacePage(ctx);
   if (session.method === 'PHOTO_ID_AND_FACE') return capturePage(ctx);
   // IC-chip reading chosen on a JPKI session: the card read, then the face photo.
   if (session.usedMethod === 'IC_CHIP_AND_FACE') return session.cardReadAt === null ? icChipStartPage(ctx) : capturePage(ctx);
@@ -154,6 +167,36 @@ export function registerApplicantPages(app: FastifyInstance): void {
     return backToSession(reply, session, token);
   });
 
+  // A child application: the child's card read by the parent's phone (the PIN's form only, never kept), then the child's face.
+  app.post('/s/:id/child/read', async (request, reply) => {
+    const opened = openSession(sessions, request, reply);
+    if (!opened) return reply;
+    const { session, token } = opened;
+    if (!session.child || session.childCardReadAt !== null) return sendPage(reply, 404, notFoundPage());
+    const pin = ((request.body ?? {}) as Record<string, unknown>).pin;
+    if (typeof pin !== 'string' || !/^\d{4}$/.test(pin)) {
+      return sendPage(reply, 400, childChipPage(pageContext(config, session, token, '暗証番号は数字4桁で入力してください。')), session);
+    }
+    sessions.markChildCardRead(session.id);
+    return backToSession(reply, session, token);
+  });
+
+  app.post('/s/:id/child/face', async (request, reply) => {
+    const opened = openSession(sessions, request, reply);
+    if (!opened) return reply;
+    const { session, token } = opened;
+    if (!session.child || session.childCardReadAt === null || session.childFaceAt !== null) return sendPage(reply, 404, notFoundPage());
+    const fail = (status: number, message: string) => sendPage(reply, status, childFacePage(pageContext(config, session, token, message)), session);
+    if (!request.isMultipart()) return fail(400, '写真が送信されませんでした。撮影してから送信してください。');
+    const read = await readCaptures(
+      request,
+      captureSteps.filter((s) => s.id === 'face'),
+    );
+    if ('problem' in read) return fail(read.problem.status, read.problem.message);
+    if (!sessions.saveChildFace(session.id, read.images.face!)) return sendPage(reply, 404, notFoundPage());
+    return backToSession(reply, session, token);
+  });
+
   app.post('/s/:id/jpki/read', async (request, reply) => {
     const opened = openSession(sessions, request, reply);
     if (!opened) return reply;
@@ -182,6 +225,7 @@ export function registerApplicantPages(app: FastifyInstance): void {
     // The captures this session's method asks for: the photo ID's four, or the face after the IC chip.
     const wanted = icChip ? captureSteps.filter((s) => s.id === 'face') : captureSteps;
     if (icChip && session.cardReadAt === null) return fail(409, '先にICチップを読み取ってください。');
+    if (session.child && session.childFaceAt === null) return fail(409, '先にお子さまのマイナンバーカードの読み取りと顔写真の撮影を済ませてください。');
     if (session.method === 'PHOTO_ID_AND_FACE' || icChip) {
       if (!request.isMultipart()) return fail(400, '写真が送信されませんでした。撮影してから送信してください。');
       const read = await readCaptures(request, wanted);

@@ -162,7 +162,20 @@ export function capturePage(ctx: PageContext): string {
   });
 }
 
-function captureForm(ctx: PageContext, chosen: readonly CaptureStep[], words: { title: string; intro: string }): string {
+/** The child's face (a child application from the amended ordinance on, decision 0248 of the bank's service). */
+const childFaceStep: CaptureStep = {
+  id: 'face',
+  title: 'お子さまの顔写真',
+  instruction: '明るい場所で、お子さまが正面を向き、顔全体が枠に収まるように撮影してください。',
+  facing: 'environment',
+};
+
+function captureForm(
+  ctx: PageContext,
+  chosen: readonly CaptureStep[],
+  words: { title: string; intro: string; lead?: string },
+  form: { action: string; outcome: boolean } = { action: '/submit', outcome: true },
+): string {
   const { session } = ctx;
   // Numbered in the form's own order (the face alone is step 1 after an IC-chip read).
   const steps = chosen.map(
@@ -193,15 +206,15 @@ function captureForm(ctx: PageContext, chosen: readonly CaptureStep[], words: { 
   );
   const body = html`${methodBadge(session)}
 <h1>${words.title}</h1>
-<p class="lead">${session.applicant.name} 様</p>
+<p class="lead">${words.lead ?? `${session.applicant.name} 様`}</p>
 <p>${words.intro}</p>
 ${errorAlert(ctx.error)}
 <p class="camera-status" id="camera-status" role="status" aria-live="polite"></p>
-<form class="capture-form" method="post" action="${sessionPath(ctx, '/submit')}" enctype="multipart/form-data" aria-label="撮影した写真の送信">
+<form class="capture-form" method="post" action="${sessionPath(ctx, form.action)}" enctype="multipart/form-data" aria-label="撮影した写真の送信">
 ${steps}
-${outcomePicker(ctx.showOutcomePicker)}
+${form.outcome ? outcomePicker(ctx.showOutcomePicker) : null}
 <div class="submit-area">
-  <p class="hint">送信すると、撮影した写真で本人確認を行い、お申し込みの画面に戻ります。</p>
+  <p class="hint">${form.outcome ? '送信すると、撮影した写真で本人確認を行い、お申し込みの画面に戻ります。' : '送信すると、親権者さまの本人確認に進みます。'}</p>
   <button type="submit" class="button primary" data-busy-text="送信しています…">送信する</button>
 </div>
 </form>`;
@@ -244,6 +257,20 @@ ${errorAlert(error)}
   return layout({ title: 'マイナンバーカードで本人確認', body });
 }
 
+/** The form of an IC-chip read: the card's 4-digit PIN (for its printed items), checked for its form only. */
+function chipPinForm(ctx: PageContext, form: { action: string; id: string; label: string; name: string }): Safe {
+  const invalid = Boolean(ctx.error);
+  return html`<form class="jpki-form" method="post" action="${sessionPath(ctx, form.action)}" aria-label="${form.name}">
+  <div class="field">
+    <label for="${form.id}">${form.label}</label>
+    <p class="hint" id="${form.id}-hint">数字4桁</p>
+    <input id="${form.id}" name="pin" type="password" inputmode="numeric" required minlength="4" maxlength="4" pattern="[0-9]{4}" autocomplete="off"
+      aria-describedby="${form.id}-hint${new Safe(invalid ? ' form-error' : '')}"${new Safe(invalid ? ' aria-invalid="true"' : '')}>
+  </div>
+  <button type="submit" class="button primary">ICチップを読み取る</button>
+</form>`;
+}
+
 /** IC-chip reading (the card's 4-digit PIN for its printed items), then the face photo. */
 export function icChipStartPage(ctx: PageContext): string {
   const error = ctx.error;
@@ -261,16 +288,47 @@ export function icChipStartPage(ctx: PageContext): string {
   <p>このシミュレーターはカードを読み取りません。暗証番号は形式だけを確認し、保存しません。読み取り結果として、お申し込みの氏名・生年月日・住所を返します。</p>
 </div>
 ${errorAlert(error)}
-<form class="jpki-form" method="post" action="${sessionPath(ctx, '/ic-chip/read')}" aria-label="ICチップの読み取り">
-  <div class="field">
-    <label for="ic-chip-pin">カードの暗証番号</label>
-    <p class="hint" id="ic-chip-pin-hint">数字4桁</p>
-    <input id="ic-chip-pin" name="pin" type="password" inputmode="numeric" required minlength="4" maxlength="4" pattern="[0-9]{4}" autocomplete="off"
-      aria-describedby="ic-chip-pin-hint${new Safe(error ? ' form-error' : '')}"${new Safe(error ? ' aria-invalid="true"' : '')}>
-  </div>
-  <button type="submit" class="button primary">ICチップを読み取る</button>
-</form>`;
+${chipPinForm(ctx, { action: '/ic-chip/read', id: 'ic-chip-pin', label: 'カードの暗証番号', name: 'ICチップの読み取り' })}`;
   return layout({ title: 'ICチップの読み取り', body });
+}
+
+/**
+ * A child application (the bank's service from the amended ordinance on): first the IC chip of the
+ * child's own My Number card (its 4-digit PIN for the printed items), read by the parent's phone.
+ */
+export function childChipPage(ctx: PageContext): string {
+  const error = ctx.error;
+  const child = ctx.session.child;
+  const body = html`<p class="method-badge"><span class="method-badge-label">お子さまの本人確認</span>${methodLabels.IC_CHIP_AND_FACE}</p>
+<h1>お子さまのマイナンバーカードの読み取り</h1>
+<p class="lead">${child?.name ?? ''} 様（お子さま）</p>
+<p>はじめに、お子さまご本人のマイナンバーカードのICチップを親権者さまのスマートフォンで読み取り、氏名・住所・生年月日と顔写真を確認します。そのあと、お子さまのお顔を撮影し、続けて親権者さまの本人確認を行います。</p>
+<h2>ご用意いただくもの</h2>
+<ul class="prepare">
+  <li>お子さまのマイナンバーカード（ICチップ付き・顔写真付き）</li>
+  <li>お子さまのカードの暗証番号（数字4桁）</li>
+  <li>NFCに対応したスマートフォン</li>
+</ul>
+<div class="sim-note">
+  <p>このシミュレーターはカードを読み取りません。暗証番号は形式だけを確認し、保存しません。読み取り結果として、お申し込みのお子さまの氏名・生年月日・住所を返します。</p>
+</div>
+${errorAlert(error)}
+${chipPinForm(ctx, { action: '/child/read', id: 'child-pin', label: 'お子さまのカードの暗証番号', name: 'お子さまのICチップの読み取り' })}`;
+  return layout({ title: 'お子さまのマイナンバーカードの読み取り', body });
+}
+
+/** Then the child's face, compared with the chip's photo. */
+export function childFacePage(ctx: PageContext): string {
+  return captureForm(
+    ctx,
+    [childFaceStep],
+    {
+      title: 'お子さまの顔写真の撮影',
+      intro: 'ICチップから読み取った顔写真と照合するため、お子さまのお顔の写真を1枚撮影して送信します。',
+      lead: `${ctx.session.child?.name ?? ''} 様（お子さま）`,
+    },
+    { action: '/child/face', outcome: false },
+  );
 }
 
 export function jpkiConfirmPage(ctx: PageContext): string {

@@ -21,6 +21,8 @@ const createSessionBody = z.object({
     address: z.string().trim().min(1).max(300),
     gender: z.enum(['男', '女']).optional(),
   }),
+  /** A child application: the child whose own IC-chip card and face the same session checks (the parent's phone). */
+  child: z.object({ name: z.string().trim().min(1).max(100), birthday: z.iso.date(), address: z.string().trim().min(1).max(300) }).optional(),
 });
 
 /** `read`: fields the document read should give instead of the derived ones (tests make them differ). */
@@ -34,7 +36,7 @@ const simulateBody = z.object({
     .optional(),
 });
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
-const imageParams = sessionParams.extend({ kind: z.enum(captureSteps.map((s) => s.id) as [string, ...string[]]) });
+const imageParams = sessionParams.extend({ kind: z.enum(['child-face', ...captureSteps.map((s): string => s.id)] as [string, ...string[]]) });
 
 export function registerProviderApi(app: FastifyInstance): void {
   const { config, store, sessions } = app.sim;
@@ -61,12 +63,13 @@ export function registerProviderApi(app: FastifyInstance): void {
     return sessions.view(session);
   });
 
-  // The images a PHOTO_ID_AND_FACE check relied on, once decided PASSED or ADDRESS_MISMATCH: what the
-  // bank's reviewer looks at. The bank fetches them when a case is opened and keeps no copy.
+  // The images a check relied on (the photo ID's, the face; a child's face), once decided PASSED or
+  // ADDRESS_MISMATCH: what the bank's reviewer looks at. The bank fetches them when a case is opened and keeps no copy.
   app.get('/v1/sessions/:id/images/:kind', async (request, reply) => {
     const params = imageParams.safeParse(request.params);
     const session = params.success ? sessions.find(params.data.id) : null;
-    const listed = session ? sessions.view(session).result?.images?.some((i) => i.kind === params.data!.kind) : false;
+    const result = session ? sessions.view(session).result : undefined;
+    const listed = [...(result?.images ?? []), ...(result?.child?.images ?? [])].some((i) => i.kind === params.data!.kind);
     const image = session && listed ? store.findImage(session.id, params.data!.kind) : null;
     if (!image) return reply.code(404).send({ error: 'not_found', message: 'No such image.' });
     return reply.type(image.contentType).header('Cache-Control', 'no-store').send(Buffer.from(image.bytes));

@@ -18,6 +18,8 @@ export interface CreateSessionInput {
   readonly callbackUrl: string;
   readonly method: Method;
   readonly applicant: Applicant;
+  /** A child application: the child, whose own IC-chip card and face this session also checks. */
+  readonly child?: Applicant | undefined;
 }
 
 export interface SessionView {
@@ -41,6 +43,12 @@ export interface SessionView {
     readonly images?: readonly { readonly kind: string; readonly contentType: string; readonly sha256: string }[];
     /** JPKI and PASSED: the signing certificate's four items (基本4情報) and its validity. */
     readonly certificate?: Certificate;
+    /** A session with a child, PASSED or ADDRESS_MISMATCH: the child's IC chip read and face. */
+    readonly child?: {
+      readonly method: 'IC_CHIP_AND_FACE';
+      readonly read: Applicant;
+      readonly images: readonly { readonly kind: string; readonly contentType: string; readonly sha256: string }[];
+    };
   };
 }
 
@@ -81,6 +89,9 @@ export class SessionService {
       returnUrl: input.returnUrl,
       callbackUrl: input.callbackUrl,
       applicant: input.applicant,
+      child: input.child ?? null,
+      childCardReadAt: null,
+      childFaceAt: null,
       captures: null,
       readOverride: null,
       usedMethod: null,
@@ -131,6 +142,23 @@ export class SessionService {
     const session = this.store.findSession(id);
     if (!session || session.method !== 'JPKI' || session.cardReadAt !== null || session.usedMethod !== null) return false;
     return this.store.updateSession(id, ['CREATED'], { usedMethod: 'IC_CHIP_AND_FACE', updatedAt: this.clock() });
+  }
+
+  /** The child's card read (its PIN checked for its form only, never kept). */
+  markChildCardRead(id: string): boolean {
+    const now = this.clock();
+    return this.store.updateSession(id, ['CREATED'], { childCardReadAt: now, updatedAt: now });
+  }
+
+  /** The child's face, kept as the image `child-face` (the card must have been read first). */
+  saveChildFace(id: string, image: StoredImage): boolean {
+    const now = this.clock();
+    return this.store.transaction(() => {
+      const session = this.store.findSession(id);
+      if (!session?.child || session.childCardReadAt === null || session.status !== 'CREATED') return false;
+      this.store.insertImage(id, 'child-face', image);
+      return this.store.updateSession(id, ['CREATED'], { childFaceAt: now, updatedAt: now });
+    });
   }
 
   markCardRead(id: string): boolean {
@@ -222,7 +250,16 @@ export class SessionService {
     const read = checked ? { read: documentRead(session.applicant, status, session.readOverride) } : {};
     const images =
       checked && session.captures ? { images: Object.entries(session.captures).map(([kind, c]) => ({ kind, contentType: c.type, sha256: c.sha256 })) } : {};
-    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read, ...images } };
+    return { ...base, result: { status, decidedAt: iso(session.decidedAt), ...certified, ...read, ...images, ...this.childResult(session, status) } };
+  }
+
+  /** The child's check, once the session passed: what the child's chip gave (the child as the bank sent it) and the face. */
+  private childResult(session: SessionRow, status: FinalStatus): { child?: NonNullable<SessionView['result']>['child'] } {
+    if (!session.child || (status !== 'PASSED' && status !== 'ADDRESS_MISMATCH')) return {};
+    const face = this.store.findImage(session.id, 'child-face');
+    const images = face ? [{ kind: 'child-face', contentType: face.contentType, sha256: createHash('sha256').update(face.bytes).digest('hex') }] : [];
+    const { name, birthday, address } = session.child;
+    return { child: { method: 'IC_CHIP_AND_FACE', read: { name, birthday, address }, images } };
   }
 }
 

@@ -42,6 +42,11 @@ export interface SessionRow {
   readonly returnUrl: string;
   readonly callbackUrl: string;
   readonly applicant: Applicant;
+  /** A child application's child (the customer), whose own card's IC chip and face this session also checks; else null. */
+  readonly child: Applicant | null;
+  /** When the child's card was read, and the child's face taken. */
+  readonly childCardReadAt: number | null;
+  readonly childFaceAt: number | null;
   /** PHOTO_ID_AND_FACE: one entry per capture step; JPKI: null. */
   readonly captures: Readonly<Record<string, CaptureInfo>> | null;
   /** Fields the document read should give instead of the derived ones (POST /simulate `read`), or null. */
@@ -69,7 +74,7 @@ export interface DeliveryRow {
   readonly createdAt: number;
 }
 
-const schemaVersion = 4;
+const schemaVersion = 5;
 
 /** Version 2: the document read a test asked for (POST /simulate `read`). */
 const schemaV2 = 'ALTER TABLE sessions ADD COLUMN read_override TEXT;';
@@ -86,6 +91,15 @@ CREATE TABLE images (
 
 /** Version 4: the method chosen at the provider (issue 33 item 4: IC-chip reading with a face photo). */
 const schemaV4 = "ALTER TABLE sessions ADD COLUMN used_method TEXT CHECK (used_method IN ('IC_CHIP_AND_FACE'));";
+
+/**
+ * Version 5: a child application's child, whose own IC-chip card and face the parent's session also
+ * checks (the bank's service from the amended ordinance on), and when each was done.
+ */
+const schemaV5 = `
+ALTER TABLE sessions ADD COLUMN child TEXT;
+ALTER TABLE sessions ADD COLUMN child_card_read_at INTEGER;
+ALTER TABLE sessions ADD COLUMN child_face_at INTEGER;`;
 
 export interface StoredImage {
   readonly contentType: string;
@@ -153,6 +167,7 @@ export class Store {
       if (current < 2) this.db.exec(schemaV2);
       if (current < 3) this.db.exec(schemaV3);
       if (current < 4) this.db.exec(schemaV4);
+      if (current < 5) this.db.exec(schemaV5);
       this.db.exec(`PRAGMA user_version = ${schemaVersion}`);
     });
   }
@@ -177,8 +192,8 @@ export class Store {
     this.db
       .prepare(
         `INSERT INTO sessions (id, token_hash, reference, method, status, return_url, callback_url, applicant,
-           captures, card_read_at, pending_outcome, decide_at, created_at, updated_at, expires_at, submitted_at, decided_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           captures, card_read_at, pending_outcome, decide_at, created_at, updated_at, expires_at, submitted_at, decided_at, child)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         row.id,
@@ -198,6 +213,7 @@ export class Store {
         row.expiresAt,
         row.submittedAt,
         row.decidedAt,
+        row.child === null ? null : JSON.stringify(row.child),
       );
   }
 
@@ -223,7 +239,20 @@ export class Store {
     id: string,
     from: readonly SessionStatus[],
     changes: Partial<
-      Pick<SessionRow, 'status' | 'captures' | 'cardReadAt' | 'pendingOutcome' | 'decideAt' | 'submittedAt' | 'decidedAt' | 'readOverride' | 'usedMethod'>
+      Pick<
+        SessionRow,
+        | 'status'
+        | 'captures'
+        | 'cardReadAt'
+        | 'pendingOutcome'
+        | 'decideAt'
+        | 'submittedAt'
+        | 'decidedAt'
+        | 'readOverride'
+        | 'usedMethod'
+        | 'childCardReadAt'
+        | 'childFaceAt'
+      >
     > & {
       updatedAt: number;
     },
@@ -239,6 +268,8 @@ export class Store {
       updatedAt: 'updated_at',
       readOverride: 'read_override',
       usedMethod: 'used_method',
+      childCardReadAt: 'child_card_read_at',
+      childFaceAt: 'child_face_at',
     };
     const sets: string[] = [];
     const values: SQLInputValue[] = [];
@@ -324,6 +355,9 @@ function toSession(row: Row): SessionRow {
     returnUrl: String(row.return_url),
     callbackUrl: String(row.callback_url),
     applicant: JSON.parse(String(row.applicant)) as Applicant,
+    child: row.child === null || row.child === undefined ? null : (JSON.parse(String(row.child)) as Applicant),
+    childCardReadAt: numberOrNull(row.child_card_read_at),
+    childFaceAt: numberOrNull(row.child_face_at),
     captures: row.captures === null ? null : (JSON.parse(String(row.captures)) as Record<string, CaptureInfo>),
     readOverride: row.read_override === null || row.read_override === undefined ? null : (JSON.parse(String(row.read_override)) as ReadOverride),
     cardReadAt: numberOrNull(row.card_read_at),

@@ -29,7 +29,7 @@ import type { ApplicationType, DocumentType } from './constants.ts';
 //   describes the select / camera / confirm states of §2.5.
 
 /** Outcomes that leave a page somewhere other than its Next (the error page is the flow's errorPage). */
-export type FlowExit = 'ekycFailed' | 'supplementRequired' | 'uploadFailed';
+export type FlowExit = 'ekycFailed' | 'supplementRequired' | 'uploadFailed' | 'documentsByChip';
 
 export const savedSteps = [
   'personal',
@@ -182,7 +182,17 @@ export const childJourney = {
       entry: 'forward',
       saves: ['pin'],
     },
-    { slug: 'child-ekyc-preparation', path: '/child/ekyc-preparation', title: '本人確認の準備', funnelLabel: '本人確認の準備', stepLabel: '本人確認準備' },
+    {
+      slug: 'child-ekyc-preparation',
+      path: '/child/ekyc-preparation',
+      title: '本人確認の準備',
+      funnelLabel: '本人確認の準備',
+      stepLabel: '本人確認準備',
+      // From the amended ordinance (2027-04-01) on, the child's documents are no longer photographed:
+      // the provider reads the IC chip of the child's own card in the parent's session, so the
+      // parent's eKYC preparation follows at once (decision 0248; a deviation from SPEC.md §2.6).
+      exits: { documentsByChip: 'child-parent-ekyc-preparation' },
+    },
     {
       slug: 'child-ekyc-identification-documents',
       path: '/child/ekyc-identification-documents',

@@ -84,6 +84,11 @@ export const messages = {
   regulationRefused: 'ご同意いただけない場合、本サービスはご利用いただけません。',
   childConditionsNotMet: '親権者さままたはお子さまが上記の条件を満たしていない場合、本サービスはご利用いただけません。お近くの支店にご相談ください。',
   branchUnavailable: '申し訳ございません。お住まいの市区町村には当行の支店がないため、Webでのお申込みはご利用いただけません。',
+  /** The child flow from the amended ordinance on (decision 0248): no IC-chip card of the child's own. */
+  childChipUnavailable:
+    '申し訳ございません。2027年4月1日からの法令の改正により、お子さまのICチップ付きのマイナンバーカードがない場合は、Webでのお申込みはご利用いただけません。',
+  childChipUnavailableNote:
+    'お手数ですが、親権者さまの本人確認書類とお子さまの本人確認書類（住民票の写し・健康保険の資格確認書など）をお持ちのうえ、お近くの店舗の窓口でお手続きください。ご来店の際は事前のご予約をおすすめします。ここまでのご入力内容で口座が開設されることはありません。',
 
   // Address-match toast on identity-check preparation (SPEC.md §2.5)
   addressMatchToast: '運転免許証・マイナンバーカード等の本人確認資料と現在お住まいの住所は一致していますか？',

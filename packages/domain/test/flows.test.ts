@@ -179,7 +179,8 @@ describe('navigation guard (SPEC.md §2.6)', () => {
     ['ekyc-preparation', ['pin', 'ekyc-error']],
     ['supplement', ['ekyc-callback', 'supplement-error']],
     ['child-term', ['child-before-check', 'child-verification']],
-    ['child-parent-ekyc-preparation', ['child-ekyc-supplementary-documents', 'ekyc-error']],
+    // SPEC.md §2.6, and from the amended ordinance on the eKYC preparation, whose children's documents the chip gives (decision 0248).
+    ['child-parent-ekyc-preparation', ['child-ekyc-supplementary-documents', 'child-ekyc-preparation', 'ekyc-error']],
     // "Other child pages follow the same rule in their sequence".
     ['child-verification', ['child-term', 'child-personal']],
     ['child-personal', ['child-verification', 'child-parent']],
@@ -319,6 +320,7 @@ describe('sequences and buttons', () => {
     expect(exitPage('ekyc-callback', 'CHILD', 'ekycFailed')?.slug).toBe('ekyc-error');
     expect(exitPage('ekyc-preparation', 'GENERAL', 'ekycFailed')?.slug).toBe('ekyc-error');
     expect(exitPage('child-parent-ekyc-preparation', 'CHILD', 'ekycFailed')?.slug).toBe('ekyc-error');
+    expect(exitPage('child-ekyc-preparation', 'CHILD', 'documentsByChip')?.slug).toBe('child-parent-ekyc-preparation');
     expect(exitPage('supplement', 'GENERAL', 'uploadFailed')?.slug).toBe('supplement-error');
   });
 

@@ -46,6 +46,8 @@ export const addressMismatchCase = (overrides: Partial<ApplicationDetail> = {}):
   documents: [{ id: 'doc-1', type: 'CURRENT_ADDRESS_DOCUMENT', contentType: 'image/jpeg', size: 20480, createdAt: '2026-11-24T09:50:00+09:00' }],
   ekyc: {
     method: 'PHOTO_ID_AND_FACE',
+    methodLabel: '本人確認書類の撮影＋容貌の撮影（ホ方式）',
+    ordinanceItem: '犯収法施行規則6条1項1号ホ',
     providerStatus: 'ADDRESS_MISMATCH',
     status: 4,
     supplementRequired: true,
@@ -58,6 +60,7 @@ export const addressMismatchCase = (overrides: Partial<ApplicationDetail> = {}):
     ],
     certificate: null,
   },
+  childVerification: null,
   review: null,
   pinErased: false,
   personalDataErasedAt: null,

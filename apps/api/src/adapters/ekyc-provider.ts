@@ -20,6 +20,11 @@ export interface CreateSessionInput {
   method: EkycMethod;
   /** `gender` (男 / 女) is the JPKI certificate's fourth item, compared by the reviewer. */
   applicant: { name: string; birthday: string; address: string; gender?: '男' | '女' };
+  /**
+   * A child application from the amended ordinance on (decision 0248): the child (the customer) whose
+   * own IC-chip card the provider also reads, with the child's face photo, in the same session.
+   */
+  child?: { name: string; birthday: string; address: string };
 }
 
 export interface ProviderSession {
@@ -34,8 +39,8 @@ export interface DocumentRead {
   address: string;
 }
 
-/** The images a photo-ID-and-face check relied on, by the provider's kind: front, back, tilt (thickness), face. */
-export const evidenceImageKinds = ['front', 'back', 'tilt', 'face'] as const;
+/** The images a check relied on, by the provider's kind: front, back, tilt (thickness), face; the child's face (decision 0248). */
+export const evidenceImageKinds = ['front', 'back', 'tilt', 'face', 'child-face'] as const;
 export type EvidenceImageKind = (typeof evidenceImageKinds)[number];
 
 /** JPKI: the signing certificate's four items (基本4情報) and its validity. */
@@ -59,6 +64,15 @@ export interface ProviderSessionState {
   certificate?: SigningCertificate | null;
   /** The method the check used, when the provider says (IC_CHIP_AND_FACE: chosen by the applicant on a JPKI session). */
   method?: ProviderMethod | null;
+  /** A child application after the amendment: the child's own check (the IC chip of the child's card and the child's face). */
+  child?: ChildCheck | null;
+}
+
+/** What the provider checked of the child: the method, what the chip gave, the images (decision 0248). */
+export interface ChildCheck {
+  method: ProviderMethod;
+  read: DocumentRead;
+  images: readonly EvidenceImageKind[];
 }
 
 export const providerMethods = ['PHOTO_ID_AND_FACE', 'JPKI', 'IC_CHIP_AND_FACE'] as const;
@@ -127,7 +141,13 @@ const stateSchema = z
     status: z.enum(providerStatuses),
     method: z.enum(providerMethods).optional(),
     result: z
-      .object({ read: readSchema.optional(), certified: readSchema.optional(), images: imageListSchema.optional(), certificate: certificateSchema.optional() })
+      .object({
+        read: readSchema.optional(),
+        certified: readSchema.optional(),
+        images: imageListSchema.optional(),
+        certificate: certificateSchema.optional(),
+        child: z.object({ method: z.enum(providerMethods), read: readSchema, images: imageListSchema.optional() }).optional(),
+      })
       .optional(),
   })
   .transform(({ sessionId, status, method, result }): ProviderSessionState => ({
@@ -135,8 +155,9 @@ const stateSchema = z
     status,
     method: method ?? null,
     read: result?.read ?? result?.certified ?? null,
-    images: result?.images ?? [],
+    images: (result?.images ?? []).filter((kind) => !kind.startsWith('child-')),
     certificate: result?.certificate ?? null,
+    child: result?.child ? { method: result.child.method, read: result.child.read, images: result.child.images ?? [] } : null,
   }));
 
 /** The most an evidence image may weigh (the provider's own limit is 10 MB a capture). */

@@ -7,11 +7,38 @@ import { jpegBytes, multipart, pngBytes } from './ready-application.ts';
 /** The four captures sent (front, back, tilt for the thickness, face). */
 export const captures = { front: jpegBytes(3000), back: jpegBytes(2000), tilt: pngBytes(), face: jpegBytes(1000) };
 
-/** IC_CHIP_AND_FACE: on a JPKI session's page, the applicant chooses IC-chip reading, reads the chip, sends the face. */
-export async function passAtTheProvider(url: string, method: 'PHOTO_ID_AND_FACE' | 'JPKI' | 'IC_CHIP_AND_FACE'): Promise<void> {
+/** The child's face, sent on a child application's session after the amended ordinance (decision 0248). */
+export const childFace = jpegBytes(1500);
+
+/**
+ * IC_CHIP_AND_FACE: on a JPKI session's page, the applicant chooses IC-chip reading, reads the chip, sends the face.
+ * `child`: a child application's session from the amended ordinance on: first the child's card (PIN) and face.
+ */
+export async function passAtTheProvider(
+  url: string,
+  method: 'PHOTO_ID_AND_FACE' | 'JPKI' | 'IC_CHIP_AND_FACE',
+  options: { child?: boolean } = {},
+): Promise<void> {
   const page = new URL(url);
   const submit = `${page.origin}${page.pathname}/submit${page.search}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (options.child) {
+    const read = await fetch(`${page.origin}${page.pathname}/child/read${page.search}`, {
+      method: 'POST',
+      headers: form,
+      body: 'pin=5678',
+      redirect: 'manual',
+    });
+    expect(read.status, 'child/read').toBe(303);
+    const { payload, contentType } = multipart([{ name: 'face', filename: 'child.jpg', contentType: 'image/jpeg', bytes: childFace }]);
+    const face = await fetch(`${page.origin}${page.pathname}/child/face${page.search}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(payload),
+      redirect: 'manual',
+    });
+    expect(face.status, 'child/face').toBe(303);
+  }
   let response: Response;
   if (method === 'IC_CHIP_AND_FACE') {
     for (const [step, body] of [

@@ -94,6 +94,7 @@ forEachDialect((dialect) => {
         application_type: 'GENERAL',
         person: 'APPLICANT',
         method: 'PHOTO_ID_AND_FACE',
+        method_label: '本人確認書類の撮影＋容貌の撮影（ホ方式）',
         ordinance_item: '犯収法施行規則6条1項1号ホ',
         provider: new URL(sim.url).host,
         checked_at: expect.stringMatching(japanTime),
@@ -127,7 +128,7 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('records IC-chip reading with a face photo, chosen at the provider after the cut-over, under its own item', async () => {
+  it('records IC-chip reading with a face photo, chosen at the provider after the cut-over, under its item of the amended text', async () => {
     const app = await createAdminApp(await dialect.createDb(), { env: env(), now: '2027-04-05T10:00:00+09:00' });
     try {
       const a = await readyApplicant(app);
@@ -140,7 +141,9 @@ forEachDialect((dialect) => {
         expect.objectContaining({
           person: 'APPLICANT',
           method: 'IC_CHIP_AND_FACE',
-          ordinance_item: '犯収法施行規則6条1項1号ヘ',
+          // The amended ordinance's letter (decision 0248: packages/domain/src/admin/ordinance-items.ts).
+          ordinance_item: '犯収法施行規則6条1項1号ホ',
+          method_label: 'ICチップの読取＋容貌の撮影（ホ方式）',
           document: '本人確認書類のICチップ情報（写真付き）と容貌',
           verified_name: '山田\u3000太郎',
           images: expect.stringMatching(/\/APPLICANT-face\.jpg$/),
@@ -166,8 +169,11 @@ forEachDialect((dialect) => {
       const rows = records(app);
       expect(rows.map((r) => r.person)).toEqual(['PARENT', 'CHILD']);
       expect(rows[0]).toMatchObject({ method: 'PHOTO_ID_AND_FACE', verified_name: expect.stringContaining('山田'), result: 'PASSED', images: '' });
+      expect(rows[0]!.ordinance_item).toBe('犯収法施行規則6条1項1号ホ');
       expect(rows[1]).toMatchObject({
         method: 'DOCUMENT_IMAGES',
+        // Before the amendment: the copies of two documents and the cash card sent 転送不要 (decision 0248).
+        ordinance_item: '犯収法施行規則6条1項1号リ',
         document: 'マイナンバーカード、住民票の写し',
         verified_name: '山田\u3000花子',
         verified_birthday: '2016-05-05',

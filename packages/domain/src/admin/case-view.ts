@@ -20,12 +20,6 @@ export const documentTypeLabels: Readonly<Record<string, string>> = {
   CURRENT_ADDRESS_DOCUMENT: '現住所確認書類',
 };
 
-export const ekycMethodLabels: Readonly<Record<string, string>> = {
-  PHOTO_ID_AND_FACE: '本人確認書類の撮影＋容貌の撮影（ホ方式）',
-  JPKI: '公的個人認証（マイナンバーカード）',
-  IC_CHIP_AND_FACE: 'ICチップの読取＋容貌の撮影（ヘ方式）',
-};
-
 /** The provider's outcome in words (DECISIONS.md §6 statuses). */
 export const ekycOutcomeLabels: Readonly<Record<string, string>> = {
   CREATED: '未実施（開始のみ）',

@@ -16,6 +16,9 @@ export const adminMessages = {
   forbidden: 'この操作を行う権限がありません。',
   notFound: 'お申込みが見つかりません。',
   notDecidable: 'このお申込みは現在の状態では承認・否認できません。',
+  /** The method a person was checked by is not in the ordinance in force that day (decision 0248). */
+  methodNotInForce: (method: string) =>
+    `本人確認の方法「${method}」は、確認の日に施行されている犯罪収益移転防止法施行規則に定めがないため、承認できません。否認のうえ、店頭でのお手続きをご案内してください。`,
   notCancellable: '承認済のお申込みのみ取消できます。',
   reasonRequired: '理由を入力してください。',
   reasonTooLong: '理由は500文字以内で入力してください。',

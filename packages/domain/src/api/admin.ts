@@ -236,6 +236,7 @@ export const ekycEvidenceLabels = {
   back: '本人確認書類（裏面）',
   tilt: '本人確認書類（厚み）',
   face: '容貌（顔写真）',
+  'child-face': 'お子さまの容貌（顔写真）',
 } as const;
 export const ekycEvidenceKinds = Object.keys(ekycEvidenceLabels) as [keyof typeof ekycEvidenceLabels, ...(keyof typeof ekycEvidenceLabels)[]];
 
@@ -311,6 +312,10 @@ export const applicationDetailSchema = z.object({
   ekyc: z
     .object({
       method: z.string(),
+      /** The method's name with the letter of the ordinance's item in force on the day of the check (decision 0248). */
+      methodLabel: z.string(),
+      /** 犯収法施行規則6条1項1号X of the text in force that day; null: that text has no such method. */
+      ordinanceItem: z.string().nullable(),
       providerStatus: z.string(),
       status: z.number(),
       supplementRequired: z.boolean(),
@@ -336,6 +341,21 @@ export const applicationDetailSchema = z.object({
           notAfter: z.string(),
         })
         .nullable(),
+    })
+    .nullable(),
+  /**
+   * A child application: how the child (the customer) was verified (decision 0248): before the amended
+   * ordinance by the copies of two documents checked by the reviewers (DOCUMENT_IMAGES, item and
+   * day of the approval), from it by the IC chip of the child's own card and the child's face, read
+   * by the provider in the parent's session (`read`, `images`). null for a general application.
+   */
+  childVerification: z
+    .object({
+      method: z.string(),
+      methodLabel: z.string(),
+      ordinanceItem: z.string().nullable(),
+      read: z.object({ name: z.string(), birthday: z.string(), address: z.string() }).nullable(),
+      images: z.array(z.object({ kind: z.enum(ekycEvidenceKinds), label: z.string() })),
     })
     .nullable(),
   review: z

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { ApplicationDetail } from '@koza/domain/api/admin';
-import { ekycMethodLabels, ekycOutcomeLabels } from '@koza/domain/admin/case-view';
+import { ekycOutcomeLabels } from '@koza/domain/admin/case-view';
 import { compareIdentity, typedIdentity } from '@koza/domain/ekyc-identity';
 import { formatDateTime } from '../../format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
 type Ekyc = NonNullable<ApplicationDetail['ekyc']>;
+type Identity = { name: string; birthday: string; address: string };
 
 /**
  * What the eKYC provider checked: the method and outcome, a JPKI certificate's items or the photos,
@@ -17,10 +18,7 @@ export function ProviderEvidence({ detail }: { detail: ApplicationDetail }) {
   return (
     <>
       <dl className="fields">
-        <div>
-          <dt>方式</dt>
-          <dd>{ekycMethodLabels[ekyc.method] ?? ekyc.method}</dd>
-        </div>
+        <MethodAndItem label={ekyc.methodLabel} item={ekyc.ordinanceItem} />
         <div>
           <dt>結果</dt>
           <dd>{ekycOutcomeLabels[ekyc.providerStatus] ?? ekyc.providerStatus}</dd>
@@ -38,7 +36,54 @@ export function ProviderEvidence({ detail }: { detail: ApplicationDetail }) {
       {ekyc.certificate && <CertificateFacts certificate={ekyc.certificate} />}
       {ekyc.images.length > 0 && <EvidenceImages applicationId={detail.id} images={ekyc.images} />}
       <IdentityComparison detail={detail} />
+      <ChildVerification detail={detail} />
     </>
+  );
+}
+
+/** Shown where the text in force on the day of the check has no such method (decision 0248). */
+const notInForce = '確認日に施行の犯収法施行規則に定めのない方法（承認できません）';
+
+/** The method with its letter, and the ordinance's item of the day of the check. */
+function MethodAndItem({ label, item }: { label: string; item: string | null }) {
+  return (
+    <>
+      <div>
+        <dt>方式</dt>
+        <dd>{label}</dd>
+      </div>
+      <div>
+        <dt>根拠条項</dt>
+        <dd>{item ?? notInForce}</dd>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A child application: how the child (the customer) was verified, with the item of the ordinance in
+ * force that day; after the amendment, what the provider read from the chip of the child's own card
+ * beside what the parent typed, and the child's face (decision 0248).
+ */
+function ChildVerification({ detail }: { detail: ApplicationDetail }) {
+  const child = detail.childVerification;
+  if (!child) return null;
+  return (
+    <section aria-labelledby="child-verification">
+      <h3 id="child-verification">お子さまの本人確認</h3>
+      <dl className="fields">
+        <MethodAndItem label={child.methodLabel} item={child.ordinanceItem} />
+      </dl>
+      {child.read && (
+        <ComparisonTable
+          caption="申込内容とお子さまのICチップの読取結果"
+          readLabel="ICチップの読取結果"
+          typed={typedIdentity(detail.application, detail.application)}
+          read={child.read}
+        />
+      )}
+      {child.images.length > 0 && <EvidenceImages applicationId={detail.id} images={child.images} />}
+    </section>
   );
 }
 
@@ -100,23 +145,27 @@ function IdentityComparison({ detail }: { detail: ApplicationDetail }) {
   const read = detail.ekyc?.read;
   if (!read) return null;
   const person = detail.applicationParent ?? detail.application;
-  const comparison = compareIdentity(typedIdentity(person, detail.application), read);
-  const differences = comparison.filter((c) => !c.same).length;
+  const typed = typedIdentity(person, detail.application);
+  const differences = compareIdentity(typed, read).filter((c) => !c.same).length;
+  const caption = `申込内容と本人確認書類の読取結果${detail.applicationParent ? '（親権者）' : ''}：${differences === 0 ? 'すべて一致' : `${differences}項目が不一致`}`;
+  return <ComparisonTable caption={caption} readLabel="書類の読取結果" typed={typed} read={read} />;
+}
+
+/** A typed identity beside what was read, row by row, differences marked. */
+function ComparisonTable({ caption, readLabel, typed, read }: { caption: string; readLabel: string; typed: Identity; read: Identity }) {
   return (
     <table>
-      <caption>
-        申込内容と本人確認書類の読取結果{detail.applicationParent ? '（親権者）' : ''}：{differences === 0 ? 'すべて一致' : `${differences}項目が不一致`}
-      </caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">項目</th>
           <th scope="col">申込内容</th>
-          <th scope="col">書類の読取結果</th>
+          <th scope="col">{readLabel}</th>
           <th scope="col">照合</th>
         </tr>
       </thead>
       <tbody>
-        {comparison.map((c) => (
+        {compareIdentity(typed, read).map((c) => (
           <tr key={c.field}>
             <th scope="row">{c.label}</th>
             <td>{c.typed}</td>

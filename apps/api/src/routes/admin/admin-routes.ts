@@ -36,6 +36,8 @@ export interface AdminRouteDeps {
   ekycProvider: EkycProvider;
   /** Who the provider is, in the verification record (the host of EKYC_PROVIDER_URL). */
   ekycProviderName: string;
+  /** EKYC_JPKI_CUTOVER: the amended ordinance's first day; the items cited follow it (decision 0248). */
+  ordinanceAmendedFrom: string;
 }
 
 /** The Fastify instance the admin routes are declared on (the zod type provider). */

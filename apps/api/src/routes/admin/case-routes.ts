@@ -95,7 +95,12 @@ export function caseReadingRoutes(app: AdminApp, deps: AdminRouteDeps): void {
       const actor = actorOf(request);
       const staff = requireStaff(request);
       const reader = { staffId: staff.staff.id, role: staff.staff.role, now: clock.now().getTime() };
-      const detail = await applicationDetail({ db, provider: deps.ekycProvider, log: request.log }, actor.bankCode, request.params.id, reader);
+      const detail = await applicationDetail(
+        { db, provider: deps.ekycProvider, log: request.log, amendedFrom: deps.ordinanceAmendedFrom },
+        actor.bankCode,
+        request.params.id,
+        reader,
+      );
       const view = { sessionId: staff.sessionId, key: viewKeyOf(request.headers['x-view-key']) };
       await auditApplicationView(db, deps.codeHashKey, actor, view, detail, clock.now().getTime());
       return detail;
@@ -137,6 +142,7 @@ export function caseDecisionRoutes(app: AdminApp, deps: AdminRouteDeps): void {
     accountSystemPublicKeyPem: deps.accountSystemPublicKeyPem,
     provider: deps.ekycProvider,
     providerName: deps.ekycProviderName,
+    amendedFrom: deps.ordinanceAmendedFrom,
   };
   app.post(
     '/applications/:id/propose',

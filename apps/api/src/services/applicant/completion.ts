@@ -1,3 +1,4 @@
+import type { EkycMethod } from '@koza/domain/constants';
 import { ekycStatus } from '@koza/domain/constants';
 import { missingSteps } from '@koza/domain/flows';
 import type { SavedStep } from '@koza/domain/flows';
@@ -60,8 +61,8 @@ export async function completeApplication({ db, clock, mail }: { db: Db; clock: 
     if (row.completedAt !== null && row.applicationNumber !== null) return completionOf(row);
 
     const type = row.applicationType;
-    const missing = missingSteps(type, 'complete', await savedStepsWithDocuments(trx, row));
     const ekyc = await findLatestEkycSession(trx, row.id);
+    const missing = missingSteps(type, 'complete', await savedStepsWithDocuments(trx, row, (ekyc?.method ?? null) as EkycMethod | null));
     if (ekyc?.status !== ekycStatus.BANKER_PROCESSING && !missing.includes('ekyc')) missing.push('ekyc');
     if (row.status === 'SUPPLEMENT_REQUIRED' || (row.supplementRequired === 1 && row.supplementSavedAt === null)) {
       missing.push('currentAddressDocument');

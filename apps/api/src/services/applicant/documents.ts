@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { documentSaveCall, isSaveCallOf, missingSteps } from '@koza/domain/flows';
 import type { SavedStep } from '@koza/domain/flows';
-import type { DocumentType } from '@koza/domain/constants';
+import type { ApplicationType, DocumentType, EkycMethod } from '@koza/domain/constants';
 import { documentTypes, upload } from '@koza/domain/constants';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +13,7 @@ import type { Executor } from '../../db/executor.ts';
 import { conflict, Refusal } from '../platform/refusals.ts';
 import { savedStepsOf } from './applications.ts';
 import { reencodeImage } from './image-check.ts';
+import { methodFor } from './ekyc-method.ts';
 
 // POST /api/documents (DECISIONS.md §5, docs/decisions/0051-documents.md): an image of an identity
 // or address document, JPEG, PNG or HEIC by its CONTENT (magic bytes) and declared as what it is,
@@ -57,9 +58,24 @@ export function declaredTypeMatches(declared: string | undefined, detected: Imag
 
 export const isDocumentType = (v: unknown): v is DocumentType => typeof v === 'string' && (documentTypes as readonly string[]).includes(v);
 
-/** Saved steps including what the documents and the supplement record (for the flow's order checks). */
-export async function savedStepsWithDocuments(db: Db | Executor, row: ApplicationRow): Promise<SavedStep[]> {
+/**
+ * From the amended ordinance on (the JPKI cut-over), a child's identity is read from the IC chip of
+ * the child's own card at the provider, in the parent's session: the copies of the child's documents
+ * are no method any more, and their upload steps are neither asked nor taken (decision 0248).
+ */
+export const childDocumentsByChip = (type: ApplicationType, method: EkycMethod | null): boolean => type === 'CHILD' && method === 'JPKI';
+
+/**
+ * Saved steps including what the documents and the supplement record (for the flow's order checks).
+ * `method`: the eKYC method of the application's session (or today's before one): for a child from
+ * the amended ordinance on, the document steps count as done by the chip read (childDocumentsByChip).
+ */
+export async function savedStepsWithDocuments(db: Db | Executor, row: ApplicationRow, method: EkycMethod | null = null): Promise<SavedStep[]> {
   const steps = new Set<SavedStep>(savedStepsOf(row));
+  if (childDocumentsByChip(row.applicationType, method)) {
+    steps.add('identificationDocument');
+    steps.add('supplementaryDocument');
+  }
   for (const type of await documentTypesOf(db, row.id)) {
     if (isDocumentType(type) && type !== 'CURRENT_ADDRESS_DOCUMENT') steps.add(documentSaveCall[type]);
   }
@@ -70,6 +86,8 @@ export async function savedStepsWithDocuments(db: Db | Executor, row: Applicatio
 export interface DocumentDeps {
   db: Db;
   clock: Clock;
+  /** EKYC_JPKI_CUTOVER: from it on the child's documents are read from the chip, not uploaded. */
+  jpkiCutover: string;
 }
 
 export interface UploadedDocument {
@@ -91,11 +109,13 @@ export function checkImage(declared: string | undefined, bytes: Buffer): ImageTy
  * child — the individual number card after the PIN, then the certificate of residence or the
  * maternity handbook; the parent's eKYC needs both; they are locked once it has passed.
  */
-export async function saveDocument({ db, clock }: DocumentDeps, application: ApplicationRow, doc: UploadedDocument): Promise<void> {
+export async function saveDocument({ db, clock, jpkiCutover }: DocumentDeps, application: ApplicationRow, doc: UploadedDocument): Promise<void> {
   const claimed = checkImage(doc.declaredContentType, doc.bytes);
   const call = documentSaveCall[doc.type];
   const type = application.applicationType;
   if (!isSaveCallOf(type, call)) throw conflict();
+  // The amended ordinance: images of the child's documents are no method (decision 0248).
+  if (call !== 'currentAddressDocument' && childDocumentsByChip(type, methodFor(clock.now(), jpkiCutover))) throw conflict();
   // Decoded as what it claims and re-encoded: only the JPEG made from its pixels is kept (image-check.ts).
   const { contentType, bytes } = await reencodeImage(claimed, doc.bytes);
   const now = clock.now().getTime();

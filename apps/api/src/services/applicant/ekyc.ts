@@ -26,8 +26,8 @@ import {
 import type { EkycSessionRow } from '../../db/repositories/ekyc-sessions-repository.ts';
 import { insertReceiptOnce } from '../../db/repositories/webhook-receipts-repository.ts';
 import { conflict, Refusal } from '../platform/refusals.ts';
-import { toJapanIso } from '../platform/japan-iso-time.ts';
-import { savedStepsWithDocuments } from './documents.ts';
+import { childDocumentsByChip, savedStepsWithDocuments } from './documents.ts';
+import { methodFor } from './ekyc-method.ts';
 
 // eKYC with the external provider (DECISIONS.md §6, docs/decisions/0050-ekyc-integration.md).
 //
@@ -65,10 +65,7 @@ export function ourStatus(providerStatus: ProviderEkycStatus): { status: number;
 const isOpen = (s: EkycSessionRow): boolean => s.status === ekycStatus.CREATED || s.status === ekycStatus.PROVIDER_PROCESSING;
 const isRetryable = (s: EkycSessionRow): boolean => s.status === ekycStatus.PROVIDER_REJECTED || s.status === ekycStatus.EXPIRED;
 
-/** The method in force on the day of `now` in Japan: photo ID + face before the cut-over date, JPKI from it on. */
-export function methodFor(now: Date, jpkiCutover: string): EkycMethod {
-  return toJapanIso(now.getTime()).slice(0, 10) >= jpkiCutover ? 'JPKI' : 'PHOTO_ID_AND_FACE';
-}
+export { methodFor };
 
 /** The provider could not be reached or answered wrongly: the web goes to /ekyc-error (503 EKYC_UNAVAILABLE). */
 export class EkycUnavailableError extends Error {
@@ -118,6 +115,13 @@ async function applicantFor(db: Db, row: ApplicationRow): Promise<CreateSessionI
   return gender ? { ...identity, gender } : identity;
 }
 
+/** The child (the customer of a child application), whose own card's IC chip the provider reads in the parent's session. */
+function childFor(row: ApplicationRow): NonNullable<CreateSessionInput['child']> {
+  const identity = typedIdentity({ ...row }, { ...row });
+  if (!identity.name || !identity.birthday || !identity.address) throw conflict();
+  return identity;
+}
+
 /**
  * POST /api/ekyc: the provider's url for the applicant. An open session (or one the provider
  * passed) is handed back as it is; none, a rejected or an expired one → a new session with the
@@ -126,13 +130,17 @@ async function applicantFor(db: Db, row: ApplicationRow): Promise<CreateSessionI
 export async function startEkyc(deps: EkycDeps, application: ApplicationRow, origins: EkycOrigins): Promise<{ url: string }> {
   const { db, clock, config, provider } = deps;
   const type = application.applicationType;
-  const missing = missingSteps(type, 'ekyc', await savedStepsWithDocuments(db, application));
+  const latestSession = await findLatestEkycSession(db, application.id);
+  // The method of the session already open, or today's for a new one: from the amended ordinance on,
+  // a child's documents are read from the chip in this session instead of uploaded (decision 0248).
+  const sessionMethod = (latestSession?.method as EkycMethod | undefined) ?? methodFor(clock.now(), config.ekyc.jpkiCutover);
+  const missing = missingSteps(type, 'ekyc', await savedStepsWithDocuments(db, application, sessionMethod));
   if (missing.length > 0) throw new StepsMissingError(missing);
   if (application.completedAt !== null || !['PIN_SET', 'EKYC_IN_PROGRESS', 'SUPPLEMENT_REQUIRED', 'READY'].includes(application.status)) {
     throw conflict();
   }
 
-  let latest = await findLatestEkycSession(db, application.id);
+  let latest = latestSession;
   if (latest && isOpen(latest)) latest = await pull(deps, latest, { force: true, throwOnFailure: true });
   if (latest && !isRetryable(latest)) return { url: latest.url };
   if (application.status !== 'PIN_SET' && application.status !== 'EKYC_IN_PROGRESS') throw conflict();
@@ -147,6 +155,7 @@ export async function startEkyc(deps: EkycDeps, application: ApplicationRow, ori
       callbackUrl: `${config.publicBaseUrl}/api/ekyc/webhook`,
       method,
       applicant: await applicantFor(db, application),
+      ...(childDocumentsByChip(type, method) ? { child: childFor(application) } : {}),
     }),
   );
   const recorded = await durableTransaction(db, async (trx) => {

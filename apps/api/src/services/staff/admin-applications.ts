@@ -7,7 +7,9 @@ import { applicationTypeLabels } from '@koza/domain/admin/case-view';
 import type { ApplicationDetail, ApplicationListItem, ApplicationListQuery, AuditEntry, AuditListQuery } from '@koza/domain/api/admin';
 import { ekycEvidenceLabels } from '@koza/domain/api/admin';
 import { adminMessages } from '@koza/domain/admin/messages';
-import type { EkycProvider, EvidenceImageKind, ProviderSessionState } from '../../adapters/ekyc-provider.ts';
+import { methodLabel, ordinanceItem, ordinanceTextOn } from '@koza/domain/admin/ordinance-items';
+import type { OrdinanceText } from '@koza/domain/admin/ordinance-items';
+import type { DocumentRead, EkycProvider, EvidenceImageKind, ProviderSessionState } from '../../adapters/ekyc-provider.ts';
 import type { Db } from '../../db/database.ts';
 import { findParentByApplicationId } from '../../db/repositories/applications-repository.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -162,7 +164,12 @@ export interface DetailDeps {
   log: { warn(details: object, message: string): void };
 }
 
-export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id: string, reader: CaseReader): Promise<ApplicationDetail> {
+export async function applicationDetail(
+  deps: DetailDeps & { amendedFrom: string },
+  bankCode: BankCode,
+  id: string,
+  reader: CaseReader,
+): Promise<ApplicationDetail> {
   const { db } = deps;
   const row = await findApplicationOfBank(db, bankCode, id);
   if (!row || row.completedAt === null) throw new Refusal('notFound', { message: adminMessages.notFound });
@@ -176,6 +183,12 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
   const status = displayStatus({ status: row.status, cancelledAt: review?.cancelledAt ?? null });
   const actions = caseActions(caseStateOf(row, caseRow, review), reader.staffId, (p) => can(reader.role, p), reader.now);
   const application = { ...toApplicationView(row), mailAddress: row.mailAddress };
+  // Once erased here, the provider's copy is not fetched to show it again (decision 0239).
+  const evidence = ekyc && row.personalDataErasedAt === null ? await evidenceOf(deps, ekyc.providerStatus, ekyc.providerSessionId) : noEvidence;
+  // The text of the ordinance in force when the provider's check passed (the approval for the reviewers' check of copies).
+  const textOn = (at: number | null) => ordinanceTextOn(toJapanIso(at ?? reader.now).slice(0, 10), deps.amendedFrom);
+  const providerText = textOn(row.ekycPassedAt);
+  const ekycMethod = ekyc ? (evidence.method ?? ekyc.method) : '';
   return {
     id: row.id,
     applicationNumber: row.applicationNumber,
@@ -187,15 +200,21 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
     documents: documents.map((d) => ({ id: d.id, type: d.type, contentType: d.contentType, size: d.size, createdAt: toJapanIso(d.createdAt) })),
     ekyc: ekyc
       ? {
-          method: ekyc.method,
           providerStatus: ekyc.providerStatus,
           status: ekyc.status,
           supplementRequired: ekyc.supplementRequired === 1,
           updatedAt: toJapanIso(ekyc.updatedAt),
-          // Once erased here, the provider's copy is not fetched to show it again (decision 0239).
-          ...(row.personalDataErasedAt === null ? await evidenceOf(deps, ekyc.providerStatus, ekyc.providerSessionId) : noEvidence),
+          read: evidence.read,
+          readUnavailable: evidence.readUnavailable,
+          images: evidence.images,
+          certificate: evidence.certificate,
+          // The method the check used, as the provider says (an applicant may choose IC-chip reading on a JPKI session).
+          method: ekycMethod,
+          methodLabel: methodLabel(ekycMethod, providerText),
+          ordinanceItem: ordinanceItem(ekycMethod, providerText),
         }
       : null,
+    childVerification: row.applicationType !== 'CHILD' ? null : childVerificationOf(evidence, textOn(row.ekycPassedAt), textOn(review?.decidedAt ?? null)),
     review: review
       ? {
           outcome: review.outcome,
@@ -225,10 +244,43 @@ export async function applicationDetail(deps: DetailDeps, bankCode: BankCode, id
   };
 }
 
-const noEvidence = { read: null, readUnavailable: false, images: [], certificate: null };
+const noEvidence: Evidence = { read: null, readUnavailable: false, images: [], certificate: null, child: null };
+
+interface Evidence {
+  method?: string;
+  read: DocumentRead | null;
+  readUnavailable: boolean;
+  images: { kind: EvidenceImageKind; label: string }[];
+  certificate: NonNullable<ProviderSessionState['certificate']> | null;
+  child: NonNullable<ProviderSessionState['child']> | null;
+}
+
+/**
+ * How the child was verified: by the provider (the IC chip of the child's card and the child's face)
+ * where its session says so, else by the copies of documents the reviewers check at the approval.
+ */
+function childVerificationOf(evidence: Evidence, providerText: OrdinanceText, approvalText: OrdinanceText): ApplicationDetail['childVerification'] {
+  const child = evidence.child;
+  if (child) {
+    return {
+      method: child.method,
+      methodLabel: methodLabel(child.method, providerText),
+      ordinanceItem: ordinanceItem(child.method, providerText),
+      read: child.read,
+      images: child.images.map((kind) => ({ kind, label: ekycEvidenceLabels[kind] })),
+    };
+  }
+  return {
+    method: 'DOCUMENT_IMAGES',
+    methodLabel: methodLabel('DOCUMENT_IMAGES', approvalText),
+    ordinanceItem: ordinanceItem('DOCUMENT_IMAGES', approvalText),
+    read: null,
+    images: [],
+  };
+}
 
 /** What the provider read, certified and photographed, asked when the case is opened (nothing of it kept). */
-async function evidenceOf(deps: DetailDeps, providerStatus: string, providerSessionId: string) {
+async function evidenceOf(deps: DetailDeps, providerStatus: string, providerSessionId: string): Promise<Evidence> {
   if (providerStatus !== 'PASSED' && providerStatus !== 'ADDRESS_MISMATCH') return noEvidence;
   const state = await providerEvidence(deps, providerSessionId);
   if (state === 'unavailable') return { ...noEvidence, readUnavailable: true };
@@ -239,6 +291,7 @@ async function evidenceOf(deps: DetailDeps, providerStatus: string, providerSess
     readUnavailable: false,
     images: (state.images ?? []).map((kind) => ({ kind, label: ekycEvidenceLabels[kind] })),
     certificate: state.certificate ?? null,
+    child: state.child ?? null,
   };
 }
 

@@ -59,6 +59,8 @@ export interface ReviewDeps {
   /** The eKYC provider, asked at approval for the verification record's evidence (decision 0241). */
   provider: EkycProvider;
   providerName: string;
+  /** EKYC_JPKI_CUTOVER: the amended ordinance's first day, which the record's items follow (decision 0248). */
+  amendedFrom: string;
 }
 
 export interface DecisionResult {
@@ -239,6 +241,7 @@ export async function approveApplication(deps: ReviewDeps, actor: Reviewer, id: 
       proposedBy: await staffName(proposal.proposedBy),
       confirmedBy: await staffName(actor.staffId!),
       approvedAt: now,
+      amendedFrom: deps.amendedFrom,
     });
     let reference: string;
     try {

@@ -1,10 +1,14 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { EkycMethod } from '@koza/domain/constants';
+import { messages } from '@koza/domain/messages';
 import { certificateValidMonths, supplementaryDocumentLabels } from '@koza/domain/steps/child-documents';
 import { PanelList, PanelSection } from '../../components/panel-section.tsx';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { useEkycMethod } from '../../api/queries.ts';
 import { useFlow } from '../../lib/flow.ts';
+import { useBank } from '../../lib/bank-context.tsx';
+import { BlockedNotice } from '../../components/blocked-notice.tsx';
+import { ChoiceGroup } from '../../components/choice-group.tsx';
 import panel from '../../components/panel.module.css';
 
 const slug = 'child-ekyc-preparation';
@@ -26,7 +30,27 @@ export const childEkycPreparationText = {
     '親権者さまご本人の本人確認を、外部の本人確認サービスで行います',
   ],
   note: '撮影した写真は、口座開設のお申込みの確認にのみ利用します。マイナンバーカードの裏面（個人番号が記載された面）は撮影しないでください。',
+  /** From the amended ordinance on (decision 0248): the child's own card is read by its IC chip. */
+  chip: {
+    lead: '2027年4月1日から、法令の改正により、お子さまの本人確認はお子さまご本人のマイナンバーカードのICチップの読み取りとお顔の撮影で行います。書類の写真の撮影は不要です。',
+    documents: [
+      'お子さまのマイナンバーカード（ICチップ付き・顔写真付き）',
+      'お子さまのカードの暗証番号（数字4桁）',
+      '親権者さまのマイナンバーカードと署名用電子証明書のパスワード',
+      'NFCに対応したスマートフォン',
+    ],
+    steps: [
+      '外部の本人確認サービスの画面で、お子さまのマイナンバーカードのICチップを読み取ります',
+      'お子さまのお顔を撮影します（お子さまとご一緒にお手続きください）',
+      '続けて、親権者さまご本人の本人確認を行います',
+    ],
+    question: 'お子さまのICチップ付きのマイナンバーカード（顔写真付き）をお手元にご用意いただけますか？',
+    yes: 'はい',
+    no: 'いいえ',
+  },
 } as const;
+
+type ChipAnswer = 'yes' | 'no';
 
 /**
  * /child/ekyc-preparation: what to prepare for the child's documents and the
@@ -36,11 +60,44 @@ export const childEkycPreparationText = {
 export function ChildEkycPreparationScreen() {
   const flow = useFlow(slug);
   const method = useEkycMethod();
+  const [chip, setChip] = useState<ChipAnswer | undefined>(undefined);
+  const bank = useBank();
+  // The method in force today, as the API says: JPKI from the amended ordinance on (2027-04-01).
+  const byChip = method === 'JPKI';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    flow.next();
+    if (!byChip) flow.next();
+    else if (chip === 'yes') flow.exit('documentsByChip');
   };
   const text = childEkycPreparationText;
+  if (byChip) {
+    return (
+      <StepScreen slug={slug} onSubmit={onSubmit} busy={chip !== 'yes'}>
+        <p className={panel.lead}>{text.chip.lead}</p>
+        <PanelSection title={text.documentsTitle}>
+          <PanelList items={text.chip.documents} />
+        </PanelSection>
+        <PanelSection title={text.stepsTitle}>
+          <PanelList items={text.chip.steps} ordered />
+        </PanelSection>
+        <ChoiceGroup
+          legend={text.chip.question}
+          inline
+          options={[
+            { value: 'yes', label: text.chip.yes },
+            { value: 'no', label: text.chip.no },
+          ]}
+          value={chip}
+          onChange={setChip}
+          feedback={
+            chip === 'no' ? (
+              <BlockedNotice message={messages.childChipUnavailable} note={messages.childChipUnavailableNote} branchSearchUrl={bank.links.branchSearch} />
+            ) : undefined
+          }
+        />
+      </StepScreen>
+    );
+  }
   return (
     <StepScreen slug={slug} onSubmit={onSubmit} loading={method === null}>
       <p className={panel.lead}>{text.lead}</p>

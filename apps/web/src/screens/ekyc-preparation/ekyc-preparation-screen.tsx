@@ -26,6 +26,9 @@ export const ekycPreparationText = {
     'child-parent-ekyc-preparation':
       '最後に、親権者さまご本人の本人確認をスマートフォンで行います。親権者さまの本人確認書類とお顔で確認します。本人確認は外部の本人確認サービスの画面で行い、終わるとこの画面に戻ります。',
   },
+  /** The parent's preparation from the amended ordinance on: the child's card and face come first (decision 0248). */
+  childChipLead:
+    '最後に、外部の本人確認サービスの画面で、お子さまのマイナンバーカードのICチップの読み取りとお子さまのお顔の撮影を行い、続けて親権者さまご本人の本人確認を行います。終わるとこの画面に戻ります。',
   loading: '本人確認の方法を確認しています',
   photo: {
     documentsTitle: 'ご用意いただくもの（いずれか1点）',
@@ -157,7 +160,9 @@ export function EkycPreparationScreen({ slug }: { slug: EkycPreparationSlug }) {
         </ButtonBar>
       }
     >
-      <p className={panel.lead}>{ekycPreparationText.lead[slug]}</p>
+      <p className={panel.lead}>
+        {slug === 'child-parent-ekyc-preparation' && method === 'JPKI' ? ekycPreparationText.childChipLead : ekycPreparationText.lead[slug]}
+      </p>
       {method === null ? (
         <div className={styles.loading}>
           <Spinner label={ekycPreparationText.loading} />
