@@ -33,6 +33,7 @@ forEachDialect((dialect) => {
 
       expect((await admin.post(`/api/admin/staff/${member.id}/unlock`)).json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
       expect(await limitOf()).toBeNull();
+      expect((await memberClient.get('/api/admin/session')).statusCode).toBe(200);
     } finally {
       await app.close();
     }

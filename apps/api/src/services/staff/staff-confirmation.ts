@@ -138,7 +138,7 @@ function refuseUnchanged(change: StaffChange, row: StaffRow): void {
   if (row[pendingFlagOf[change.kind]] === 1) throw new Refusal('conflict', { message: adminMessages.alreadyWaiting });
 }
 
-/** Makes one change take effect: the member's sessions end, and their proposals go where the change takes their standing to propose. */
+/** Makes one change take effect: the member's sessions end (not for lifting a sign-in limit), and their proposals go where the change takes their standing to propose. */
 async function applyChange(
   trx: Executor,
   dialect: Db['dialect'],
@@ -171,7 +171,8 @@ async function applyChange(
     await setStaffDisabled(trx, row.id, now, now);
     withdraw = 'MEMBER_STOPPED';
   }
-  await revokeSessionsOfStaff(trx, row.id, now);
+  // Lifting a sign-in limit takes nothing away: the member's open session stays.
+  if (change.kind !== 'unlock') await revokeSessionsOfStaff(trx, row.id, now);
   if (withdraw !== null) await withdrawProposalsOf(trx, dialect, actor, row.id, withdraw, now);
 }
 
