@@ -67,7 +67,7 @@ export function TotpSetupScreen() {
             <p>
               この端末にパスキーを登録すると、次回から認証アプリのコードの代わりに、指紋・顔認証や画面ロックで本人確認できます。あとで画面上部の「パスキー」からも登録できます。
             </p>
-            <PasskeyRegistration prefix="offer-passkey" />
+            <PasskeyRegistration prefix="offer-passkey" offer />
           </section>
         )}
         <button type="button" onClick={() => void refresh()}>
