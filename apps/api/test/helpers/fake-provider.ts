@@ -28,7 +28,8 @@ export interface FakeProvider {
   close(): Promise<void>;
 }
 
-export async function startFakeProvider(): Promise<FakeProvider> {
+/** `unref`: the server does not keep the test worker alive (a provider shared by a whole file, never closed). */
+export async function startFakeProvider({ unref = false }: { unref?: boolean } = {}): Promise<FakeProvider> {
   let counter = 0;
   const hanging = new Set<ServerResponse>();
   const fake: FakeProvider = {
@@ -75,6 +76,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     return send(404, { error: 'not_found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (unref) server.unref();
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

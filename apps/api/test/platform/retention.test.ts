@@ -182,7 +182,16 @@ forEachDialect((dialect) => {
 
     const report = await runRetention(db, fixedClock(new Date(now)), policy);
     // Sessions: the three ended over a day ago, and the four applications' own (each ended when its application was last changed, weeks ago).
-    expect(report).toEqual({ verificationCodes: 1, sessions: 3 + 4, outboxMails: 1, applications: 2, decidedApplications: 0, pageViews: 1 });
+    // Two drafts erased: the erased bytes left the files too (spaceReclaimed, decision 0250).
+    expect(report).toEqual({
+      verificationCodes: 1,
+      sessions: 3 + 4,
+      outboxMails: 1,
+      applications: 2,
+      decidedApplications: 0,
+      pageViews: 1,
+      spaceReclaimed: true,
+    });
     expect((await db.kysely.selectFrom('pageViews').select('path').execute()).map((r) => r.path)).toEqual(['/personal']);
     expect(await rollUp()).toEqual(countsBefore);
     expect(countsBefore).toEqual([
@@ -217,6 +226,7 @@ forEachDialect((dialect) => {
       applications: 0,
       decidedApplications: 0,
       pageViews: 0,
+      spaceReclaimed: false,
     });
   });
 
@@ -242,13 +252,21 @@ forEachDialect((dialect) => {
     const clock = fixedClock(new Date(now));
     const results = await Promise.all(['a', 'b', 'c', 'd'].map((holder) => runRetentionIfDue(db, clock, policy, holder)));
     expect(results.filter((r) => r !== null)).toEqual([
-      { verificationCodes: 1, sessions: 0, outboxMails: 0, applications: 0, decidedApplications: 0, pageViews: 0 },
+      { verificationCodes: 1, sessions: 0, outboxMails: 0, applications: 0, decidedApplications: 0, pageViews: 0, spaceReclaimed: false },
     ]);
     // Not due again before the interval has passed.
     expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs - 1)), policy, 'a')).toBeNull();
     expect(await runRetentionIfDue(db, fixedClock(new Date(now + policy.intervalMs)), policy, 'b')).not.toBeNull();
     const run = await db.kysely.selectFrom('jobRuns').selectAll().where('name', '=', 'retention').executeTakeFirstOrThrow();
-    expect(JSON.parse(run.lastReport!)).toEqual({ verificationCodes: 0, sessions: 0, outboxMails: 0, applications: 0, decidedApplications: 0, pageViews: 0 });
+    expect(JSON.parse(run.lastReport!)).toEqual({
+      verificationCodes: 0,
+      sessions: 0,
+      outboxMails: 0,
+      applications: 0,
+      decidedApplications: 0,
+      pageViews: 0,
+      spaceReclaimed: false,
+    });
     expect(run.holder).toBe('b');
   });
 

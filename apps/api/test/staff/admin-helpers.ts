@@ -16,6 +16,7 @@ import { encryptPinForStorage } from '../../src/services/applicant/pin.ts';
 import { createStaff } from '../../src/services/staff/staff-auth.ts';
 import { emptyWebDist, testTempDir } from '../helpers/app.ts';
 import { uniqueIp } from '../helpers/auth.ts';
+import { startFakeProvider, type FakeProvider } from '../helpers/fake-provider.ts';
 
 // The back office's tests: an app with a fixed clock and a hand-over folder of its own, staff
 // accounts made directly (the command line's way), sign-in through HTTP, and completed
@@ -32,6 +33,7 @@ export async function createAdminApp(
   options: { env?: Record<string, string>; now?: string; handoverDir?: string; handover?: (dir: string) => AccountSystemHandover } = {},
 ): Promise<AdminApp> {
   const clock = fixedClock(options.now ?? adminNow);
+  const provider = options.env?.EKYC_PROVIDER_URL ?? (await providerOfInsertedApplications()).url;
   const handoverDir = options.handoverDir ?? testTempDir('handover-');
   // Cheaper staff password hashes (scrypt N = 2^10 instead of 2^15) for the many sign-ins of these
   // tests; production refuses it (config.ts).
@@ -41,6 +43,7 @@ export async function createAdminApp(
     WEB_DIST_DIR: emptyWebDist(),
     HANDOVER_DIR: handoverDir,
     STAFF_PASSWORD_LOG_N: '10',
+    EKYC_PROVIDER_URL: provider,
     ...options.env,
   });
   const app = await buildApp({ config, db, clock, logger: false, ...(options.handover ? { handover: options.handover(handoverDir) } : {}) });
@@ -48,6 +51,13 @@ export async function createAdminApp(
 }
 
 let counter = 0;
+
+let sharedProvider: Promise<FakeProvider> | null = null;
+/**
+ * The provider of the applications `insertCompletedApplication` makes: it knows none of their
+ * sessions (404), as after its own retention, so an approval records what this service holds.
+ */
+const providerOfInsertedApplications = () => (sharedProvider ??= startFakeProvider({ unref: true }));
 
 export interface StaffMember {
   id: string;
@@ -262,6 +272,26 @@ export async function insertCompletedApplication(
       pinErasedAt: null,
       applicationNumber,
       completedAt,
+      createdAt: completedAt,
+      updatedAt: completedAt,
+    })
+    .execute();
+  // Its eKYC, passed by photo ID and face (the method of the text in force before the cut-over):
+  // every completed application was verified by a method the ordinance names (decision 0248).
+  await db
+    .insertInto('ekycSessions')
+    .values({
+      id: randomUUID(),
+      applicationId: id,
+      attempt: 1,
+      providerSessionId: `inserted-${id}`,
+      method: 'PHOTO_ID_AND_FACE',
+      providerStatus: 'PASSED',
+      status: 4,
+      supplementRequired: 0,
+      url: '',
+      webhookAt: completedAt,
+      pulledAt: null,
       createdAt: completedAt,
       updatedAt: completedAt,
     })

@@ -24,7 +24,7 @@ async function withEkycSession(app: AdminApp, applicationId: string, providerSta
     .values({
       id: randomUUID(),
       applicationId,
-      attempt: 1,
+      attempt: 2, // the inserted application's own session is the first
       providerSessionId,
       method: 'PHOTO_ID_AND_FACE',
       providerStatus: providerStatus as 'ADDRESS_MISMATCH',
