@@ -1,7 +1,7 @@
 import type { HandoverEntry } from '../../adapters/handover-format.ts';
 import type { Db } from '../database.ts';
 import { durableTransaction } from '../durable-transaction.ts';
-import { executor, type Executor } from '../executor.ts';
+import type { Executor } from '../executor.ts';
 import type { EpochMs } from '../schema.ts';
 
 // SQL of the hand-over outbox (migration 070, docs/decisions/0249-handover-outbox.md): the approval
@@ -120,10 +120,4 @@ export async function outboxBacklog(db: Db): Promise<{ entries: number; oldestAp
     .select((eb) => [eb.fn.countAll<number | string>().as('entries'), eb.fn.min('approvedAt').as('oldest')])
     .executeTakeFirstOrThrow();
   return { entries: Number(row.entries), oldestApprovedAt: row.oldest === null ? null : Number(row.oldest) };
-}
-
-/** Lets other exporters write the entries `exporter` claimed and never finished (the operator's release, README). */
-export async function releaseOutboxClaims(db: Db | Executor, exporter: string): Promise<number> {
-  const result = await executor(db).updateTable('handoverOutbox').set({ claimedBy: null, claimedAt: null }).where('claimedBy', '=', exporter).executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
