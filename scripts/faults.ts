@@ -834,7 +834,12 @@ async function handoverFigures(s: string, approvals: Approvals): Promise<void> {
   await approvals.pause();
   const since = Date.now();
   const check = await approvals.check();
-  figure(s, 'approvals so far (by two, through nginx)', `${check.approved} (approve calls ${approvals.approveCalls}, not 200: ${approvals.failedCalls})`, check.approved > 0);
+  figure(
+    s,
+    'approvals so far (by two, through nginx)',
+    `${check.approved} (approve calls ${approvals.approveCalls}, not 200: ${approvals.failedCalls})`,
+    check.approved > 0,
+  );
   figure(s, 'hand-overs waiting in the outbox after the exporter ran', `${check.waiting} (${((Date.now() - since) / 1000).toFixed(1)} s)`, check.waiting === 0);
   figure(s, 'approved applications missing from the exported files', check.missing, check.missing === 0);
   figure(s, 'exported lines twice or of no approved application', check.twice, check.twice === 0);

@@ -259,7 +259,9 @@ test('a second member approves the proposal after a confirmation naming the appl
   const bankDir = join(handoverDir, '0177');
   const csvFiles = () => (existsSync(bankDir) ? readdirSync(bankDir).filter((f) => f.endsWith('.csv')) : []);
   const accountFile = () => csvFiles().find((f) => f.startsWith('KOZA_0177_'));
-  await expect.poll(() => accountFile() !== undefined && readFileSync(join(bankDir, accountFile()!), 'utf8').includes(applicationNumber), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => accountFile() !== undefined && readFileSync(join(bankDir, accountFile()!), 'utf8').includes(applicationNumber), { timeout: 15_000 })
+    .toBe(true);
   const files = csvFiles();
   // Each file names its format's version (decision 0243).
   expect(files.sort()).toEqual([expect.stringMatching(/^KOZA_0177_\d{8}_v\d+\.csv$/), expect.stringMatching(/^KOZA_KYC_0177_\d{8}_v\d+\.csv$/)]);

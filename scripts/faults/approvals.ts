@@ -210,9 +210,10 @@ export class Approvals {
         if (waiting === 0) break;
         await new Promise((r) => setTimeout(r, 250));
       }
-      const { rows } = await client.query<{ application_number: string }>("select application_number from applications where bank_code = $1 and status = 'APPROVED'", [
-        bankCode,
-      ]);
+      const { rows } = await client.query<{ application_number: string }>(
+        "select application_number from applications where bank_code = $1 and status = 'APPROVED'",
+        [bankCode],
+      );
       const approved = rows.map((r) => r.application_number);
       const account = exportedNumbers(this.handoverDirs, 'KOZA');
       const kyc = exportedNumbers(this.handoverDirs, 'KOZA_KYC');

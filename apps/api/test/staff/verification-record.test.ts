@@ -230,7 +230,11 @@ forEachDialect((dialect) => {
         const names = readdirSync(join(b.handoverDir, '0177', 'kyc', x.applicationNumber)).sort();
         expect(names).toEqual(['APPLICANT-back.jpg', 'APPLICANT-face.jpg', 'APPLICANT-front.jpg', 'APPLICANT-tilt.png']);
         for (const kind of ['front', 'back', 'tilt', 'face'] as const)
-          expect(readFileSync(join(b.handoverDir, '0177', 'kyc', x.applicationNumber, `APPLICANT-${kind}.${kind === 'tilt' ? 'png' : 'jpg'}`)).equals(captures[kind])).toBe(true);
+          expect(
+            readFileSync(join(b.handoverDir, '0177', 'kyc', x.applicationNumber, `APPLICANT-${kind}.${kind === 'tilt' ? 'png' : 'jpg'}`)).equals(
+              captures[kind],
+            ),
+          ).toBe(true);
       }
       // Nothing in A's folder; nothing left in the outbox; each review names the file that holds it.
       expect(existsSync(join(a.handoverDir, '0177'))).toBe(false);

@@ -101,14 +101,23 @@ export async function outboxImages(db: Db, seq: number): Promise<{ name: string;
  * Marks entries written: their review rows get the time of the hand-over and the file that holds
  * them, and the entries and their images are deleted (the bank's from now on). One durable transaction.
  */
-export async function markExported(db: Db, exporter: string, written: readonly { seq: number; applicationId: string; reference: string }[], now: EpochMs): Promise<void> {
+export async function markExported(
+  db: Db,
+  exporter: string,
+  written: readonly { seq: number; applicationId: string; reference: string }[],
+  now: EpochMs,
+): Promise<void> {
   if (written.length === 0) return;
   await durableTransaction(db, async (trx) => {
     for (const w of written) {
       const deleted = await trx.deleteFrom('handoverOutbox').where('seq', '=', w.seq).where('claimedBy', '=', exporter).executeTakeFirst();
       if (Number(deleted.numDeletedRows) !== 1) continue;
       await trx.deleteFrom('handoverOutboxImages').where('seq', '=', w.seq).execute();
-      await trx.updateTable('applicationReviews').set({ handedOverAt: now, handoverReference: w.reference }).where('applicationId', '=', w.applicationId).execute();
+      await trx
+        .updateTable('applicationReviews')
+        .set({ handedOverAt: now, handoverReference: w.reference })
+        .where('applicationId', '=', w.applicationId)
+        .execute();
     }
   });
 }
