@@ -117,6 +117,18 @@ const personalValues = [
   '092-111-2222',
 ];
 
+/** An application approved by two (not exported), its cancellation proposed after the collection period; the second member signed in. */
+async function approvedAndCancelProposed(app: AdminApp) {
+  const application = await insertCompletedApplication(app);
+  const [first, second] = [await makeStaff(app, '0177', 'REVIEWER'), await makeStaff(app, '0177', 'REVIEWER')];
+  let [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
+  expect((await approveByTwo(r1, r2, application.id)).statusCode).toBe(200);
+  app.clock.advance(30 * day);
+  [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
+  expect((await r1.post(`/api/admin/applications/${application.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+  return { application, r2 };
+}
+
 forEachDialect((dialect) => {
   it('erases decided applications past their periods to a stub, and the status page, the queue counts, the funnel and the audit chain still answer', async () => {
     const app = await createAdminApp(await dialect.createDb(), {
@@ -266,13 +278,7 @@ forEachDialect((dialect) => {
   it('keeps an approved application whose cancellation waits for its second person, past the period', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
-      const application = await insertCompletedApplication(app);
-      const [first, second] = [await makeStaff(app, '0177', 'REVIEWER'), await makeStaff(app, '0177', 'REVIEWER')];
-      let [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
-      expect((await approveByTwo(r1, r2, application.id)).statusCode).toBe(200);
-      app.clock.advance(30 * day);
-      [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
-      expect((await r1.post(`/api/admin/applications/${application.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+      const { application, r2 } = await approvedAndCancelProposed(app);
       app.clock.advance(61 * day);
       expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 0 });
       const row = await app.deps.db.kysely
@@ -289,13 +295,7 @@ forEachDialect((dialect) => {
   it('never erases an application whose hand-over still waits in the outbox; once exported, the outbox holds nothing of it (decision 0249)', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
-      const application = await insertCompletedApplication(app);
-      const [first, second] = [await makeStaff(app, '0177', 'REVIEWER'), await makeStaff(app, '0177', 'REVIEWER')];
-      let [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
-      expect((await approveByTwo(r1, r2, application.id)).statusCode).toBe(200);
-      app.clock.advance(30 * day);
-      [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
-      expect((await r1.post(`/api/admin/applications/${application.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+      const { application, r2 } = await approvedAndCancelProposed(app);
       expect((await r2.post(`/api/admin/applications/${application.id}/cancel`)).statusCode).toBe(200);
       // Past the cancellation's period, the exporter never having run: kept whole, with its hand-over.
       app.clock.advance(91 * day);

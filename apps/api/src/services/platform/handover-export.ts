@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { claimOutboxEntries, hasOutboxWork, markExported, outboxImages } from '../../db/repositories/handover-outbox-repository.ts';
 import { recordJobOutcome } from '../../db/repositories/operations-repository.ts';
 import { claimJobRun, finishJobRun, releaseJobRun, renewJobRun } from '../../db/repositories/retention-repository.ts';
+import { startTickingJob, type TickingJob } from './ticking-job.ts';
 
 // The exporter of the hand-over (docs/decisions/0249-handover-outbox.md). Approval stores each
 // application's hand-over in the database (handover_outbox); this job writes the bank's files from it
@@ -76,11 +77,6 @@ export async function exportHandovers(deps: HandoverExportDeps, holder: string =
   return report;
 }
 
-export interface HandoverExporter {
-  /** Resolves when a run in progress has finished. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs at start and every `intervalMs` (HANDOVER_EXPORT_INTERVAL_MS): an approval on any instance is
  * in the files within about that time. A failure is logged and retried at the next tick; it never
@@ -90,29 +86,16 @@ export function startHandoverExporter(
   deps: HandoverExportDeps,
   intervalMs: number,
   log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
-): HandoverExporter {
+): TickingJob {
   const holder = randomUUID();
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = exportHandovers(deps, holder)
-      .then((report) => {
+  return startTickingJob(
+    () => exportHandovers(deps, holder),
+    { firstAfterMs: 0, everyMs: intervalMs },
+    {
+      result: (report) => {
         if (report && report.exported > 0) log.info({ handoverExport: report }, 'hand-over: exported');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'hand-over export failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+      },
+      error: (error) => log.error({ err: error }, 'hand-over export failed'),
     },
-  };
+  );
 }
