@@ -236,7 +236,11 @@ export async function eraseDecidedApplications(db: Db, ids: readonly string[], b
   });
 }
 
-/** The tables whose rows an erasure deletes or rewrites (eraseApplications, eraseDecidedApplications). */
+/**
+ * The tables whose rows an erasure deletes or rewrites (eraseApplications, eraseDecidedApplications),
+ * and the hand-over outbox, whose rows the exporter deletes once written (decision 0249): by the time an
+ * approved application is erased, no dead copy of its hand-over is left in the outbox's pages either.
+ */
 const erasedTables = [
   'applications',
   'application_parents',
@@ -246,6 +250,8 @@ const erasedTables = [
   'webhook_receipts',
   'application_events',
   'application_reviews',
+  'handover_outbox',
+  'handover_outbox_images',
 ] as const;
 
 /**
