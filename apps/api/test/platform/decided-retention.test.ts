@@ -278,7 +278,7 @@ forEachDialect((dialect) => {
   it('keeps an approved application whose cancellation waits for its second person, past the period', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
-      const { application, r2 } = await approvedAndCancelProposed(app);
+      const { application } = await approvedAndCancelProposed(app);
       app.clock.advance(61 * day);
       expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 0 });
       const row = await app.deps.db.kysely
