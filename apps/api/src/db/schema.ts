@@ -356,7 +356,7 @@ export interface Database extends BackOfficeTables {
   handoverOutboxImages: HandoverOutboxImagesTable;
 }
 
-// ---- the hand-over outbox (migration 070, docs/decisions/0249-handover-outbox.md) ----
+// ---- the hand-over outbox (migration 071, docs/decisions/0249-handover-outbox.md) ----
 
 export interface HandoverSequenceTable {
   id: number;

@@ -4,7 +4,7 @@ import { durableTransaction } from '../durable-transaction.ts';
 import type { Executor } from '../executor.ts';
 import type { EpochMs } from '../schema.ts';
 
-// SQL of the hand-over outbox (migration 070, docs/decisions/0249-handover-outbox.md): the approval
+// SQL of the hand-over outbox (migration 071, docs/decisions/0249-handover-outbox.md): the approval
 // stores an entry in its transaction; the exporter claims entries, writes them, and deletes them.
 
 /** An entry as the exporter reads it: its sequence number, its application, and the hand-over without the images. */
