@@ -31,6 +31,7 @@ forEachDialect((dialect) => {
       const own = await first.post(`${url}/approve`);
       expect(own.statusCode).toBe(403);
       expect(own.json()).toEqual({ code: 'FOUR_EYES', message: '承認申請をした職員本人は承認できません。別の審査担当者が承認してください。' });
+      expect((await runExporter(app)).exported).toBe(0);
       expect(handoverText(app, '0177')).toBe('');
       expect((await first.get(url)).json().status).toBe('COMPLETED');
 

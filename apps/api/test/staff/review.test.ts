@@ -230,6 +230,7 @@ forEachDialect((dialect) => {
           { kind: 'REJECTED', by: expect.stringContaining('REVIEWER'), reason: '現住所が確認できない：本人確認書類の住所が一致しない' },
         ],
       });
+      expect((await runExporter(app)).exported).toBe(0);
       expect(handoverText(app, '0177')).toBe('');
       const mails = await mailsTo(app, application.mailAddress);
       expect(mails).toHaveLength(1);
