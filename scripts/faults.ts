@@ -768,7 +768,8 @@ async function databaseOutage(people: Applicant[], journeys: Journey[], server: 
   await everyoneSaved(people, 2);
   const pids = instancePids();
   const stoppedAt = Date.now();
-  server.stop();
+  // Not spawnSync: the applicants' answers are timed by this process while PostgreSQL shuts down.
+  const stopped = server.stopInBackground();
   // What an applicant gets while the database is away: 503, quickly.
   const first503 = await until('a 503 through nginx', async () => {
     const a = people[0]!;
@@ -780,6 +781,7 @@ async function databaseOutage(people: Applicant[], journeys: Journey[], server: 
     await r.arrayBuffer();
     return r.status === 503 ? Date.now() - stoppedAt : undefined;
   });
+  await stopped;
   const readyDown = await until('/api/ready 503 on both instances', async () => {
     const codes = await Promise.all(ports.api.map((p) => status(`http://127.0.0.1:${p}/api/ready`)));
     return codes.every((c) => c === 503) ? codes : undefined;
