@@ -103,6 +103,18 @@ export default tseslint.config(
           patterns: [
             { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services import no fastify: keep HTTP in routes.' },
             { group: ['**/http/**'], message: 'Services know nothing of HTTP: refuse with services/platform/refusals.ts; http/errors.ts maps it.' },
+            // Every instance may serve any request (decision 0249): state lives in the database, never in
+            // a file another instance must see. The hand-over's files are written by its exporter, through
+            // the adapter it is given (adapters/handover.ts), never by a service.
+            {
+              group: ['node:fs', 'node:fs/*', 'fs', 'fs/*'],
+              message: 'Services touch no file: state lives in the database (decision 0249); files are written by adapters given to them.',
+            },
+            {
+              group: ['**/adapters/handover.ts'],
+              message: 'The approval stores the hand-over in the outbox (db/repositories/handover-outbox-repository.ts); only the exporter writes files.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

@@ -19,6 +19,10 @@
 //   3. PostgreSQL stopped for 10 s, then started: answers are 503 within DB_CONNECT_TIMEOUT_MS (no
 //      500, no hang), /api/ready 503 then 200, no instance restarts, saves succeed again within 5 s.
 //   4. `npm start` exits non-zero when its API process is killed.
+// Throughout, two reviewers approve by two what the journeys complete (scripts/faults/approvals.ts),
+// and each instance has a HANDOVER_DIR of its own, as on separate hosts: after each scenario every
+// approved application is in the exported hand-over files exactly once, over both folders, and
+// nothing waits in the outbox (decision 0249).
 // After each: every acknowledged save is what the API gives back (0 lost), and no read was older
 // than an acknowledged save; journeys completed (at least one); every acknowledged completion has
 // exactly one application with its number and answers the same number when called again; every eKYC
@@ -39,6 +43,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generalStepSaves, personalPayload } from './bench/applicant.ts';
 import { OwnPostgres } from './faults/own-postgres.ts';
+import { Approvals } from './faults/approvals.ts';
 import { faultsHeading, withoutFaultsSection } from './faults/doc-section.ts';
 import { ekycPolling, ekycStatus } from '@koza/domain/constants';
 import pg from 'pg';
@@ -61,6 +66,8 @@ const journeyApplicants = Number(process.env.FAULTS_JOURNEYS ?? 6);
 const ekycResultBoundMs = 30_000;
 const dbConnectTimeoutMs = 2000;
 const work = join(root, 'var/faults');
+/** Each instance's HANDOVER_DIR: folders of their own, as instances on separate hosts have (decision 0249). */
+const handoverDirs = ports.api.map((_, i) => join(work, `handover-${i + 1}`));
 const base = `http://127.0.0.1:${ports.cluster}`;
 const started = Date.now();
 
@@ -523,9 +530,11 @@ async function completionProblems(done: Journeys): Promise<{ notOne: number; dif
   let different = 0;
   try {
     for (const { number, token } of done.completions) {
-      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from applications where application_number = $1 and status = 'COMPLETED'", [
-        number,
-      ]);
+      // Completed, or approved since by the run's reviewers.
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from applications where application_number = $1 and status in ('COMPLETED', 'APPROVED')",
+        [number],
+      );
       if (rows[0]?.n !== 1) notOne++;
       const again = await fetch(`${base}/api/application-complete`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       const json = (again.status === 200 ? await again.json() : null) as { applicationNumber?: string } | null;
@@ -652,6 +661,7 @@ function startCluster(databaseUrl: string, webDist: string): ChildProcess {
       // The simulator's sessions and webhooks of this run only (not var/ekyc-sim.sqlite of the checkout).
       SIM_DATABASE: join(work, 'ekyc-sim.sqlite'),
       CLUSTER_DIR: join(work, 'cluster'),
+      HANDOVER_DIRS: handoverDirs.join(','),
       WEB_DIST_DIR: webDist,
       ADMIN_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
@@ -758,7 +768,8 @@ async function databaseOutage(people: Applicant[], journeys: Journey[], server: 
   await everyoneSaved(people, 2);
   const pids = instancePids();
   const stoppedAt = Date.now();
-  server.stop();
+  // Not spawnSync: the applicants' answers are timed by this process while PostgreSQL shuts down.
+  const stopped = server.stopInBackground();
   // What an applicant gets while the database is away: 503, quickly.
   const first503 = await until('a 503 through nginx', async () => {
     const a = people[0]!;
@@ -770,6 +781,7 @@ async function databaseOutage(people: Applicant[], journeys: Journey[], server: 
     await r.arrayBuffer();
     return r.status === 503 ? Date.now() - stoppedAt : undefined;
   });
+  await stopped;
   const readyDown = await until('/api/ready 503 on both instances', async () => {
     const codes = await Promise.all(ports.api.map((p) => status(`http://127.0.0.1:${p}/api/ready`)));
     return codes.every((c) => c === 503) ? codes : undefined;
@@ -814,6 +826,27 @@ async function databaseOutage(people: Applicant[], journeys: Journey[], server: 
   figure(s, 'acknowledged saves lost', lost, lost === 0);
   figure(s, 'reads older than an acknowledged save', tally.staleReads, tally.staleReads === 0);
   await journeyFigures(s, journeyTally, done, { outage: { from: stoppedAt, to: readyAt } });
+}
+
+/**
+ * After a scenario: the reviewers pause, and every application approved so far is in the exported
+ * files exactly once, over both instances' HANDOVER_DIRs, with nothing left in the outbox.
+ */
+async function handoverFigures(s: string, approvals: Approvals): Promise<void> {
+  await approvals.pause();
+  const since = Date.now();
+  const check = await approvals.check();
+  figure(
+    s,
+    'approvals so far (by two, through nginx)',
+    `${check.approved} (approve calls ${approvals.approveCalls}, not 200: ${approvals.failedCalls})`,
+    check.approved > 0,
+  );
+  figure(s, 'hand-overs waiting in the outbox after the exporter ran', `${check.waiting} (${((Date.now() - since) / 1000).toFixed(1)} s)`, check.waiting === 0);
+  figure(s, 'approved applications missing from the exported files', check.missing, check.missing === 0);
+  figure(s, 'exported lines twice or of no approved application', check.twice, check.twice === 0);
+  figure(s, 'account lines per instance folder', check.byDir.join(' + '));
+  approvals.start();
 }
 
 async function npmStartExitStatus(webDist: string): Promise<void> {
@@ -920,9 +953,18 @@ try {
   log(`${applicants} applicants signed in`);
   const journeys = Array.from({ length: journeyApplicants }, (_, i) => new Journey(i));
 
+  const approvals = new Approvals(databaseUrl, ports.cluster, handoverDirs);
+  await approvals.setUp();
+  approvals.start();
+  log('two reviewers approve what the journeys complete');
+
   await killOne(people, journeys);
+  await handoverFigures('kill -9 of one instance', approvals);
   await rollingRestart(people, journeys, launcher);
+  await handoverFigures('rolling restart', approvals);
   await databaseOutage(people, journeys, postgres);
+  await handoverFigures('PostgreSQL stopped for 10 s', approvals);
+  await approvals.pause();
 
   const stopped = launcher.kill('SIGTERM') && (await launcherExit);
   figure('cluster', 'launcher exit status after SIGTERM', String(stopped), stopped === 0);

@@ -8,7 +8,10 @@
 // Environment (all optional): DATABASE_URL, CLUSTER_ADMIN_URL (where `koza_cluster` is created,
 // default postgres://postgres@127.0.0.1:5432/postgres), CLUSTER_PORT (3000), API_PORTS ("3001,3002"),
 // METRICS_PORTS ("9464,9465"), EKYC_SIM_PORT (3100), CLUSTER_DIR (var/cluster: nginx's config,
-// pid, logs and temp files), NGINX (the binary; default: nginx on PATH or /usr/sbin/nginx).
+// pid, logs and temp files), NGINX (the binary; default: nginx on PATH or /usr/sbin/nginx),
+// HANDOVER_DIRS ("dirA,dirB": each instance its own HANDOVER_DIR, as on separate hosts; default: the
+// HANDOVER_DIR of the environment for all — the hand-over's exporter is one instance at a time either
+// way, decision 0249).
 
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -24,6 +27,7 @@ const listenPort = Number(process.env.CLUSTER_PORT ?? 3000);
 const apiPorts = (process.env.API_PORTS ?? '3001,3002').split(',').map(Number);
 const metricsPorts = (process.env.METRICS_PORTS ?? '9464,9465').split(',').map(Number);
 const simPort = Number(process.env.EKYC_SIM_PORT ?? 3100);
+const handoverDirs = process.env.HANDOVER_DIRS ? process.env.HANDOVER_DIRS.split(',') : [];
 const dir = process.env.CLUSTER_DIR ?? join(root, 'var/cluster');
 const adminUrl = process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const started = Date.now();
@@ -303,6 +307,7 @@ try {
         // nginx (on this machine) is the only proxy whose X-Forwarded-For and X-Request-Id count.
         TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
         METRICS_PORT: String(metricsPorts[i] ?? 9464 + i),
+        ...(handoverDirs[i] ? { HANDOVER_DIR: handoverDirs[i] } : {}),
         // Longer than nginx's upstream keepalive_timeout (1 s): nginx closes idle connections first.
         SHUTDOWN_IDLE_CLOSE_MS: process.env.SHUTDOWN_IDLE_CLOSE_MS ?? '3000',
       },

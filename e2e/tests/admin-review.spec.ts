@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -254,8 +254,15 @@ test('a second member approves the proposal after a confirmation naming the appl
   // The hand-over file of the bank and day holds it, with the PIN encrypted for the account system
   // (which finds it with its private key); the database no longer has it.
   // Beside it the day's verification record (decision 0241) and the folder of the images it names.
+  // The approval stored it in the database; the exporter of the instance writes the files within
+  // seconds (HANDOVER_EXPORT_INTERVAL_MS, decision 0249): the bank's side sees them then.
   const bankDir = join(handoverDir, '0177');
-  const files = readdirSync(bankDir).filter((f) => f.endsWith('.csv'));
+  const csvFiles = () => (existsSync(bankDir) ? readdirSync(bankDir).filter((f) => f.endsWith('.csv')) : []);
+  const accountFile = () => csvFiles().find((f) => f.startsWith('KOZA_0177_'));
+  await expect
+    .poll(() => accountFile() !== undefined && readFileSync(join(bankDir, accountFile()!), 'utf8').includes(applicationNumber), { timeout: 15_000 })
+    .toBe(true);
+  const files = csvFiles();
   // Each file names its format's version (decision 0243).
   expect(files.sort()).toEqual([expect.stringMatching(/^KOZA_0177_\d{8}_v\d+\.csv$/), expect.stringMatching(/^KOZA_KYC_0177_\d{8}_v\d+\.csv$/)]);
   const record = readFileSync(join(bankDir, files[1]!), 'utf8');

@@ -54,6 +54,8 @@ import type { AppMetrics } from './plugins/metrics.ts';
 import { requestIdGenerator } from './plugins/request-id.ts';
 import { fileHandover } from './adapters/handover.ts';
 import type { AccountSystemHandover } from './adapters/handover.ts';
+import { handoverEntry, type HandoverEntry, type HandoverRecord } from './adapters/handover-format.ts';
+import type { HandoverExportDeps } from './services/platform/handover-export.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
 import { installAdminStatic } from './plugins/admin-static.ts';
 
@@ -70,8 +72,13 @@ export interface BuildAppOptions {
   furigana?: FuriganaAnalyser;
   /** The eKYC provider. Default: HTTP to config.ekyc.providerUrl with the API key (adapters/ekyc-provider.ts). */
   ekycProvider?: EkycProvider;
-  /** The hand-over to the bank's account system on approval. Default: daily files under config.handoverDir. */
+  /**
+   * Where the exporter hands approvals over to the bank's account system (decision 0249). Default:
+   * daily files under config.handoverDir.
+   */
   handover?: AccountSystemHandover;
+  /** How an approval formats its hand-over for the outbox. Default: this release's formats (tests pass another release's). */
+  formatHandover?: (record: HandoverRecord) => HandoverEntry;
 }
 
 /** What every route plugin receives: the outside world, passed in (no module-level singletons). */
@@ -85,7 +92,13 @@ export interface AppDeps {
 /** JSON bodies are small forms; uploads (multipart) get their own limit where they are accepted. */
 export const jsonBodyLimitBytes = 64 * 1024;
 
-export type App = FastifyInstance & { readonly deps: AppDeps; readonly drain: DrainState; readonly metrics: AppMetrics };
+export type App = FastifyInstance & {
+  readonly deps: AppDeps;
+  readonly drain: DrainState;
+  readonly metrics: AppMetrics;
+  /** What the hand-over exporter of this instance works with: server.ts starts it; tests run it once (exportHandovers). */
+  readonly handoverExport: HandoverExportDeps;
+};
 
 /**
  * Builds the HTTP server: plugins, then routes. Does not listen (server.ts does), does not migrate
@@ -186,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db,
     clock,
     mail,
-    handover: countingHandover(options.handover ?? fileHandover(config.handoverDir), metrics),
+    formatHandover: options.formatHandover ?? ((record: HandoverRecord) => handoverEntry(record)),
     codeHashKey: config.codeHashKey,
     dataKey: config.pinDataKey,
     accountSystemPublicKeyPem: config.accountSystemPublicKeyPem,
@@ -200,6 +213,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.
+
+  const handoverExport: HandoverExportDeps = {
+    db,
+    clock,
+    handover: countingHandover(options.handover ?? fileHandover(config.handoverDir), metrics),
+    exporterId: config.handoverExport.exporterId,
+  };
+  app.decorate('handoverExport', handoverExport);
 
   return app as unknown as App;
 }

@@ -10,6 +10,7 @@ import { pinKeyPair } from './services/platform/pin-key.ts';
 import { gracefulShutdown } from './http/graceful-shutdown.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { startRetentionJob } from './services/platform/retention.ts';
+import { startHandoverExporter } from './services/platform/handover-export.ts';
 import { systemClock } from './adapters/clock.ts';
 import { startupLog } from './plugins/logging.ts';
 
@@ -67,6 +68,9 @@ const drainAndClose = gracefulShutdown(app, app.drain, {
 await app.listen({ port: config.port, host: config.host });
 // Personal data kept no longer than needed (services/platform/retention.ts); one instance at a time runs it.
 const retention = startRetentionJob(db, systemClock, config.retention, app.log);
+// The hand-over's files from the outbox (services/platform/handover-export.ts): at start, then every
+// HANDOVER_EXPORT_INTERVAL_MS; one instance at a time writes.
+const handoverExporter = startHandoverExporter(app.handoverExport, config.handoverExport.intervalMs, app.log);
 // Prometheus metrics on their own port, not the public one (decision 0103); closed with the app.
 if (config.metrics) {
   const metricsPort = await app.metrics.serve(config.metrics.host, config.metrics.port);
@@ -84,6 +88,7 @@ const shutdown = async (signal: string) => {
   try {
     await drainAndClose();
     await retention.stop();
+    await handoverExporter.stop();
     await db.close();
     process.exit(0);
   } catch (error) {

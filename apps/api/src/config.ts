@@ -2,6 +2,8 @@ import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { defaultReviewTargetBusinessDays } from '@koza/domain/admin/case';
 import { devAccountSystemPublicKeyPem } from './adapters/account-system-dev-key.ts';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { bankCodes, ekycMethodCutover, isBankCode } from '@koza/domain/constants';
@@ -68,8 +70,21 @@ export interface Config {
   readonly databasePool: PoolSettings;
   /** Prometheus metrics listener (decision 0103): its own port, loopback by default; null = off. */
   readonly metrics: { readonly host: string; readonly port: number } | null;
-  /** HANDOVER_DIR: where the default hand-over adapter writes one file per bank and day (docs/decisions/0112). */
+  /**
+   * HANDOVER_DIR: where this host's exporter, when it is the one running, writes the hand-over files
+   * (one per bank, day and format version; docs/decisions/0112, 0243, 0249).
+   */
   readonly handoverDir: string;
+  /** The hand-over exporter (docs/decisions/0249-handover-outbox.md). */
+  readonly handoverExport: {
+    /** HANDOVER_EXPORT_INTERVAL_MS: how often every instance looks for approvals to export (default 2 s). */
+    readonly intervalMs: number;
+    /**
+     * HANDOVER_EXPORTER_ID: who claims the entries it writes; the default, `<host name>:<HANDOVER_DIR>`,
+     * stays the same across restarts of one host, so a restarted instance completes what it began.
+     */
+    readonly exporterId: string;
+  };
   /** ADMIN_DIST_DIR: the back office's build, served under /admin. */
   readonly adminDistDir: string;
 }
@@ -264,6 +279,8 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v === 'off' || Number(v) <= 65535, 'a port number or off'),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   HANDOVER_DIR: optional,
+  HANDOVER_EXPORT_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  HANDOVER_EXPORTER_ID: z.string().trim().min(1).max(300).optional(),
   ADMIN_DIST_DIR: optional,
 });
 
@@ -413,6 +430,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const databasePool: PoolSettings = { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
   const hostMap = isProduction ? configuredHosts : { ...devHostMap, ...configuredHosts };
+  const handoverDir = resolve(e.HANDOVER_DIR ?? `${repoRoot}/var/handover`);
 
   return deepFreeze({
     env: e.NODE_ENV,
@@ -451,7 +469,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePool,
     // Default: 9464 in production; off elsewhere (tests and e2e start many servers side by side).
     metrics: metricsPort(e.METRICS_PORT, isProduction) === null ? null : { host: e.METRICS_HOST, port: metricsPort(e.METRICS_PORT, isProduction)! },
-    handoverDir: e.HANDOVER_DIR ?? `${repoRoot}/var/handover`,
+    handoverDir,
+    handoverExport: { intervalMs: e.HANDOVER_EXPORT_INTERVAL_MS, exporterId: e.HANDOVER_EXPORTER_ID ?? `${hostname()}:${handoverDir}` },
     adminDistDir: e.ADMIN_DIST_DIR ?? `${repoRoot}/apps/admin/dist`,
   }) as Config;
 }

@@ -177,7 +177,7 @@ export const currentFormats: HandoverFormats = { account: accountFormat(), verif
 export const verificationRecordFormat = `KOZA-KYC-${currentFormats.verification.version}`;
 
 /** A file's name in its bank's folder: `<prefix>_<bank>_<Japan day of approval>_v<version>.csv`. */
-export const formatFileName = (format: FileFormat, bankCode: string, approvedAt: number) =>
+export const formatFileName = (format: Pick<FileFormat, 'prefix' | 'version'>, bankCode: string, approvedAt: number) =>
   `${format.prefix}_${bankCode}_${japanDay(approvedAt)}_v${format.version}.csv`;
 
 /**
@@ -240,4 +240,54 @@ export function readCsv(text: string): string[][] {
   }
   if (value !== '' || row.length > 0) rows.push([...row, value]);
   return rows;
+}
+
+/** An image a verification record names: its path under the bank's `kyc` folder (`<application number>/<person>-<kind>.<ext>`). */
+export interface VerificationImage {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** What the approval hands over for one application (decisions 0112, 0241). */
+export interface HandoverRecord extends AccountRecord {
+  /** The verification record (確認記録) of each verified person and the images it names (decision 0241). */
+  verification: { records: readonly VerificationRecordRow[]; images: readonly VerificationImage[] };
+}
+
+/** One application's part of one kind of file: the format's version, the file's header line and the application's lines (CRLF each). */
+export interface HandoverLines {
+  version: number;
+  header: string;
+  lines: string;
+}
+
+/**
+ * One application's hand-over as the approval stores it in the outbox and the exporter writes it
+ * (decision 0249): formatted by the approving release, so a rolling deploy's exporter of another
+ * release writes exactly those bytes, into the files of that version (decision 0243).
+ */
+export interface HandoverEntry {
+  bankCode: string;
+  applicationNumber: string;
+  approvedAt: number;
+  /** The verification record rows (KOZA_KYC) and the images they name: written before the account line. */
+  verification: HandoverLines & { images: readonly VerificationImage[] };
+  /** The account line (KOZA). */
+  account: HandoverLines;
+}
+
+/** Formats an approval's record in `formats` (the release's own unless a test passes another). */
+export function handoverEntry(record: HandoverRecord, formats: HandoverFormats = currentFormats): HandoverEntry {
+  return {
+    bankCode: record.bankCode,
+    applicationNumber: record.applicationNumber,
+    approvedAt: record.approvedAt,
+    verification: {
+      version: formats.verification.version,
+      header: headerLine(formats.verification),
+      lines: record.verification.records.map((row) => verificationLine(row, formats.verification)).join(''),
+      images: record.verification.images,
+    },
+    account: { version: formats.account.version, header: headerLine(formats.account), lines: accountLine(record, formats.account) },
+  };
 }

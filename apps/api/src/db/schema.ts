@@ -351,6 +351,40 @@ export interface Database extends BackOfficeTables {
   webhookReceipts: WebhookReceiptsTable;
   documents: DocumentsTable;
   jobRuns: JobRunsTable;
+  handoverSequence: HandoverSequenceTable;
+  handoverOutbox: HandoverOutboxTable;
+  handoverOutboxImages: HandoverOutboxImagesTable;
+}
+
+// ---- the hand-over outbox (migration 071, docs/decisions/0249-handover-outbox.md) ----
+
+export interface HandoverSequenceTable {
+  id: number;
+  lastSeq: number;
+}
+
+/** One approved application waiting for the exporter: its lines as the approving release formatted them. */
+export interface HandoverOutboxTable {
+  seq: number;
+  applicationId: string;
+  bankCode: string;
+  applicationNumber: string;
+  approvedAt: EpochMs;
+  accountVersion: number;
+  accountHeader: string;
+  accountLine: string;
+  recordVersion: number;
+  recordHeader: string;
+  recordLines: string;
+  /** The exporter that began writing it (HANDOVER_EXPORTER_ID): only it completes it. */
+  claimedBy: string | null;
+  claimedAt: EpochMs | null;
+}
+
+export interface HandoverOutboxImagesTable {
+  seq: number;
+  name: string;
+  bytes: Uint8Array;
 }
 
 // ---- back office (migration 020) ----

@@ -11,6 +11,7 @@ import type { Db } from '../db/database.ts';
 import type { EkycProvider } from '../adapters/ekyc-provider.ts';
 import type { MailSender } from '../adapters/mail.ts';
 import type { AccountSystemHandover } from '../adapters/handover.ts';
+import { outboxBacklog } from '../db/repositories/handover-outbox-repository.ts';
 import { applicationCounts, jobOutcomes } from '../db/repositories/operations-repository.ts';
 
 // Prometheus metrics (decision 0103) with prom-client. One registry per app (tests build many apps
@@ -190,6 +191,28 @@ function scrapedGauges(registry: Registry, db: Db, dirs: WatchedDirs, readiness:
     async collect() {
       this.reset();
       for (const row of await applicationCounts(db).catch(() => [])) this.set({ bank: row.bankCode, status: row.status }, row.n);
+    },
+  });
+  // The hand-over outbox (decision 0249): approvals whose files the exporter has not written yet.
+  const readOutbox = sharedRead(() => outboxBacklog(db).catch(() => null));
+  new Gauge({
+    name: 'koza_handover_outbox_entries',
+    help: 'Approvals whose hand-over waits in the outbox for the exporter to write it (decision 0249)',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const backlog = await readOutbox();
+      if (backlog) this.set(backlog.entries);
+    },
+  });
+  new Gauge({
+    name: 'koza_handover_outbox_oldest_approval_timestamp_seconds',
+    help: 'Approval time of the oldest hand-over not yet exported (absent when none waits)',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const oldest = seconds((await readOutbox())?.oldestApprovedAt ?? null);
+      if (oldest !== null) this.set(oldest);
     },
   });
   const readDisks = sharedRead(() =>

@@ -14,7 +14,7 @@ import type { FakeProvider } from '../helpers/fake-provider.ts';
 import { readyChildApplicant, uploadChildDocuments } from '../helpers/child-application.ts';
 import { finishEkycWithWebhook, postEmpty, readyApplicant } from '../helpers/ready-application.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
-import { approveByTwo, createAdminApp, insertCompletedApplication, mailsTo, makeStaff, signInStaff } from '../staff/admin-helpers.ts';
+import { approveByTwo, createAdminApp, insertCompletedApplication, mailsTo, makeStaff, runExporter, signInStaff } from '../staff/admin-helpers.ts';
 import type { AdminApp, StaffClient } from '../staff/admin-helpers.ts';
 
 // Issue 33, item 3 (docs/decisions/0239-decided-applications-erased.md): a decided application's
@@ -117,6 +117,18 @@ const personalValues = [
   '092-111-2222',
 ];
 
+/** An application approved by two (not exported), its cancellation proposed after the collection period; the second member signed in. */
+async function approvedAndCancelProposed(app: AdminApp) {
+  const application = await insertCompletedApplication(app);
+  const [first, second] = [await makeStaff(app, '0177', 'REVIEWER'), await makeStaff(app, '0177', 'REVIEWER')];
+  let [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
+  expect((await approveByTwo(r1, r2, application.id)).statusCode).toBe(200);
+  app.clock.advance(30 * day);
+  [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
+  expect((await r1.post(`/api/admin/applications/${application.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+  return { application, r2 };
+}
+
 forEachDialect((dialect) => {
   it('erases decided applications past their periods to a stub, and the status page, the queue counts, the funnel and the audit chain still answer', async () => {
     const app = await createAdminApp(await dialect.createDb(), {
@@ -135,6 +147,7 @@ forEachDialect((dialect) => {
       const signIn = async (): Promise<[StaffClient, StaffClient]> => [await signInStaff(app, first), await signInStaff(app, second)];
       let [r1, r2] = await signIn();
       for (const a of [approved, child, cancelled]) expect((await approveByTwo(r1, r2, a.id)).statusCode).toBe(200);
+      expect((await runExporter(app)).exported).toBe(3);
       const rejection = await r1.post(`/api/admin/applications/${rejected.id}/reject`, { reasonCode: 'ID_MISMATCH', reason: '山田様の書類の氏名が異なる' });
       expect(rejection.statusCode).toBe(200);
       app.clock.advance(30 * day); // the card's collection period
@@ -265,13 +278,7 @@ forEachDialect((dialect) => {
   it('keeps an approved application whose cancellation waits for its second person, past the period', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
-      const application = await insertCompletedApplication(app);
-      const [first, second] = [await makeStaff(app, '0177', 'REVIEWER'), await makeStaff(app, '0177', 'REVIEWER')];
-      let [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
-      expect((await approveByTwo(r1, r2, application.id)).statusCode).toBe(200);
-      app.clock.advance(30 * day);
-      [r1, r2] = [await signInStaff(app, first), await signInStaff(app, second)];
-      expect((await r1.post(`/api/admin/applications/${application.id}/propose-cancel`, { reasonCode: 'CARD_NOT_COLLECTED' })).statusCode).toBe(200);
+      const { application } = await approvedAndCancelProposed(app);
       app.clock.advance(61 * day);
       expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 0 });
       const row = await app.deps.db.kysely
@@ -280,6 +287,26 @@ forEachDialect((dialect) => {
         .where('id', '=', application.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ lastName: '山田', personalDataErasedAt: null });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never erases an application whose hand-over still waits in the outbox; once exported, the outbox holds nothing of it (decision 0249)', async () => {
+    const app = await createAdminApp(await dialect.createDb());
+    try {
+      const { application, r2 } = await approvedAndCancelProposed(app);
+      expect((await r2.post(`/api/admin/applications/${application.id}/cancel`)).statusCode).toBe(200);
+      // Past the cancellation's period, the exporter never having run: kept whole, with its hand-over.
+      app.clock.advance(91 * day);
+      expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 0 });
+      const outbox = () => app.deps.db.kysely.selectFrom('handoverOutbox').select(['applicationId', 'accountLine']).execute();
+      expect(await outbox()).toEqual([{ applicationId: application.id, accountLine: expect.stringContaining('山田') }]);
+      // Exported: the outbox keeps nothing, and the next run erases the application.
+      expect((await runExporter(app)).exported).toBe(1);
+      expect(await outbox()).toEqual([]);
+      expect(await app.deps.db.kysely.selectFrom('handoverOutboxImages').select('seq').execute()).toEqual([]);
+      expect(await runRetention(app.deps.db, app.clock, policy)).toMatchObject({ decidedApplications: 1 });
     } finally {
       await app.close();
     }

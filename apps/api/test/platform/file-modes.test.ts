@@ -8,7 +8,7 @@ import { postgresTool } from '../../src/db/backup.ts';
 import { openDatabase, parseDatabaseUrl } from '../../src/db/database.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { runToExit } from '../helpers/instances.ts';
-import { approveByTwo, createAdminApp, insertCompletedApplication, makeStaff, signInStaff } from '../staff/admin-helpers.ts';
+import { approveByTwo, createAdminApp, insertCompletedApplication, makeStaff, runExporter, signInStaff } from '../staff/admin-helpers.ts';
 
 // Issue 32, finding 7: no file of personal data is readable by anyone but the service's user. The
 // live SQLite database and its WAL, every backup (clear or encrypted) and the hand-over files are
@@ -122,6 +122,7 @@ forEachDialect((dialect) => {
       const proposer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       expect((await approveByTwo(proposer, approver, application.id)).statusCode).toBe(200);
+      await runExporter(app);
       const file = join(bankDir, formatFileName(currentFormats.account, '0177', app.clock.now().getTime()));
       expect(modeOf(file), octal(file)).toBe(0o600);
       expect(modeOf(bankDir), octal(bankDir)).toBe(0o700);

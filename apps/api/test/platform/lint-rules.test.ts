@@ -1,6 +1,6 @@
 // The size and doc rules `npm run lint` holds (issue 35): no function over 120 lines in apps/*/src or
 // packages/*/src (migrations aside), no screen file over 250 lines, no README or doc naming a file
-// that does not exist. Checked with the project's own ESLint configuration and doc-path script on
+// that does not exist; and no service touching a file (issue 41, decision 0249). Checked with the project's own ESLint configuration and doc-path script on
 // made-up files, so each rule is seen to fail as well as to pass.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +52,25 @@ describe('screen file length', () => {
       expect(await ruleIds(screen(251), path)).toContain('max-lines');
       expect(await ruleIds(screen(250), path)).not.toContain('max-lines');
     }
+  });
+});
+
+describe('no file in a service (decision 0249)', () => {
+  it('refuses node:fs and the hand-over file adapter in a service, allows its type and the adapter itself', async () => {
+    const rule = '@typescript-eslint/no-restricted-imports';
+    for (const text of [
+      "import { writeFile } from 'node:fs/promises';\nexport const w = writeFile;\n",
+      "import { readFileSync } from 'fs';\nexport const r = readFileSync;\n",
+      "import { fileHandover } from '../../adapters/handover.ts';\nexport const h = fileHandover;\n",
+    ])
+      expect(await ruleIds(text, 'apps/api/src/services/staff/made-up.ts'), text).toContain(rule);
+    expect(
+      await ruleIds(
+        "import type { AccountSystemHandover } from '../../adapters/handover.ts';\nexport type H = AccountSystemHandover;\n",
+        'apps/api/src/services/platform/made-up.ts',
+      ),
+    ).not.toContain(rule);
+    expect(await ruleIds("import { open } from 'node:fs/promises';\nexport const o = open;\n", 'apps/api/src/adapters/made-up.ts')).not.toContain(rule);
   });
 });
 

@@ -8,7 +8,7 @@ import { testTempDir } from '../helpers/app.ts';
 import { metricValue, runToExit } from '../helpers/instances.ts';
 import { exportedLabels, metricContract } from '../helpers/operations-files.ts';
 import { finishEkycWithWebhook, postEmpty, readyApplicant } from '../helpers/ready-application.ts';
-import { approveByTwo, createAdminApp, makeStaff, signInStaff } from '../staff/admin-helpers.ts';
+import { approveByTwo, createAdminApp, insertCompletedApplication, makeStaff, runExporter, signInStaff } from '../staff/admin-helpers.ts';
 
 // The metrics are a contract (issue 36, decision 0224): an instance serving its metrics listener, one
 // application driven from sign-in through eKYC and completion to its approval (the hand-over), the
@@ -38,6 +38,10 @@ forEachDialect((dialect) => {
       const proposer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       expect((await approveByTwo(proposer, approver, a.applicationId)).statusCode).toBe(200);
+      expect((await runExporter(app)).exported).toBe(1);
+      // A second approval waits in the outbox when scraped (decision 0249).
+      const waiting = await insertCompletedApplication(app);
+      expect((await approveByTwo(approver, proposer, waiting.id)).statusCode).toBe(200);
 
       // The jobs: retention inside the API; backup (first refused, then good) and the audit-chain check by cron.
       expect(await runRetentionIfDue(db, app.clock, app.deps.config.retention, 'contract-test')).not.toBeNull();
@@ -77,7 +81,9 @@ forEachDialect((dialect) => {
       expect(metricValue(text, 'koza_ekyc_webhooks_total', { result: 'ok' })).toBe(1);
       expect(metricValue(text, 'koza_handovers_total', { result: 'ok' })).toBe(1);
       expect(metricValue(text, 'koza_handovers_total', { result: 'failed' })).toBe(0);
-      expect(metricValue(text, 'koza_applications', { bank: '0177', status: 'APPROVED' })).toBe(1);
+      expect(metricValue(text, 'koza_handover_outbox_entries')).toBe(1);
+      expect(metricValue(text, 'koza_handover_outbox_oldest_approval_timestamp_seconds')).toBe(app.clock.now().getTime() / 1000);
+      expect(metricValue(text, 'koza_applications', { bank: '0177', status: 'APPROVED' })).toBe(2);
       for (const job of ['backup', 'audit-verify'])
         expect(metricValue(text, 'koza_job_last_success_timestamp_seconds', { name: job })).toBeGreaterThan(now - 120);
       expect(metricValue(text, 'koza_job_last_failure_timestamp_seconds', { name: 'backup' })).toBeGreaterThan(now - 120);

@@ -10,6 +10,8 @@ import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/app.ts';
 import { fixedClock } from '../../src/adapters/clock.ts';
 import type { AccountSystemHandover } from '../../src/adapters/handover.ts';
+import type { HandoverEntry, HandoverRecord } from '../../src/adapters/handover-format.ts';
+import { exportHandovers, type HandoverExportReport } from '../../src/services/platform/handover-export.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { encryptPinForStorage } from '../../src/services/applicant/pin.ts';
@@ -30,7 +32,13 @@ export type AdminApp = App & { clock: ReturnType<typeof fixedClock>; handoverDir
 
 export async function createAdminApp(
   db: Db,
-  options: { env?: Record<string, string>; now?: string; handoverDir?: string; handover?: (dir: string) => AccountSystemHandover } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: string;
+    handoverDir?: string;
+    handover?: (dir: string) => AccountSystemHandover;
+    formatHandover?: (record: HandoverRecord) => HandoverEntry;
+  } = {},
 ): Promise<AdminApp> {
   const clock = fixedClock(options.now ?? adminNow);
   const provider = options.env?.EKYC_PROVIDER_URL ?? (await providerOfInsertedApplications()).url;
@@ -46,8 +54,26 @@ export async function createAdminApp(
     EKYC_PROVIDER_URL: provider,
     ...options.env,
   });
-  const app = await buildApp({ config, db, clock, logger: false, ...(options.handover ? { handover: options.handover(handoverDir) } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    logger: false,
+    ...(options.handover ? { handover: options.handover(handoverDir) } : {}),
+    ...(options.formatHandover ? { formatHandover: options.formatHandover } : {}),
+  });
   return Object.assign(app, { clock, handoverDir });
+}
+
+/**
+ * One run of the hand-over exporter of `app` (what its instance does at start and every
+ * HANDOVER_EXPORT_INTERVAL_MS, decision 0249): the approvals waiting in the outbox written to its
+ * HANDOVER_DIR. Fails when another instance holds the job.
+ */
+export async function runExporter(app: App): Promise<HandoverExportReport> {
+  const report = await exportHandovers(app.handoverExport);
+  if (!report) throw new Error('the exporter job is held by another instance');
+  return report;
 }
 
 let counter = 0;

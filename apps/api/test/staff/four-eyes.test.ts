@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../helpers/databases.ts';
-import { auditActions, createAdminApp, handoverText, insertCompletedApplication, makeStaff, signInStaff } from './admin-helpers.ts';
+import { auditActions, createAdminApp, handoverText, insertCompletedApplication, makeStaff, runExporter, signInStaff } from './admin-helpers.ts';
 
 // Approval takes two people (issue 24, decision 0230): one member proposes (承認申請), a different
 // member confirms (承認) and only then is the application handed over. Nobody confirms their own
@@ -31,11 +31,13 @@ forEachDialect((dialect) => {
       const own = await first.post(`${url}/approve`);
       expect(own.statusCode).toBe(403);
       expect(own.json()).toEqual({ code: 'FOUR_EYES', message: '承認申請をした職員本人は承認できません。別の審査担当者が承認してください。' });
+      expect((await runExporter(app)).exported).toBe(0);
       expect(handoverText(app, '0177')).toBe('');
       expect((await first.get(url)).json().status).toBe('COMPLETED');
 
       const confirmed = await second.post(`${url}/approve`);
       expect(confirmed.statusCode).toBe(200);
+      await runExporter(app);
       expect(handoverText(app, '0177')).toContain(application.applicationNumber);
       const detail = (await second.get(url)).json();
       expect(detail.status).toBe('APPROVED');

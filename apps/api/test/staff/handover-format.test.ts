@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { fieldRegistry, type FieldDefinition } from '@koza/domain/fields/registry';
 import { fileHandover, type AccountSystemHandover } from '../../src/adapters/handover.ts';
 import {
+  handoverEntry,
   accountColumns,
   accountFormat,
   accountFormatVersions,
@@ -17,15 +18,17 @@ import {
   verificationRecordColumns,
   type FormatVersion,
   type HandoverFormats,
+  type HandoverRecord,
 } from '../../src/adapters/handover-format.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { approveByTwo, batchFiles, createAdminApp, insertCompletedApplication, makeStaff, signInStaff, type AdminApp } from './admin-helpers.ts';
+import { approveByTwo, batchFiles, createAdminApp, insertCompletedApplication, makeStaff, runExporter, signInStaff, type AdminApp } from './admin-helpers.ts';
 
 // The hand-over files' formats, declared once and versioned (docs/decisions/0243-handover-format-versioned.md):
 // each file names its format's version, a change of columns is a new version in files of its own,
 // and an application is handed over once over all of a day's files — also when a deploy of a new
-// format comes in the middle of the day, and when an instance dies between its write and its commit
-// just before that deploy.
+// format comes in the middle of the day, and when an exporter dies between its write and the marking
+// in the database just before that deploy. The approving release formats the lines (decision 0249):
+// whichever release's exporter writes them, they go to the files of that release's version.
 
 const next = (versions: readonly FormatVersion[]) => Math.max(...versions.map((v) => v.version)) + 1;
 
@@ -91,14 +94,12 @@ const formatB: HandoverFormats = {
 };
 
 /** The release with format B: the new field's value comes with the record (the registry's migration and screens are not part of this test). */
-const releaseB = (dir: string): AccountSystemHandover => ({
-  handOver: (record) => fileHandover(dir, formatB).handOver({ ...record, fields: { ...record.fields, format_b_test_phone_number: '092-555-0101' } }),
-});
+const releaseB = (record: HandoverRecord) => handoverEntry({ ...record, fields: { ...record.fields, format_b_test_phone_number: '092-555-0101' } }, formatB);
 
-/** An instance of release A that dies after its write, before its commit. */
+/** The exporter of an instance of release A that dies after its write, before it marks the entry written. */
 const dyingA = (dir: string): AccountSystemHandover => ({
-  async handOver(record) {
-    await fileHandover(dir).handOver(record);
+  async handOver(entry) {
+    await fileHandover(dir).handOver(entry);
     throw new Error('the process was killed here');
   },
 });
@@ -112,7 +113,7 @@ forEachDialect((dialect) => {
     const db = await dialect.createDb();
     const a = await createAdminApp(db); // release A, 10:00
     const dying = await createAdminApp(db, { handoverDir: a.handoverDir, handover: dyingA });
-    const b = await createAdminApp(db, { handoverDir: a.handoverDir, handover: releaseB });
+    const b = await createAdminApp(db, { handoverDir: a.handoverDir, formatHandover: releaseB });
     dying.clock.advance(30 * 60_000);
     b.clock.advance(60 * 60_000); // release B is deployed at 11:00, A still runs (a rolling deploy)
     try {
@@ -122,19 +123,23 @@ forEachDialect((dialect) => {
       const [a1, a2] = await twoReviewers(a);
       expect((await approveByTwo(a1, a2, one!.id)).statusCode).toBe(200);
       expect((await approveByTwo(a2, a1, two!.id)).statusCode).toBe(200);
-      // An instance of A writes the third, then dies before its commit.
+      expect((await runExporter(a)).exported).toBe(2);
+      // An instance of A approves the third; its exporter writes it, then dies before marking it.
       const [d1, d2] = await twoReviewers(dying);
-      expect((await approveByTwo(d1, d2, three!.id)).statusCode).toBe(503);
+      expect((await approveByTwo(d1, d2, three!.id)).statusCode).toBe(200);
+      await expect(runExporter(dying)).rejects.toThrow('killed');
 
-      // Release B: a new file; the third, retried there, is found in A's file and not written again.
+      // Release B: its approvals in a new file.
       const [b1, b2] = await twoReviewers(b);
       expect((await approveByTwo(b1, b2, four!.id)).statusCode).toBe(200);
-      expect((await b2.post(`/api/admin/applications/${three!.id}/approve`)).statusCode).toBe(200);
       expect((await approveByTwo(b2, b1, five!.id)).statusCode).toBe(200);
-      // The last instance of A, not yet replaced, approves one more: into A's file.
+      // The last instance of A, not yet replaced, approves one more: A's format, whoever exports it.
       a.clock.advance(90 * 60_000);
       const [a3, a4] = await twoReviewers(a);
       expect((await approveByTwo(a3, a4, six!.id)).statusCode).toBe(200);
+      // B's exporter, on the same host and folder, completes the third (found in A's file, not written
+      // again) and writes the others, each in the files of the version it was approved in.
+      expect((await runExporter(b)).exported).toBe(4);
 
       const numbers = (files: ReturnType<typeof batchFiles>) =>
         files.flatMap((f) => f.rows.map((values) => values[f.header.indexOf('application_number')]!)).sort();
@@ -184,7 +189,7 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('refuses to append to a file of its version whose header is another: nothing is handed over, the approval waits', async () => {
+  it('refuses to append to a file of its version whose header is another: nothing is written, the entry waits in the outbox', async () => {
     const app = await createAdminApp(await dialect.createDb());
     try {
       const application = await insertCompletedApplication(app);
@@ -193,8 +198,10 @@ forEachDialect((dialect) => {
       mkdirSync(join(app.handoverDir, '0177'), { recursive: true, mode: 0o700 });
       const name = `KOZA_0177_20260616_v${currentFormats.account.version}.csv`;
       writeFileSync(join(app.handoverDir, '0177', name), headerLine(formatB.account), { mode: 0o600 });
-      expect((await approveByTwo(one, two, application.id)).statusCode).toBe(503);
+      expect((await approveByTwo(one, two, application.id)).statusCode).toBe(200);
+      await expect(runExporter(app)).rejects.toThrow(/another header than its format/);
       expect(batchFiles(app.handoverDir, '0177', 'KOZA')[0]!.rows).toEqual([]);
+      expect(await app.deps.db.kysely.selectFrom('handoverOutbox').select('applicationId').execute()).toEqual([{ applicationId: application.id }]);
     } finally {
       await app.close();
     }

@@ -10,6 +10,7 @@ import {
   auditActions,
   createAdminApp,
   handoverRecords,
+  runExporter,
   insertCompletedApplication,
   makeStaff,
   passwordSignIn,
@@ -254,6 +255,7 @@ forEachDialect((dialect) => {
         const approve = await approver.post(`/api/admin/applications/${application.id}/approve`);
         expect(approve.statusCode, what).toBe(409);
         expect(approve.json(), what).toMatchObject({ code: 'PROPOSAL_REQUIRED' });
+        expect((await runExporter(app)).exported, what).toBe(0);
         expect(handoverRecords(app, '0177'), what).toHaveLength(0);
         expect((await approver.get('/api/admin/applications?view=second')).json(), what).toMatchObject({ total: 0 });
         const detail = (await approver.get(`/api/admin/applications/${application.id}`)).json();

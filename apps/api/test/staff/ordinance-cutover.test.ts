@@ -9,7 +9,7 @@ import { readyChildApplicant, uploadAs, uploadChildDocuments } from '../helpers/
 import { postEmpty, readyApplicant, sessionIdOf, startEkyc } from '../helpers/ready-application.ts';
 import { childFace, passAtTheProvider } from '../helpers/provider-pages.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
-import { approveByTwo, batchFiles, createAdminApp, makeStaff, signInStaff } from './admin-helpers.ts';
+import { approveByTwo, batchFiles, createAdminApp, makeStaff, runExporter, signInStaff } from './admin-helpers.ts';
 import type { AdminApp } from './admin-helpers.ts';
 
 // Issue 40 (docs/decisions/0248-amended-ordinance-2027.md): the amended 犯収法施行規則 in force on
@@ -64,6 +64,7 @@ forEachDialect((dialect) => {
       await completedAt(child, 'PHOTO_ID_AND_FACE');
       const [r1, r2] = await reviewers(early);
       for (const a of [general, child]) expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+      await runExporter(early);
       const rows = recordRows(early);
       expect(rows.map((r) => [r.application_type, r.person, r.method, r.ordinance_item])).toEqual([
         ['GENERAL', 'APPLICANT', 'PHOTO_ID_AND_FACE', '犯収法施行規則6条1項1号ホ'],
@@ -104,6 +105,7 @@ forEachDialect((dialect) => {
       expect(Buffer.from(face.rawPayload).equals(childFace)).toBe(true);
 
       for (const a of [jpki, icChip, child]) expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+      await runExporter(late);
       const rows = recordRows(late);
       expect(rows.map((r) => [r.application_type, r.person, r.method, r.ordinance_item])).toEqual([
         ['GENERAL', 'APPLICANT', 'JPKI', '犯収法施行規則6条1項1号ル'],
@@ -141,6 +143,7 @@ forEachDialect((dialect) => {
       const refused = await approveByTwo(r1, r2, child.applicationId);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ message: adminMessages.methodNotInForce('本人確認書類の写し（画像）2点の送信＋キャッシュカードの転送不要郵便') });
+      expect((await runExporter(app)).exported).toBe(0);
       expect(recordRows(app)).toEqual([]);
       expect(existsSync(join(app.handoverDir, '0177', 'kyc'))).toBe(false);
     } finally {

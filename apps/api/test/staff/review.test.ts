@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { currentFormats } from '../../src/adapters/handover-format.ts';
+import { fileHandover } from '../../src/adapters/handover.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
@@ -14,6 +15,7 @@ import {
   handoverRecords,
   handoverText,
   insertCompletedApplication,
+  runExporter,
   mailsTo,
   makeStaff,
   signInStaff,
@@ -65,6 +67,9 @@ forEachDialect((dialect) => {
       const approved = await approveByTwo(reviewer, approver, a.applicationId);
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toEqual({ applicationNumber });
+      // Nothing in a file yet: the approval stored its hand-over in the outbox, the exporter writes it.
+      expect(handoverText(app, '0177')).toBe('');
+      expect((await runExporter(app)).exported).toBe(1);
 
       const file = handoverText(app, '0177');
       const lines = file.trimEnd().split('\r\n');
@@ -100,9 +105,14 @@ forEachDialect((dialect) => {
         'APPROVE',
       ]);
 
+      // The case view says when it was handed over, and where.
+      expect((await approver.get(`/api/admin/applications/${a.applicationId}`)).json()).toMatchObject({
+        review: { outcome: 'APPROVED', handedOverAt: expect.stringMatching(/^2026-06-16T/) },
+      });
       // Once only.
       const again = await approver.post(`/api/admin/applications/${a.applicationId}/approve`);
       expect(again.statusCode).toBe(409);
+      expect((await runExporter(app)).exported).toBe(0);
       expect(handoverText(app, '0177').trimEnd().split('\r\n')).toHaveLength(2);
     } finally {
       await app.close();
@@ -123,6 +133,7 @@ forEachDialect((dialect) => {
       app.clock.advance(60_000);
       expect((await approveByTwo(approver, reviewer, two.id)).statusCode).toBe(200);
       expect((await approveByTwo(reviewer0587, approver0587, other.id)).statusCode).toBe(200);
+      expect((await runExporter(app)).exported).toBe(3);
       const file0177 = handoverText(app, '0177').trimEnd().split('\r\n');
       expect(file0177).toHaveLength(3);
       expect(file0177[1]).toContain(`"${one.applicationNumber}"`);
@@ -147,6 +158,7 @@ forEachDialect((dialect) => {
         await app.deps.db.kysely.updateTable('applications').set({ mailAddress }).where('id', '=', application.id).execute();
         expect((await approveByTwo(reviewer, approver, application.id)).statusCode).toBe(200);
       }
+      await runExporter(app);
       const file = handoverText(app, '0177');
       // No field starts a formula: each such address is written behind one apostrophe…
       expect(file).toContain(`"'=HYPERLINK(""http://evil.example"")@example.jp"`);
@@ -159,31 +171,30 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('leaves the application and its PIN alone when the hand-over fails (503)', async () => {
-    const db = await dialect.createDb();
-    const { buildApp } = await import('../../src/app.ts');
-    const { fixedClock } = await import('../../src/adapters/clock.ts');
-    const { loadConfig } = await import('../../src/config.ts');
-    const { emptyWebDist } = await import('../helpers/app.ts');
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:', WEB_DIST_DIR: emptyWebDist() });
-    const failing = await buildApp({
-      config,
-      db,
-      clock: fixedClock('2026-06-16T10:00:00+09:00'),
-      logger: false,
-      handover: { handOver: async () => Promise.reject(new Error('disk full')) },
+  it('a hand-over that fails (the account system’s folder unwritable) keeps the approval in the outbox; the next run writes it, once', async () => {
+    let failing = true;
+    const app = await createAdminApp(await dialect.createDb(), {
+      handover: (dir) => {
+        const files = fileHandover(dir);
+        return { handOver: async (entry) => (failing ? Promise.reject(new Error('disk full')) : files.handOver(entry)) };
+      },
     });
-    const app = Object.assign(failing, { clock: fixedClock('2026-06-16T10:00:00+09:00'), handoverDir: '' });
     try {
-      const application = await insertCompletedApplication(app);
+      const application = await insertCompletedApplication(app, { pin: '1357' });
       const reviewer = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
       const approver = await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'));
-      const response = await approveByTwo(reviewer, approver, application.id);
-      expect(response.statusCode).toBe(503);
-      const row = await db.kysely.selectFrom('applications').selectAll().where('id', '=', application.id).executeTakeFirstOrThrow();
-      expect(row.status).toBe('COMPLETED');
-      expect(row.pinCiphertext).not.toBeNull();
-      expect(await auditActions(app, '0177')).not.toContain('APPROVE');
+      // The approval does not wait for the account system's side: it is decided, its PIN erased.
+      expect((await approveByTwo(reviewer, approver, application.id)).statusCode).toBe(200);
+      const row = await app.deps.db.kysely.selectFrom('applications').selectAll().where('id', '=', application.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'APPROVED', pinCiphertext: null });
+      await expect(runExporter(app)).rejects.toThrow('disk full');
+      expect(handoverText(app, '0177')).toBe('');
+      expect((await reviewer.get(`/api/admin/applications/${application.id}`)).json()).toMatchObject({ review: { outcome: 'APPROVED', handedOverAt: null } });
+      failing = false;
+      expect((await runExporter(app)).exported).toBe(1);
+      expect(handoverRecords(app, '0177').map((r) => [r.application_number, r.pin])).toEqual([[application.applicationNumber, '1357']]);
+      expect((await runExporter(app)).exported).toBe(0);
+      expect(await app.deps.db.kysely.selectFrom('handoverOutbox').select('seq').execute()).toEqual([]);
     } finally {
       await app.close();
     }
@@ -219,6 +230,7 @@ forEachDialect((dialect) => {
           { kind: 'REJECTED', by: expect.stringContaining('REVIEWER'), reason: '現住所が確認できない：本人確認書類の住所が一致しない' },
         ],
       });
+      expect((await runExporter(app)).exported).toBe(0);
       expect(handoverText(app, '0177')).toBe('');
       const mails = await mailsTo(app, application.mailAddress);
       expect(mails).toHaveLength(1);

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { fileHandover } from '../../src/adapters/handover.ts';
 import { currentFormats, formatFileName, verificationRecordColumns } from '../../src/adapters/handover-format.ts';
-import type { AccountSystemHandover } from '../../src/adapters/handover.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { startSimulator } from '../helpers/ekyc-simulator.ts';
 import type { RunningSimulator } from '../helpers/ekyc-simulator.ts';
@@ -13,14 +11,15 @@ import { postEmpty, readyApplicant, sessionIdOf, startEkyc } from '../helpers/re
 import { captures, passAtTheProvider } from '../helpers/provider-pages.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 import { toJapanIso as japanIso } from '../../src/services/platform/japan-iso-time.ts';
-import { approveByTwo, createAdminApp, handoverText, makeStaff, signInStaff } from './admin-helpers.ts';
+import { approveByTwo, batchFiles, createAdminApp, handoverText, makeStaff, runExporter, signInStaff } from './admin-helpers.ts';
 import type { AdminApp } from './admin-helpers.ts';
 
 // Issue 33, item 1 (docs/decisions/0241-verification-record.md): at approval the verification record
 // (確認記録, 犯収法 art. 6, ordinance art. 19–20) of each verified person is handed over with the account
-// data through the same adapter: a versioned file of the day beside the account file, and the images
-// the method relied on. With the REAL simulator over HTTP. Exactly once: an instance that dies after
-// writing and before its commit, and an approval retried on a new instance, leave one record.
+// data: a versioned file of the day beside the account file, and the images the method relied on.
+// With the REAL simulator over HTTP. Exactly once (decision 0249): approvals on two instances with
+// their own HANDOVER_DIR, one killed after its commits, and an export cut short, leave one record and
+// one account line per application, all in the files of the one exporter.
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -84,6 +83,7 @@ forEachDialect((dialect) => {
       const proposer = await makeStaff(app, '0177', 'REVIEWER');
       const approver = await makeStaff(app, '0177', 'REVIEWER');
       expect((await approveByTwo(await signInStaff(app, proposer), await signInStaff(app, approver), a.applicationId)).statusCode).toBe(200);
+      await runExporter(app);
 
       const [record, ...more] = records(app);
       expect(more).toEqual([]);
@@ -137,6 +137,7 @@ forEachDialect((dialect) => {
       expect((await postEmpty(a, '/api/application-complete')).statusCode).toBe(200);
       const [r1, r2] = [await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER')), await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'))];
       expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+      await runExporter(app);
       expect(records(app)).toEqual([
         expect.objectContaining({
           person: 'APPLICANT',
@@ -165,6 +166,7 @@ forEachDialect((dialect) => {
       expect((await postEmpty(a, '/api/application-complete')).statusCode).toBe(200);
       const [r1, r2] = [await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER')), await signInStaff(app, await makeStaff(app, '0177', 'REVIEWER'))];
       expect((await approveByTwo(r1, r2, a.applicationId)).statusCode).toBe(200);
+      await runExporter(app);
 
       const rows = records(app);
       expect(rows.map((r) => r.person)).toEqual(['PARENT', 'CHILD']);
@@ -187,34 +189,62 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('hands the record over exactly once when the instance dies between the write and the commit, and the approval is retried on another', async () => {
+  it('two instances with HANDOVER_DIRs of their own, one killed after its approvals committed: the one exporter writes each application once, records before accounts', async () => {
     const db = await dialect.createDb();
-    // The first instance writes the hand-over, then dies before its transaction commits.
-    const dying = (dir: string): AccountSystemHandover => ({
-      async handOver(record) {
-        await fileHandover(dir).handOver(record);
-        throw new Error('the process was killed here');
-      },
-    });
-    const first = await createAdminApp(db, { env: env(), handover: dying });
-    const a = await capturedAndCompleted(first);
-    const proposer = await makeStaff(first, '0177', 'REVIEWER');
-    const approver = await makeStaff(first, '0177', 'REVIEWER');
-    expect((await approveByTwo(await signInStaff(first, proposer), await signInStaff(first, approver), a.applicationId)).statusCode).toBe(503);
-    await first.close();
-    expect(records(first)).toHaveLength(1); // written, not yet committed
-
-    const second = await createAdminApp(db, { env: env(), handoverDir: first.handoverDir });
-    second.clock.advance(60_000); // a new one-time password for the approver's second sign-in
+    const a = await createAdminApp(db, { env: env() });
+    const b = await createAdminApp(db, { env: env() });
+    expect(b.handoverDir).not.toBe(a.handoverDir);
     try {
-      expect((await (await signInStaff(second, approver)).post(`/api/admin/applications/${a.applicationId}/approve`)).statusCode).toBe(200);
-      expect(records(second).map((r) => r.application_number)).toEqual([a.applicationNumber]);
-      const accountLines = handoverText(second, '0177').trimEnd().split('\r\n');
-      expect(accountLines.filter((l) => l.includes(`"${a.applicationNumber}"`))).toHaveLength(1);
-      expect(readdirSync(join(second.handoverDir, '0177', 'kyc', a.applicationNumber))).toHaveLength(4);
-      expect((await a.row()).status).toBe('APPROVED');
+      const applicants = [await capturedAndCompleted(a), await capturedAndCompleted(b), await capturedAndCompleted(a)];
+      const [a1, a2] = [await signInStaff(a, await makeStaff(a, '0177', 'REVIEWER')), await signInStaff(a, await makeStaff(a, '0177', 'REVIEWER'))];
+      const [b1, b2] = [await signInStaff(b, await makeStaff(b, '0177', 'REVIEWER')), await signInStaff(b, await makeStaff(b, '0177', 'REVIEWER'))];
+      // Approved in turn on A, B and A; A is killed once its approvals committed, before any export.
+      expect((await approveByTwo(a1, a2, applicants[0]!.applicationId)).statusCode).toBe(200);
+      expect((await approveByTwo(b1, b2, applicants[1]!.applicationId)).statusCode).toBe(200);
+      expect((await approveByTwo(a2, a1, applicants[2]!.applicationId)).statusCode).toBe(200);
+      await a.close();
+      expect(existsSync(join(a.handoverDir, '0177'))).toBe(false);
+
+      // B exports. Its first run is cut short: the account file cannot be written (a folder of that
+      // name stands in the way), after the first application's record and images were written.
+      const accountFile = join(b.handoverDir, '0177', formatFileName(currentFormats.account, '0177', b.clock.now().getTime()));
+      mkdirSync(accountFile, { recursive: true });
+      await expect(runExporter(b)).rejects.toThrow();
+      expect(records(b).map((r) => r.application_number)).toEqual([applicants[0]!.applicationNumber]);
+      // …and the machine lost power in the middle of the next line of the record file.
+      const recordFile = join(b.handoverDir, '0177', formatFileName(currentFormats.verification, '0177', b.clock.now().getTime()));
+      appendFileSync(recordFile, `"KOZA-KYC-1","${applicants[1]!.applicationNumber}","01`);
+      rmdirSync(accountFile);
+      expect((await runExporter(b)).exported).toBe(3);
+      expect((await runExporter(b)).exported).toBe(0);
+
+      // Read as the bank's batch reads them (every line whole and as wide as its header): each
+      // application once, in the order of approval, in both files; the images the provider has.
+      const numbers = applicants.map((x) => x.applicationNumber);
+      const [account, ...moreAccount] = batchFiles(b.handoverDir, '0177', 'KOZA');
+      const [kyc, ...moreKyc] = batchFiles(b.handoverDir, '0177', 'KOZA_KYC');
+      expect([moreAccount, moreKyc]).toEqual([[], []]);
+      expect(account!.rows.map((values) => values[account!.header.indexOf('application_number')])).toEqual(numbers);
+      expect(kyc!.rows.map((values) => values[kyc!.header.indexOf('application_number')])).toEqual(numbers);
+      for (const x of applicants) {
+        const names = readdirSync(join(b.handoverDir, '0177', 'kyc', x.applicationNumber)).sort();
+        expect(names).toEqual(['APPLICANT-back.jpg', 'APPLICANT-face.jpg', 'APPLICANT-front.jpg', 'APPLICANT-tilt.png']);
+        for (const kind of ['front', 'back', 'tilt', 'face'] as const)
+          expect(
+            readFileSync(join(b.handoverDir, '0177', 'kyc', x.applicationNumber, `APPLICANT-${kind}.${kind === 'tilt' ? 'png' : 'jpg'}`)).equals(
+              captures[kind],
+            ),
+          ).toBe(true);
+      }
+      // Nothing in A's folder; nothing left in the outbox; each review names the file that holds it.
+      expect(existsSync(join(a.handoverDir, '0177'))).toBe(false);
+      expect(await db.kysely.selectFrom('handoverOutbox').select('seq').execute()).toEqual([]);
+      expect(await db.kysely.selectFrom('handoverOutboxImages').select('seq').execute()).toEqual([]);
+      const reviews = await db.kysely.selectFrom('applicationReviews').select(['handedOverAt', 'handoverReference']).execute();
+      expect(reviews).toEqual(applicants.map(() => ({ handedOverAt: b.clock.now().getTime(), handoverReference: join('0177', account!.name) })));
+      for (const x of applicants) expect((await x.row()).status).toBe('APPROVED');
     } finally {
-      await second.close();
+      await b.close();
     }
   });
   it('refuses an approval that is not allowed in its own terms while the provider is down, without asking it', async () => {

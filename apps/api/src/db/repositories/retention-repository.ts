@@ -34,6 +34,27 @@ export async function recordJobRun(db: Db, name: string, finishedAt: EpochMs, re
     .execute();
 }
 
+/** Extends the run `holder` claimed to `nextRunAt`; false when it no longer holds it (another instance took it). */
+export async function renewJobRun(db: Db, name: string, holder: string, nextRunAt: EpochMs): Promise<boolean> {
+  const result = await db.kysely.updateTable('jobRuns').set({ nextRunAt }).where('name', '=', name).where('holder', '=', holder).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the run `holder` claimed early: the job is due again at `nextRunAt`. */
+export async function releaseJobRun(db: Db, name: string, holder: string, nextRunAt: EpochMs): Promise<void> {
+  await db.kysely.updateTable('jobRuns').set({ nextRunAt }).where('name', '=', name).where('holder', '=', holder).execute();
+}
+
+/** Records a run `holder` finished well, due again at `finishedAt` (a job that paces itself by its ticks). */
+export async function finishJobRun(db: Db, name: string, holder: string, finishedAt: EpochMs, report: string): Promise<void> {
+  await db.kysely
+    .updateTable('jobRuns')
+    .set({ nextRunAt: finishedAt, lastFinishedAt: finishedAt, lastReport: report, lastSucceededAt: finishedAt })
+    .where('name', '=', name)
+    .where('holder', '=', holder)
+    .execute();
+}
+
 /** Verification codes created before `before` (used, expired or not: a code lives minutes). */
 export async function deleteVerificationCodesBefore(db: Db, before: EpochMs): Promise<number> {
   const result = await db.kysely.deleteFrom('verificationCodes').where('createdAt', '<', before).executeTakeFirst();
@@ -124,6 +145,8 @@ export interface DecidedBefore {
 const decidedAndDue = (before: DecidedBefore) => (eb: ExpressionBuilder<Database & { r: ApplicationReviewsTable; a: ApplicationsTable }, 'a' | 'r'>) =>
   eb.and([
     eb('a.personalDataErasedAt', 'is', null),
+    // Not while its hand-over waits in the outbox (decision 0249): the erasure never leaves a copy there.
+    eb.not(eb.exists(eb.selectFrom('handoverOutbox as h').select('h.seq').whereRef('h.applicationId', '=', 'a.id'))),
     eb.or([
       eb.and([
         eb('r.outcome', '=', 'APPROVED'),
@@ -213,7 +236,11 @@ export async function eraseDecidedApplications(db: Db, ids: readonly string[], b
   });
 }
 
-/** The tables whose rows an erasure deletes or rewrites (eraseApplications, eraseDecidedApplications). */
+/**
+ * The tables whose rows an erasure deletes or rewrites (eraseApplications, eraseDecidedApplications),
+ * and the hand-over outbox, whose rows the exporter deletes once written (decision 0249): by the time an
+ * approved application is erased, no dead copy of its hand-over is left in the outbox's pages either.
+ */
 const erasedTables = [
   'applications',
   'application_parents',
@@ -223,6 +250,8 @@ const erasedTables = [
   'webhook_receipts',
   'application_events',
   'application_reviews',
+  'handover_outbox',
+  'handover_outbox_images',
 ] as const;
 
 /**

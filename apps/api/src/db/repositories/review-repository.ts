@@ -220,7 +220,6 @@ export async function insertReview(
     shareableReason: string | null;
     decidedBy: string;
     now: EpochMs;
-    handoverReference: string | null;
     proposedBy?: string | null;
   },
 ): Promise<void> {
@@ -232,8 +231,9 @@ export async function insertReview(
       reason: r.reason,
       decidedBy: r.decidedBy,
       decidedAt: r.now,
-      handedOverAt: r.outcome === 'APPROVED' ? r.now : null,
-      handoverReference: r.handoverReference,
+      // Set by the exporter once the hand-over is written (decision 0249).
+      handedOverAt: null,
+      handoverReference: null,
       cancelledAt: null,
       cancelReason: null,
       cancelledBy: null,

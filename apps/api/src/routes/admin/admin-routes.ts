@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BankCode } from '@koza/domain/constants';
 import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
-import type { AccountSystemHandover } from '../../adapters/handover.ts';
+import type { HandoverEntry, HandoverRecord } from '../../adapters/handover-format.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
@@ -22,7 +22,8 @@ export interface AdminRouteDeps {
   db: Db;
   clock: Clock;
   mail: MailSender;
-  handover: AccountSystemHandover;
+  /** Formats an approval's hand-over for the outbox (decision 0249). */
+  formatHandover: (record: HandoverRecord) => HandoverEntry;
   codeHashKey: Buffer;
   dataKey: Buffer;
   accountSystemPublicKeyPem: string;

@@ -137,7 +137,7 @@ export function caseDecisionRoutes(app: AdminApp, deps: AdminRouteDeps): void {
     db: deps.db,
     clock,
     mail: deps.mail,
-    handover: deps.handover,
+    formatHandover: deps.formatHandover,
     dataKey: deps.dataKey,
     accountSystemPublicKeyPem: deps.accountSystemPublicKeyPem,
     provider: deps.ekycProvider,

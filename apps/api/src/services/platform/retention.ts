@@ -17,6 +17,7 @@ import {
 } from '../../db/repositories/retention-repository.ts';
 import { recordJobOutcome } from '../../db/repositories/operations-repository.ts';
 import { absoluteLimitMs, idleLimitMs } from './sessions.ts';
+import { startTickingJob, type TickingJob } from './ticking-job.ts';
 
 // Personal data is kept no longer than needed (APPI art. 22; issue 12, docs/decisions/0093-retention.md):
 //   verification codes        — a day after they were created (they live minutes; the row holds the mail address)
@@ -103,11 +104,6 @@ export async function runRetentionIfDue(db: Db, clock: Clock, policy: RetentionP
   return report;
 }
 
-export interface RetentionJob {
-  /** Resolves when a run in progress has finished. */
-  stop(): Promise<void>;
-}
-
 /**
  * Ticks every `policy.intervalMs` (capped at 5 minutes, so a restarted instance does not wait long)
  * and runs when due. A failure is logged and retried at the next tick; it never stops the API.
@@ -117,29 +113,16 @@ export function startRetentionJob(
   clock: Clock,
   policy: RetentionPolicy,
   log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
-): RetentionJob {
+): TickingJob {
   const holder = randomUUID();
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runRetentionIfDue(db, clock, policy, holder)
-      .then((report) => {
+  return startTickingJob(
+    () => runRetentionIfDue(db, clock, policy, holder),
+    { firstAfterMs: 1000, everyMs: Math.min(policy.intervalMs, 5 * 60_000) },
+    {
+      result: (report) => {
         if (report) log.info({ retention: report }, 'retention: removed what was due');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'retention run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(tick, 1000);
-  const timer = setInterval(tick, Math.min(policy.intervalMs, 5 * 60_000));
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+      },
+      error: (error) => log.error({ err: error }, 'retention run failed'),
     },
-  };
+  );
 }

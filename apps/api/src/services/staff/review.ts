@@ -5,7 +5,8 @@ import type { CancelReason, CaseAction, CaseState, RejectReason, WithdrawReason 
 import { can, type StaffRole } from '@koza/domain/admin/roles';
 import type { ShareableRejectionReason } from '@koza/domain/application-status';
 import { fieldsOf, type FieldDefinition } from '@koza/domain/fields/registry';
-import type { AccountSystemHandover, HandoverRecord } from '../../adapters/handover.ts';
+import type { HandoverEntry, HandoverRecord } from '../../adapters/handover-format.ts';
+import { insertOutboxEntry } from '../../db/repositories/handover-outbox-repository.ts';
 import { encryptPinForAccountSystem } from './handover-pin.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MailSender } from '../../adapters/mail.ts';
@@ -41,9 +42,11 @@ import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
 import { findStaffById } from '../../db/repositories/staff-repository.ts';
 
 // Staff decisions on a completed application (issue 14; docs/decisions/0112-handover-file.md).
-// Approve: in one durable transaction, lock the row, decrypt the PIN, hand the application over
-// (the default adapter appends it to the bank's file of the day and fsyncs), erase the PIN, record
-// the decision and the audit line; then mail the applicant. Reject: the same without the hand-over.
+// Approve: in one durable transaction, lock the row, decrypt the PIN, store the hand-over in the
+// outbox (the account line with the PIN encrypted for the account system, the verification record and
+// the provider's images; the exporter writes the bank's files from it, decision 0249), erase the PIN,
+// record the decision and the audit line; then mail the applicant. Reject: the same without the
+// hand-over. Nothing here touches a file: every instance may serve any approval.
 // Cancel: an approved application whose cash card was not collected in time (SPEC.md §1).
 // Another bank's application is 404, exactly like one that does not exist.
 
@@ -51,7 +54,8 @@ export interface ReviewDeps {
   db: Db;
   clock: Clock;
   mail: MailSender;
-  handover: AccountSystemHandover;
+  /** Formats the approval's hand-over for the outbox: this release's formats (decision 0243). */
+  formatHandover: (record: HandoverRecord) => HandoverEntry;
   /** PIN_DATA_KEY. */
   dataKey: Buffer;
   /** The account system's public key: the hand-over's PIN is encrypted to it (decision 0203). */
@@ -109,7 +113,13 @@ function handoverValue(field: FieldDefinition, value: unknown): string {
   return s(value as string | number | null);
 }
 
-export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentRow | null, pinEncrypted: string, now: number): HandoverRecord {
+export function handoverRecordOf(
+  row: ApplicationRow,
+  parent: ApplicationParentRow | null,
+  pinEncrypted: string,
+  now: number,
+  verification: HandoverRecord['verification'],
+): HandoverRecord {
   const fields: Record<string, string> = {};
   for (const [record, values] of [
     ['application', row],
@@ -138,6 +148,7 @@ export function handoverRecordOf(row: ApplicationRow, parent: ApplicationParentR
     approvedAt: now,
     fields,
     pinEncrypted,
+    verification,
   };
 }
 
@@ -243,12 +254,7 @@ export async function approveApplication(deps: ReviewDeps, actor: Reviewer, id: 
       approvedAt: now,
       amendedFrom: deps.amendedFrom,
     });
-    let reference: string;
-    try {
-      ({ reference } = await deps.handover.handOver({ ...handoverRecordOf(row, parent, pinEncrypted, now), verification }));
-    } catch (error) {
-      throw new Refusal('unavailable', { message: adminMessages.handoverFailed, cause: error });
-    }
+    const entry = deps.formatHandover(handoverRecordOf(row, parent, pinEncrypted, now, verification));
     if (!(await markApprovedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
     await insertReview(trx, {
       applicationId: row.id,
@@ -257,12 +263,13 @@ export async function approveApplication(deps: ReviewDeps, actor: Reviewer, id: 
       shareableReason: null,
       decidedBy: actor.staffId!,
       now,
-      handoverReference: reference,
       proposedBy: proposal.proposedBy,
     });
     await closeCase(trx, row.id);
     await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'APPROVED' });
-    await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover ${reference}` });
+    // Last: the outbox's sequence is locked from here to the commit (handover-outbox-repository.ts).
+    const seq = await insertOutboxEntry(trx, row.id, entry);
+    await audit(trx, actor, 'APPROVE', now, { applicationId: row.id, applicationNumber: row.applicationNumber, detail: `handover outbox ${seq}` });
     return row;
   });
   return { applicationNumber: s(row.applicationNumber), mailSent: await mailApplicant(deps, row, approvalMail) };
@@ -282,7 +289,7 @@ export async function rejectApplication(
     const now = deps.clock.now().getTime();
     await allowedOrRefuse(trx, actor, row, 'reject', now, () => new Refusal('conflict', { message: adminMessages.notDecidable }));
     if (!(await markRejectedAndErasePin(trx, row.id, now))) throw new Refusal('conflict', { message: adminMessages.notDecidable });
-    await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, shareableReason, decidedBy: actor.staffId!, now, handoverReference: null });
+    await insertReview(trx, { applicationId: row.id, outcome: 'REJECTED', reason, shareableReason, decidedBy: actor.staffId!, now });
     await closeCase(trx, row.id);
     await insertCaseEvent(trx, { applicationId: row.id, at: now, staffId: actor.staffId, kind: 'REJECTED', reasonCode: choice.reasonCode, reason });
     // The audit line keeps the reason's fixed words, not the staff's note, which may name the applicant

@@ -4,7 +4,7 @@ import { methodLabel, ordinanceItem, ordinanceTextOn, verificationMethodNames } 
 import { typedIdentity } from '@koza/domain/ekyc-identity';
 import { EkycProviderError } from '../../adapters/ekyc-provider.ts';
 import type { EkycProvider, EvidenceImage, ProviderSessionState } from '../../adapters/ekyc-provider.ts';
-import type { VerificationImage } from '../../adapters/handover.ts';
+import type { VerificationImage } from '../../adapters/handover-format.ts';
 import { verificationRecordFormat, type VerificationRecordRow } from '../../adapters/handover-format.ts';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
