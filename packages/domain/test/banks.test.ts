@@ -3,7 +3,6 @@ import { bankCodes } from '../src/constants.ts';
 import { regulationIds } from '../src/banks/bank.ts';
 import { allBanks, asksDistanceReasonFor, bankCodeForHost, banks, devHostMap, getBank, isHomeOrNeighbour } from '../src/banks/banks.ts';
 import { prefectureNames } from '../src/prefectures.ts';
-import { flows } from '../src/flows.ts';
 
 // WCAG 2.x relative luminance and contrast ratio.
 const luminance = (hex: string): number => {
@@ -101,11 +100,6 @@ describe('banks', () => {
     expect(ex.subAddress.length).toBeLessThanOrEqual(20);
     expect(ex.kanaAddress).toMatch(/^[\uFF66-\uFF9F0-9A-Z(). -]{1,40}$/);
     expect(ex.kanaSubAddress).toMatch(/^[\uFF66-\uFF9F0-9A-Z(). -]{1,40}$/);
-    // The step bar's labels are the journey definition's (flows.ts), one per step.
-    expect(bank.stepLabels).toEqual({ GENERAL: flows.GENERAL.stepLabels, CHILD: flows.CHILD.stepLabels });
-    expect(bank.stepLabels.GENERAL).toHaveLength(flows.GENERAL.stepCount);
-    expect(bank.stepLabels.CHILD).toHaveLength(flows.CHILD.stepCount);
-    for (const label of bank.stepLabels.CHILD) expect(label).not.toBe('');
   });
 
   it('keeps each bank on its own domain and development host', () => {
