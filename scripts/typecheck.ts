@@ -55,8 +55,8 @@ function main(): void {
       continue;
     }
     const configPath = join(root, project, 'tsconfig.json');
-    const buildInfo = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })
-      ?.options.tsBuildInfoFile;
+    const buildInfo = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })?.options
+      .tsBuildInfoFile;
     const marker = buildInfo === undefined ? undefined : `${buildInfo}.passed`;
     if (marker !== undefined) rmSync(marker, { force: true });
     console.log(`${project}: checking (${reason.replace(`${root}/`, '')})`);
