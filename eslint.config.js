@@ -45,8 +45,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['../../screens/*', '../*/*-screen*'] }] },
   },
   {
-    // Import cycles anywhere, and the web's layers: a screen imports no other screen folder; the
-    // shared layers (components, forms, lib, api) import nothing from app, screens or entry.
+    // The web's layers: a screen imports no other screen folder; the shared layers (components,
+    // forms, lib, api) import nothing from app, screens or entry. Import cycles are dependency-cruiser's
+    // (.dependency-cruiser.mjs, in `npm run lint`): it counts type-only and dynamic imports, which
+    // import-x/no-cycle skips (decision 0251).
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -55,9 +57,6 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
-      // A dynamic import() marks a chunk boundary and runs after both modules have loaded: the web's
-      // entry shell fetches the full app, whose routes show the shell's screens (decision 0185).
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -1,6 +1,7 @@
 // An applicant driven over HTTP as the web drives the API: sign-in through the development outbox,
 // the general steps saved, the PIN set, eKYC started at the simulator.
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { pageSaving, savesBefore, type SaveCall } from '@koza/domain/flows';
 
 export const personalPayload = {
   lastName: '山田',
@@ -33,10 +34,10 @@ export const personalPayload = {
   distanceTransactionReason: null,
 };
 
-/** The general flow's step saves after verification, in order: the personal data, the workplace, the branch, seal-less. */
-export const generalStepSaves: [string, object][] = [
-  ['/api/applications/personal', personalPayload],
-  [
+/** The body of each general input save the bench makes. */
+const generalSaveBodies: Partial<Record<SaveCall, [string, object]>> = {
+  personal: ['/api/applications/personal', personalPayload],
+  workplace: [
     '/api/applications/workplace',
     {
       occupationId: 1,
@@ -49,9 +50,20 @@ export const generalStepSaves: [string, object][] = [
       existedAccountNumber: null,
     },
   ],
-  ['/api/applications/branch', { branchCode: '100' }],
-  ['/api/applications/seal-less', { sealLess: true }],
-];
+  branch: ['/api/applications/branch', { branchCode: '100' }],
+  sealLess: ['/api/applications/seal-less', { sealLess: true }],
+};
+
+/**
+ * The general flow's step saves after verification, in the order of its pages (flows.ts: every save
+ * before the PIN page), so a reordered flow reorders them. A save the bench has no body for fails
+ * here, at start, naming its page.
+ */
+export const generalStepSaves: [string, object][] = savesBefore('pin', 'GENERAL').map((call) => {
+  const save = generalSaveBodies[call];
+  if (save === undefined) throw new Error(`scripts/bench/applicant.ts has no body for the ${call} save of the general page ${pageSaving('GENERAL', call)}`);
+  return save;
+});
 
 let serial = 0;
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Row } from './common.ts';
 import { machine, repoRoot } from './common.ts';
-import { faultsHeading, faultsSection } from '../faults/doc-section.ts';
+import { benchPart, laterSections } from '../faults/doc-section.ts';
 
 /**
  * The rows of the previous docs/benchmarks.md whose section this run did not measure (a run with
@@ -15,9 +15,8 @@ function earlierRows(file: string, measured: ReadonlySet<string>): string[] {
   if (!existsSync(file)) return [];
   const text = readFileSync(file, 'utf8');
   const date = /^- date: (\S+)/m.exec(text)?.[1]?.slice(0, 10) ?? 'an earlier run';
-  return text
+  return benchPart(text)
     .split('\n')
-    .slice(0, text.includes(faultsHeading) ? text.slice(0, text.indexOf(faultsHeading)).split('\n').length : undefined)
     .filter((line) => line.startsWith('| ') && !line.startsWith('| section |'))
     .filter((line) => {
       const section = line.split('|')[1]?.trim() ?? '';
@@ -66,8 +65,8 @@ export function report(rows: readonly Row[], startedAt: Date, loadBefore: string
     ...lines,
     '',
   ].join('\n');
-  // The section of `npm run test:faults` (scripts/faults.ts) is kept as it was.
-  const faults = faultsSection(docFile);
-  writeFileSync(docFile, faults ? `${doc}\n${faults}` : doc);
+  // The sections after the bench's part (`npm run test:faults`, the checks' timings) are kept as they were.
+  const later = laterSections(docFile);
+  writeFileSync(docFile, later ? `${doc}\n${later}` : doc);
   console.log('\n[bench] written to docs/benchmarks.md');
 }

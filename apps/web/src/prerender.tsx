@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { allBanks } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { flows, pageBySlug, type PageSlug } from '@koza/domain/flows';
 import { PrerenderedPage } from './app/entry-shell.tsx';
 import { landingPaths } from './api/entry.ts';

@@ -3,7 +3,7 @@
 // (Bank.homePrefecture, Bank.neighbouringPrefectures), the same the API's residence check reads
 // (decision 0043), so the note and the rule cannot disagree.
 
-import type { Bank } from './banks/bank.ts';
+import type { Bank } from './banks/banks.ts';
 
 /** The prefectures where a child may live to apply without a branch in the municipality: home first. */
 export const childResidencePrefectures = (bank: Pick<Bank, 'homePrefecture' | 'neighbouringPrefectures'>): string[] => [

@@ -277,6 +277,8 @@ export interface Flow {
   stepAlias: Readonly<Partial<Record<PageSlug, PageSlug>>>;
   /** Moves other than Next and Back, by outcome (an eKYC failure, a supplement required …). */
   exits: Readonly<Partial<Record<PageSlug, Readonly<Partial<Record<FlowExit, PageSlug>>>>>>;
+  /** The save calls each page makes, in order (its `saves`). */
+  saves: Readonly<Partial<Record<PageSlug, readonly SaveCall[]>>>;
   /** Saved steps each save call of the flow needs first (the API's order checks, DECISIONS.md §5). */
   saveRequirements: Readonly<Partial<Record<SaveCall, readonly SavedStep[]>>>;
   /** Saves refused once the PIN is set (the PIN modal says inputs cannot be corrected afterwards). */
@@ -426,6 +428,7 @@ export function deriveJourneys(
       previous: {},
       stepAlias,
       exits,
+      saves: Object.fromEntries(defs.flatMap((d) => (d.saves ? [[d.slug, d.saves]] : []))),
       saveRequirements,
       lockedAfterPin,
       funnel: main.flatMap((d) => (d.funnelLabel ? [{ slug: d.slug as Slug, label: d.funnelLabel }] : [])),
@@ -572,4 +575,22 @@ export function missingSteps(type: ApplicationType, call: SaveCall, saved: Itera
   if (required === undefined) throw new Error(`${call} is not a save call of the ${type} flow`);
   const have = new Set(saved);
   return required.filter((s) => !have.has(s));
+}
+
+/** The page of a flow that makes a save call; undefined when the call is not one of the flow's. */
+export function pageSaving(type: ApplicationType, call: SaveCall): PageSlug | undefined {
+  const { pages, saves } = flows[type];
+  return pages.find((slug) => saves[slug]?.includes(call));
+}
+
+/**
+ * The save calls of the main-line pages before a page, in the flow's order: what an applicant who
+ * stands on the page has saved. Tests and tools say "everything before page X" with it, so a
+ * reordered flow moves them too. Throws for a page off the flow's main line.
+ */
+export function savesBefore(slug: PageSlug, type: ApplicationType): SaveCall[] {
+  const { sequence, saves } = flows[type];
+  const at = sequence.indexOf(slug);
+  if (at < 0) throw new Error(`${slug} is not a page of the ${type} flow's main line (flows.ts)`);
+  return sequence.slice(0, at).flatMap((page) => saves[page] ?? []);
 }

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Flow, JourneyDefinition, PageDefinition } from '../src/flows.ts';
-import { childJourney, deriveJourneys, flows, generalJourney, pages } from '../src/flows.ts';
+import { childJourney, deriveJourneys, flows, generalJourney, pages, pageSaving, savesBefore } from '../src/flows.ts';
+import { confirmationModel } from '../src/fields/display.ts';
 
 // The journey is one ordered list per flow (decision 0205): a reordered copy of a list derives
 // step numbers, guard, buttons and the API's order checks that follow the new order with no other edit.
-// The copies put a page right before another, so these tests hold whatever order the real lists
-// have (a reorder of the real lists fails flows.test.ts, which checks SPEC.md's order, not these).
+// The copies set the order of a few pages among the places those pages hold, so these tests hold
+// whatever order the real lists give them (a reorder of the real lists fails flows.test.ts, which
+// checks SPEC.md's order, not these).
 
-/** A copy of a journey with page `moved` right before page `before`. */
-const placeBefore = (journey: JourneyDefinition, moved: string, before: string): JourneyDefinition => {
-  const page = journey.pages.find((p) => p.slug === moved) as PageDefinition;
-  const rest = journey.pages.filter((p) => p.slug !== moved);
-  const at = rest.findIndex((p) => p.slug === before);
-  return { ...journey, pages: [...rest.slice(0, at), page, ...rest.slice(at)] };
+/** A copy of a journey whose pages `slugs` take the places they hold now, in the order given. */
+const arrange = (journey: JourneyDefinition, slugs: readonly string[]): JourneyDefinition => {
+  const moved = slugs.map((slug) => journey.pages.find((p) => p.slug === slug) as PageDefinition);
+  let next = 0;
+  return { ...journey, pages: journey.pages.map((p) => (slugs.includes(p.slug) ? (moved[next++] as PageDefinition) : p)) };
 };
 
 /** What must hold for any flow derived from a definition, whatever its order. */
@@ -52,10 +53,7 @@ describe('one journey definition', () => {
   });
 
   it('follows a reorder of two child pages made in the list alone', () => {
-    const derived = deriveJourneys([
-      generalJourney,
-      placeBefore(placeBefore(childJourney, 'child-parent', 'child-confirmation'), 'child-branch', 'child-parent'),
-    ]);
+    const derived = deriveJourneys([generalJourney, arrange(childJourney, ['child-personal', 'child-branch', 'child-parent'])]);
     const child = derived.flows.CHILD as Flow;
     const at = derived.pages;
 
@@ -82,7 +80,7 @@ describe('one journey definition', () => {
   });
 
   it('moves the PIN rule with the PIN page: nothing after it may come back', () => {
-    const derived = deriveJourneys([placeBefore(generalJourney, 'seal-less', 'branch'), childJourney]);
+    const derived = deriveJourneys([arrange(generalJourney, ['personal', 'workplace', 'seal-less', 'branch']), childJourney]);
     const general = derived.flows.GENERAL as Flow;
     expect(derived.pages['seal-less']?.step).toBe(3);
     expect(general.stepLabels.slice(2, 4)).toEqual(['印鑑レス', '支店選択']);
@@ -90,6 +88,23 @@ describe('one journey definition', () => {
     expect(general.saveRequirements.branch).toEqual(['personal', 'workplace', 'sealLess']);
     expect(derived.pages.pin?.allowedFrom).toEqual(['confirmation']);
     expect(general.previous['ekyc-preparation']).toBeUndefined();
+  });
+
+  it.each(['GENERAL', 'CHILD'] as const)('answers "everything before page X" and "which page saves this" from the %s list', (type) => {
+    const flow = flows[type];
+    for (const slug of flow.sequence) {
+      const first = flow.saves[slug]?.[0];
+      // An applicant on a page has saved what the page's first save needs, and nothing more.
+      if (first !== undefined && first !== 'complete') expect(savesBefore(slug, type), slug).toEqual(flow.saveRequirements[first]);
+      for (const call of flow.saves[slug] ?? []) expect(pageSaving(type, call), call).toBe(slug);
+    }
+    expect(() => savesBefore('supplement-error', type)).toThrow(/not a page of the \w+ flow's main line/);
+  });
+
+  it.each(['GENERAL', 'CHILD'] as const)('shows the %s confirmation in the order of its pages', (type) => {
+    const sections = confirmationModel(type, {}, {}).map((section) => flows[type].sequence.indexOf(section.slug));
+    expect(sections.every((at) => at >= 0)).toBe(true);
+    expect(sections).toEqual([...sections].sort((a, b) => a - b));
   });
 
   it('refuses a definition that names a page it does not define', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { bankCodeForHost, getBank, hostName } from '@koza/domain/banks/banks';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';

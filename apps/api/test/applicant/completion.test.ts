@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatApplicationNumber } from '../../src/services/applicant/completion.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, personalPayload, saveThrough } from '../helpers/application-steps.ts';
+import { applicant, personalPayload, savePagesBefore } from '../helpers/application-steps.ts';
 import { hosts } from '../helpers/auth.ts';
 import { startFakeProvider } from '../helpers/fake-provider.ts';
 import type { FakeProvider } from '../helpers/fake-provider.ts';
@@ -30,7 +30,7 @@ forEachDialect((dialect) => {
     const app = await createEkycApp(db, { providerUrl: fake.url });
     try {
       const draft = await applicant(app);
-      await saveThrough(draft, 'branch');
+      await savePagesBefore(draft, 'seal-less');
       const beforePin = await postEmpty(draft, '/api/application-complete');
       expect(beforePin.statusCode).toBe(409);
       expect(beforePin.json()).toMatchObject({ code: 'CONFLICT', missingSteps: ['sealLess', 'pin', 'ekyc'] });

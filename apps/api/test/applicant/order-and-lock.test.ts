@@ -6,8 +6,9 @@ import {
   applicant,
   branchPayload,
   createStepsApp,
+  postSteps,
   personalPayload,
-  saveThrough,
+  savePagesBefore,
   sealLessPayload,
   stepPaths,
   workplacePayload,
@@ -42,22 +43,30 @@ forEachDialect((dialect) => {
 
   it('refuses the branch before the workplace', async () => {
     const a = await applicant(app);
-    await saveThrough(a, 'personal');
+    await savePagesBefore(a, 'workplace');
     expect((await a.post(stepPaths.branch, branchPayload)).json()).toEqual(conflict);
   });
 
   it('refuses seal-less before the branch', async () => {
     const a = await applicant(app);
-    await saveThrough(a, 'workplace');
+    await savePagesBefore(a, 'branch');
     expect((await a.post(stepPaths.sealLess, sealLessPayload)).json()).toEqual(conflict);
   });
 
   it('refuses the PIN before seal-less', async () => {
     const a = await applicant(app);
-    await saveThrough(a, 'branch');
+    await savePagesBefore(a, 'seal-less');
     const response = await a.post('/api/pin', { code: await encryptFor(a, '2580') });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual(conflict);
+  });
+
+  it('names, in a helper refused a save, the page and each step the save lacked', async () => {
+    const a = await applicant(app);
+    await savePagesBefore(a, 'workplace');
+    await expect(postSteps(a, ['sealLess'], stepPaths, { sealLess: sealLessPayload }, {})).rejects.toThrow(
+      /^saving sealLess \(page seal-less\) answered 409: it lacks (?!.*personal).*workplace \(page workplace\)/,
+    );
   });
 
   it('answers the order conflict before looking at the payload', async () => {
@@ -67,7 +76,7 @@ forEachDialect((dialect) => {
 
   it('lets the applicant go back and save an earlier step again, keeping the later ones', async () => {
     const a = await applicant(app);
-    await saveThrough(a, 'sealLess');
+    await savePagesBefore(a, 'confirmation');
     expect((await a.post(stepPaths.personal, { ...personalPayload, firstName: '次郎' })).statusCode).toBe(204);
     expect((await a.post(stepPaths.workplace, { ...workplacePayload, workplaceName: '株式会社新天地' })).statusCode).toBe(204);
     expect(await a.row()).toMatchObject({ firstName: '次郎', workplaceName: '株式会社新天地', branchCode: '100', sealLess: 1, status: 'DRAFT' });
@@ -75,7 +84,7 @@ forEachDialect((dialect) => {
 
   it('locks personal, workplace, branch and seal-less once the PIN is set', async () => {
     const a = await applicant(app);
-    await saveThrough(a, 'sealLess');
+    await savePagesBefore(a, 'confirmation');
     expect((await a.post('/api/pin', { code: await encryptFor(a, '2580') })).statusCode).toBe(204);
     for (const [path, payload] of [
       [stepPaths.personal, personalPayload],
@@ -94,7 +103,7 @@ forEachDialect((dialect) => {
   it('keeps one applicant’s saves away from another’s', async () => {
     const a = await applicant(app);
     const b = await applicant(app);
-    await saveThrough(a, 'personal');
+    await savePagesBefore(a, 'confirmation');
     expect((await b.post(stepPaths.workplace, workplacePayload)).statusCode).toBe(409);
     expect((await b.row()).lastName).toBeNull();
   });

@@ -4,7 +4,7 @@ import { messages } from '@koza/domain/messages';
 import type { App } from '../../src/app.ts';
 import { decryptStoredPin } from '../../src/services/applicant/pin.ts';
 import { forEachDialect } from '../helpers/databases.ts';
-import { applicant, createStepsApp, personalPayload, saveBefore, saveThrough, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
+import { applicant, createStepsApp, personalPayload, saveBefore, savePagesBefore, stepPaths, workplacePayload } from '../helpers/application-steps.ts';
 import type { Applicant } from '../helpers/application-steps.ts';
 
 // The applicant of these tests: born 1990-04-01 (平成2年), mobile 090-1234-5678, home 092-555-0123,
@@ -49,7 +49,7 @@ forEachDialect((dialect) => {
   });
 
   it('needs seal-less saved first (409)', async () => {
-    await saveThrough(a, 'branch', { personal, workplace: workplacePayload });
+    await savePagesBefore(a, 'seal-less', { personal, workplace: workplacePayload });
     const response = await a.post('/api/pin', { code: encrypt('2580') });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ code: 'CONFLICT', message: expect.any(String) });

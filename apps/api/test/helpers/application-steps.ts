@@ -1,10 +1,12 @@
-import { saveRequirements } from '@koza/domain/flows';
+import { missingSteps, pageSaving, saveRequirements, savesBefore } from '@koza/domain/flows';
+import type { PageSlug } from '@koza/domain/flows';
 import type { SaveCall, SavedStep } from '@koza/domain/flows';
 import type { ApplicationType } from '@koza/domain/constants';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { fixedClock } from '../../src/adapters/clock.ts';
 import { findById } from '../../src/db/repositories/applications-repository.ts';
+import { savedStepsOf } from '../../src/services/applicant/applications.ts';
 import type { ApplicationRow } from '../../src/db/repositories/applications-repository.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestApp } from './app.ts';
@@ -186,7 +188,22 @@ const payloads: Record<GeneralStep, object> = {
 /** A step's payload over the valid one: fields, or a function that reads them once the steps before are saved. */
 export type StepOverride = object | ((a: Applicant) => Promise<object>);
 
-/** Posts steps in order with their valid payloads and the overrides; throws unless each answers 204. */
+/**
+ * Why a save was refused, in the flow's words: the save, its page, and each step it still lacked
+ * with the page that saves it (flows.ts), read from the application as the API sees it.
+ */
+async function refusalOf(a: Applicant, step: string, status: number, body: string): Promise<string> {
+  const row = await a.row();
+  const type = row.applicationType;
+  const call = step as SaveCall;
+  const page = pageSaving(type, call);
+  const where = `saving ${step}${page ? ` (page ${page})` : ''}`;
+  if (status !== 409 || page === undefined) return `${where} answered ${status}: ${body}`;
+  const lacked = missingSteps(type, call, savedStepsOf(row)).map((s) => `${s} (page ${pageSaving(type, s)})`);
+  return `${where} answered 409: ${lacked.length ? `it lacks ${lacked.join(', ')}` : body}`;
+}
+
+/** Posts steps in order with their valid payloads and the overrides; throws unless each answers 204, naming what a refusal lacked. */
 export async function postSteps<S extends string>(
   a: Applicant,
   steps: readonly S[],
@@ -197,8 +214,21 @@ export async function postSteps<S extends string>(
   for (const step of steps) {
     const override = overrides[step];
     const response = await a.post(paths[step], { ...valid[step], ...(typeof override === 'function' ? await override(a) : override) });
-    if (response.statusCode !== 204) throw new Error(`saving ${step} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== 204) throw new Error(await refusalOf(a, step, response.statusCode, response.body));
   }
+}
+
+/**
+ * The input steps a flow saves on its main-line pages before `slug` (flows.ts savesBefore), among
+ * those a helper can post (`steps`). Throws, naming the page, when one of them is not postable here
+ * (the PIN, eKYC, documents: the tests have their own helpers for those).
+ */
+export function inputStepsBefore<S extends SavedStep>(type: ApplicationType, slug: PageSlug, steps: readonly S[]): S[] {
+  return savesBefore(slug, type).map((call) => {
+    if (!(steps as readonly string[]).includes(call))
+      throw new Error(`page ${pageSaving(type, call)} (${call}) comes before ${slug}: save it with its own helper`);
+    return call as S;
+  });
 }
 
 /**
@@ -211,9 +241,13 @@ export function stepsBefore<S extends SavedStep>(type: ApplicationType, call: Sa
   return order.filter((step) => needed.includes(step));
 }
 
-/** Saves the general steps up to and including `last`, in the flow's order (overrides per step). */
-export async function saveThrough(a: Applicant, last: GeneralStep, overrides: Partial<Record<GeneralStep, StepOverride>> = {}): Promise<void> {
-  await postSteps(a, order.slice(0, order.indexOf(last) + 1), stepPaths, payloads, overrides);
+/**
+ * Completes every general page before page `slug`, asking the flow which those are:
+ * `savePagesBefore(a, 'seal-less')` for an applicant standing on the seal-less page, whatever order
+ * flows.ts gives the pages before it.
+ */
+export async function savePagesBefore(a: Applicant, slug: PageSlug, overrides: Partial<Record<GeneralStep, StepOverride>> = {}): Promise<void> {
+  await postSteps(a, inputStepsBefore('GENERAL', slug, order), stepPaths, payloads, overrides);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { allBanks } from '@koza/domain/banks/banks';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 
 const hostLabel = (bank: Bank) => bank.devHost.replace(/\.localhost$/, '');
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { pageByPath } from '@koza/domain/flows';
 import { BankProvider } from '../lib/bank-context.tsx';
 import { PageLoading } from '../components/spinner.tsx';
@@ -37,7 +37,7 @@ function Pages() {
   useEffect(() => {
     if (page === undefined) setFullApp(true);
   }, [page]);
-  if (page !== undefined) return <Layout>{pageElement(page)}</Layout>;
+  if (page !== undefined) return <Layout>{pageElement(page, loadFullApp)}</Layout>;
   return (
     <Suspense
       fallback={
@@ -86,7 +86,7 @@ export function PrerenderedPage({ bank, location, landing }: { bank: Bank; locat
     <BankProvider bank={bank}>
       <LandingAnswersProvider answers={landing}>
         <StaticNavigation location={location}>
-          <Layout>{pageElement(page)}</Layout>
+          <Layout>{pageElement(page, loadFullApp)}</Layout>
         </StaticNavigation>
       </LandingAnswersProvider>
     </BankProvider>

@@ -90,7 +90,6 @@ function Footer() {
 
 /** The step bar of the current page, when the page has a step in its flow. */
 function CurrentStepBar() {
-  const bank = useBank();
   const { pathname } = useAppLocation();
   const page = pageByPath(pathname);
   const subState = useShownSubStep(page?.slug);
@@ -98,7 +97,7 @@ function CurrentStepBar() {
   const type = flowTypeOf(page);
   const step = stepFor(page.slug, type, subState);
   if (step === null) return null;
-  return <StepBar labels={bank.stepLabels[type]} current={step} />;
+  return <StepBar labels={flowFor(type).stepLabels} current={step} />;
 }
 
 /** The frame of every page: header with the bank's logo, step bar, the screen, footer. */

@@ -6,7 +6,6 @@ import { ChildBeforeCheckScreen } from '../screens/child-before-check/child-befo
 import { ErrorScreen } from '../screens/error/error-screen.tsx';
 import { EntryPage } from '../entry/entry-page.tsx';
 import { PageLoading } from '../components/spinner.tsx';
-import { loadFullApp } from './full-app.ts';
 
 /**
  * The screens of the first bundle: the entry page of each flow, wrapped in EntryPage (entry query,
@@ -122,15 +121,18 @@ const firstInteraction = ['pointerdown', 'keydown'] as const;
  * Fetches the chunks of the pages this page can lead to in its flow (its Next and its exits: flows.ts
  * `pagesAfter`), one step ahead rather than every screen at once: once the applicant first touches
  * or types on the page, when the browser is idle. An applicant who leaves the first page without
- * doing anything downloads no later screen. Returns the cleanup of the page's effect.
+ * doing anything downloads no later screen. `alsoAhead` loads what those screens need besides their
+ * chunks: the entry shell passes the full app's loader (full-app.ts), which this module does not
+ * import, since the full app imports it (no import cycle, decision 0251). Returns the cleanup of the
+ * page's effect.
  */
-export function prefetchAfter(slug: PageSlug, type: ApplicationType): () => void {
+export function prefetchAfter(slug: PageSlug, type: ApplicationType, alsoAhead?: () => Promise<unknown>): () => void {
   const ahead = pagesAfter(slug, type).flatMap((target) => (inFirstBundle(target) ? [] : [lazyPages[target]]));
   if (ahead.length === 0) return () => undefined;
   let idle: number | undefined;
   const fetchAhead = () => {
-    // A later screen needs the full app too (the entry shell has only its own pages).
-    loadFullApp().catch(() => undefined);
+    // In the entry shell a later screen needs the full app too (the shell has only its own pages).
+    alsoAhead?.().catch(() => undefined);
     for (const page of ahead) page.load().catch(() => undefined);
   };
   const stopListening = () => {

@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { addressMaxLength, furiganaMaxLength } from '@koza/domain/fields/address';
 import { prefectureNames } from '@koza/domain/prefectures';
 import { Field } from '../components/field.tsx';

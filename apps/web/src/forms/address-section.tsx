@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { normaliseKanaAddress } from '@koza/domain/fields/address';
 import { searchAddresses, type AddressItem } from '../api/application.ts';
 import { postalInput } from './postal-input.ts';

@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { joinPurposes } from '@koza/domain/fields/purposes';
 import { addressMode } from '@koza/domain/steps/personal';
 import type { SavedApplication } from '../api/application.ts';

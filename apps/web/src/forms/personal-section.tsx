@@ -1,5 +1,5 @@
 import { asksDistanceReasonFor } from '@koza/domain/banks/banks';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import type { ApplicationType } from '@koza/domain/constants';
 import { genderLabels, genders } from '@koza/domain/constants';
 import { otherLabel } from '@koza/domain/fields/purposes';

@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 
 /** CSS custom properties that carry a bank's palette; the stylesheets only ever read these. */
 export const themeVariables = {

@@ -1,5 +1,3 @@
-import type { ApplicationType, BankCode } from '../constants.ts';
-
 export const regulationIds = [
   'webAccountOpening',
   'privacyPurpose',
@@ -70,9 +68,4 @@ export interface BankSettings<Code extends string = string> {
 export interface BankDerived {
   /** Our own SVG artwork (strings), drawn from the name and theme, never copied from the banks' sites. */
   art: { logoSvg: string; cashCardSvg: string; groupLogoSvg: string };
-  /** Step bar labels, general (7) and child (12): the journey's own (flows.ts, each step's stepLabel). */
-  stepLabels: Readonly<Record<ApplicationType, readonly string[]>>;
 }
-
-/** A bank: its row and what is derived from it. */
-export interface Bank extends BankSettings<BankCode>, BankDerived {}

@@ -1,5 +1,4 @@
-import { flows } from '../flows.ts';
-import type { Bank, BankDerived, BankSettings, RegulationId } from './bank.ts';
+import type { BankDerived, BankSettings, RegulationId } from './bank.ts';
 import { cashCardSvg, groupLogoSvg, logoSvg } from './art.ts';
 
 // The banks as data (SPEC.md §1, §3; DECISIONS.md §2, §7; docs/decisions/0227-banks-as-data.md).
@@ -70,7 +69,7 @@ function receptionText(opens: string, closes: string): string {
   return `平日 ${h(opens)}～${h(closes)}（土・日・祝日、12月31日～1月3日を除く）`;
 }
 
-/** A bank from its row: the row plus what every bank derives alike (artwork, step bar labels). */
+/** A bank from its row: the row plus what every bank derives alike (its artwork). */
 function bank<const Code extends string>(row: BankSettings<Code>): BankSettings<Code> & BankDerived {
   const input = {
     code: row.code,
@@ -85,7 +84,6 @@ function bank<const Code extends string>(row: BankSettings<Code>): BankSettings<
   return {
     ...row,
     art: { logoSvg: logoSvg(input), cashCardSvg: cashCardSvg(input), groupLogoSvg: groupLogoSvg(input) },
-    stepLabels: { GENERAL: flows.GENERAL.stepLabels, CHILD: flows.CHILD.stepLabels },
   };
 }
 
@@ -210,6 +208,8 @@ const bankRows = [fukuoka, kumamoto, juhachishinwa] as const;
 
 /** A bank code: one of the codes of the rows above. */
 export type BankCode = (typeof bankRows)[number]['code'];
+/** A bank: its row and what is derived from it (declared here, beside the rows its code comes from). */
+export interface Bank extends BankSettings<BankCode>, BankDerived {}
 export const allBanks: readonly [Bank, ...Bank[]] = bankRows;
 /** The bank codes, in the order of allBanks (constants.ts re-exports them); never empty (z.enum takes it). */
 export const bankCodes = allBanks.map((b) => b.code) as readonly BankCode[] as readonly [BankCode, ...BankCode[]];

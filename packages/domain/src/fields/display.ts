@@ -1,6 +1,6 @@
 import type { ApplicationType } from '../constants.ts';
 import { japaneseEraYear, parseIsoDate } from '../dates.ts';
-import type { PageSlug } from '../flows.ts';
+import { flows, type PageSlug } from '../flows.ts';
 import { formatPostalCode } from './postal-code.ts';
 import { fieldRegistry, fieldWords, type CombinedRow, type FieldDefinition, type FieldGroup, type FieldRecord, type FieldRegistry } from './registry.ts';
 
@@ -139,7 +139,11 @@ export function displayRows(
   return out;
 }
 
-/** The confirmation screen's sections of each flow: which groups each shows, and where 修正する leads (the title is the key's words). */
+/**
+ * The confirmation screen's sections of each flow: which groups each shows, and where 修正する leads
+ * (the title is the key's words). Shown in the order of their pages in the flow (flows.ts), so a
+ * reordered flow reorders its confirmation.
+ */
 const sectionsOf: Readonly<Record<ApplicationType, readonly { key: DisplaySectionKey; slug: PageSlug; record: FieldRecord; groups: readonly FieldGroup[] }[]>> =
   {
     GENERAL: [
@@ -155,6 +159,12 @@ const sectionsOf: Readonly<Record<ApplicationType, readonly { key: DisplaySectio
     ],
   };
 
+/** A flow's sections in the order of their pages. */
+const sectionsInFlowOrder = (type: ApplicationType) => {
+  const { sequence } = flows[type];
+  return [...sectionsOf[type]].sort((a, b) => sequence.indexOf(a.slug) - sequence.indexOf(b.slug));
+};
+
 /** The confirmation screen of a flow: its sections with their rows (the parent's values for a child application). */
 export function confirmationModel(
   type: ApplicationType,
@@ -162,7 +172,7 @@ export function confirmationModel(
   parent: FieldValues | null,
   registry: FieldRegistry = fieldRegistry,
 ): DisplaySection[] {
-  return sectionsOf[type].map(({ key, slug, record, groups }) => ({
+  return sectionsInFlowOrder(type).map(({ key, slug, record, groups }) => ({
     key,
     title: displayText[key],
     slug,

@@ -1,48 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BankCode } from '@koza/domain/constants';
-import type { EkycProvider } from '../../adapters/ekyc-provider.ts';
-import type { HandoverEntry, HandoverRecord } from '../../adapters/handover-format.ts';
-import type { Clock } from '../../adapters/clock.ts';
-import type { MailSender } from '../../adapters/mail.ts';
-import type { Db } from '../../db/database.ts';
-import type { AppMetrics } from '../../plugins/metrics.ts';
 import { audit } from '../../services/staff/audit.ts';
+import type { AdminRouteDeps } from './admin-route-parts.ts';
 import { actorOf, createStaffGuard, userAgentOf } from './staff-guard.ts';
 import { announcementsRoutes } from './announcements-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
-
 import { staffSessionRoutes } from './staff-session-routes.ts';
 import { caseDecisionRoutes, caseReadingRoutes } from './case-routes.ts';
 import { staffAccountRoutes } from './staff-account-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
 // /api/admin: the back office's API, registered once with one staff-session hook for the whole
 // prefix (staff-guard.ts) and one declared permission per route (`config.staff`).
-
-export interface AdminRouteDeps {
-  db: Db;
-  clock: Clock;
-  mail: MailSender;
-  /** Formats an approval's hand-over for the outbox (decision 0249). */
-  formatHandover: (record: HandoverRecord) => HandoverEntry;
-  codeHashKey: Buffer;
-  dataKey: Buffer;
-  accountSystemPublicKeyPem: string;
-  /** log2 of scrypt's N for new staff password hashes (config `staffPasswordLogN`). */
-  passwordLogN: number;
-  isProduction: boolean;
-  metrics: AppMetrics;
-  /** Each bank's target for deciding a case (config REVIEW_TARGET_BUSINESS_DAYS[_<bank code>], default 2). */
-  reviewTargetBusinessDays: Readonly<Record<BankCode, number>>;
-  /** For the case view's read data (what the provider read from the identity document) and the verification record. */
-  ekycProvider: EkycProvider;
-  /** Who the provider is, in the verification record (the host of EKYC_PROVIDER_URL). */
-  ekycProviderName: string;
-  /** EKYC_JPKI_CUTOVER: the amended ordinance's first day; the items cited follow it (decision 0248). */
-  ordinanceAmendedFrom: string;
-}
-
-/** The Fastify instance the admin routes are declared on (the zod type provider). */
-export type AdminApp = Parameters<FastifyPluginAsyncZod<AdminRouteDeps>>[0];
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   const { db, clock } = deps;

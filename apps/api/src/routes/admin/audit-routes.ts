@@ -3,7 +3,7 @@ import { auditListQuerySchema, auditListSchema } from '@koza/domain/api/admin';
 import { auditCsv, auditPage } from '../../services/staff/admin-applications.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { actorOf } from './staff-guard.ts';
-import type { AdminApp, AdminRouteDeps } from './admin-routes.ts';
+import type { AdminApp, AdminRouteDeps } from './admin-route-parts.ts';
 import { filterText, japanDayOf } from './admin-route-parts.ts';
 
 // The audit log as an ADMIN reads and exports it (docs/decisions/0113-audit-log.md).

@@ -30,7 +30,7 @@ import {
 } from '../../services/staff/review.ts';
 import type { DecisionResult, Reviewer } from '../../services/staff/review.ts';
 import { actorOf, requireStaff } from './staff-guard.ts';
-import type { AdminApp, AdminRouteDeps } from './admin-routes.ts';
+import type { AdminApp, AdminRouteDeps } from './admin-route-parts.ts';
 import { filterText, idParams, japanDayOf } from './admin-route-parts.ts';
 
 // Cases (applications) as staff read and decide them: the work queue, its CSV, one case with its

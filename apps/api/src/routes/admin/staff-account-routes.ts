@@ -8,7 +8,7 @@ import type { StaffChange } from '../../services/staff/staff-confirmation.ts';
 import { bankNameOf, createStaff } from '../../services/staff/staff-auth.ts';
 import { endStaffSessionsOfBank, staffSessionsOfBank, listStaff } from '../../services/staff/staff-accounts.ts';
 import { actorOf } from './staff-guard.ts';
-import type { AdminApp, AdminRouteDeps } from './admin-routes.ts';
+import type { AdminApp, AdminRouteDeps } from './admin-route-parts.ts';
 import { idParams } from './admin-route-parts.ts';
 
 // Staff accounts as an ADMIN manages them (docs/decisions/0164-staff-account-life-cycle.md, 0233):

@@ -25,7 +25,7 @@ import type { StaffContext } from '../../services/staff/staff-auth.ts';
 import { actorOf, requireStaff, staffCookie, userAgentOf } from './staff-guard.ts';
 import { relyingPartyOf, secondFactorAgain } from './passkey-routes.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { AdminApp, AdminRouteDeps } from './admin-routes.ts';
+import type { AdminApp, AdminRouteDeps } from './admin-route-parts.ts';
 
 // The staff member's own session (docs/decisions/0111-staff-authentication.md): sign-in, the session,
 // sign-out, the authenticator's enrolment and the member's own password (every role).

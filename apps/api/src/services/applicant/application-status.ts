@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { isShareableRejectionReason, shareableRejectionReasons } from '@koza/domain/application-status';
 import type { ApplicantStatus } from '@koza/domain/application-status';
 import type { ApplicationStatusView } from '@koza/domain/api/application-status';

@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { isHomeOrNeighbour } from '@koza/domain/banks/banks';
 import { formatIsoDate, japaneseEraYear, toJapanDate } from '@koza/domain/dates';
 import { isSaveCallOf, lockedAfterPin, missingSteps } from '@koza/domain/flows';

@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import type { ApplicationType, BankCode } from '@koza/domain/constants';
 import { ageOn, parseIsoDate } from '@koza/domain/dates';
 import { isOccupationAllowed, otherOccupationName } from '@koza/domain/fields/occupation';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { verification } from '@koza/domain/constants';
 import type { ApplicationType } from '@koza/domain/constants';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { messages } from '@koza/domain/messages';
 import type { Db } from '../../db/database.ts';
 import { durableTransaction } from '../../db/durable-transaction.ts';

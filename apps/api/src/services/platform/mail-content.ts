@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { verification } from '@koza/domain/constants';
 
 // The Japanese mails the service sends (DECISIONS.md §4): the bank's name, the code, how long it

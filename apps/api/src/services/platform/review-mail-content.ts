@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import type { MailContent } from './mail-content.ts';
 import { closingLines } from './mail-content.ts';
 

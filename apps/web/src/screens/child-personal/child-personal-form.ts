@@ -1,4 +1,4 @@
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { childOccupationChooser } from '@koza/domain/steps/child-personal';
 import type { Occupation, SavedApplication } from '../../api/application.ts';
 import { savedText } from '../../api/application.ts';

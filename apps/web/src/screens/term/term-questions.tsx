@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import { confirmationQuestions as q, type ConfirmationQuestionId } from '@koza/domain/confirmation-questions';
 import { BlockedNotice } from '../../components/blocked-notice.tsx';
 import { CashCard, cashCardText } from '../../components/cash-card.tsx';

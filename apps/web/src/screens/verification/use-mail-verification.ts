@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
-import type { Bank } from '@koza/domain/banks/bank';
+import type { Bank } from '@koza/domain/banks/banks';
 import type { ApplicationType } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { normaliseVerificationCode } from '@koza/domain/normalise';
