@@ -28,12 +28,12 @@ import { pageTitles } from '../../packages/domain/src/flows.ts';
 import type { Row } from './common.ts';
 import { freePort, kib, log, repoRoot, startNode, waitFor } from './common.ts';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const webDist = join(repoRoot, 'apps/web/dist');
-const androidChromeUA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+export const androidChromeUA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 /** Builds the web (and the postal table it needs) from the sources as they are: a build left from older sources would be measured otherwise. */
-function buildWeb(): void {
+export function buildWeb(): void {
   log('building the web (npm run build) …');
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const index = join(webDist, 'index.html');
@@ -45,7 +45,7 @@ function buildWeb(): void {
  * served brotli-compressed by a bare node:http server, so that the runtime and the network are the
  * web's and only the app differs.
  */
-async function servePeer(dir: string): Promise<{ url: string; server: Server }> {
+export async function servePeer(dir: string): Promise<{ url: string; server: Server }> {
   const outDir = join(dir, 'peer');
   await build({ root: join(repoRoot, 'scripts/bench/hello-form'), plugins: [react()], logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const cache = new Map<string, Buffer>();

@@ -1,0 +1,307 @@
+// The whole journey as an applicant walks it (issue 45): a Lighthouse 12 user flow (mobile, simulated
+// throttling, Debian's Chromium) over both flows, step by step: each entry page as a cold navigation,
+// each step from one screen to the next (answer, type, choose, Next) as a timespan, and the first
+// input page reloaded warm (the session kept) as a navigation. Per step: performance, TBT, CLS, INP
+// (timespans: the slowest interaction of the step) and the LCP of each navigation; the median of
+// BENCH_JOURNEY_RUNS runs (default 3), each walk with a fresh mail address, interleaved with the
+// React 19 + Vite hello form (hello-form/: a cold navigation, then typing a name and Next) so that
+// both meet the same machine.
+//
+// Lighthouse drives the tab through puppeteer-core; Playwright attaches to the same tab over CDP and
+// walks it with the e2e suite's role-and-label steps (e2e/support), as the web section does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFlow } from 'lighthouse';
+import type { FlowResult, UserFlow } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
+import { chromium, type Page as PwPage } from 'playwright-core';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { answerAllPositively, dismissNotice, nextButton, readCode } from '../../e2e/support/entry.ts';
+import { fillPersonal, fillWorkplace, heading, headings, serverOriginOf, setPin } from '../../e2e/support/general-flow.ts';
+import { answerChildTerm, childHeadings, fillChildPersonal, fillParent, parent, passBeforeCheck } from '../../e2e/support/child-flow.ts';
+import type { Row } from './common.ts';
+import { freePort, log, repoRoot, startNode, waitFor } from './common.ts';
+import { androidChromeUA, buildWeb, chromePath, servePeer } from './web.ts';
+
+const runs = Number(process.env.BENCH_JOURNEY_RUNS ?? 3);
+const flags = { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } };
+const bankCode = '0177';
+
+/** One step's figures from one run. */
+interface StepRun {
+  name: string;
+  mode: 'navigation' | 'timespan';
+  score: number | undefined;
+  tbt: number | undefined;
+  cls: number | undefined;
+  inp: number | undefined;
+  lcp: number | undefined;
+}
+
+function figuresOf(result: FlowResult): StepRun[] {
+  return result.steps.map(({ name, lhr }) => ({
+    name,
+    mode: lhr.gatherMode === 'navigation' ? 'navigation' : 'timespan',
+    score: lhr.categories.performance?.score ?? undefined,
+    tbt: lhr.audits['total-blocking-time']?.numericValue,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+    inp: lhr.audits['interaction-to-next-paint']?.numericValue,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue,
+  }));
+}
+
+/** One walk: the tab, its Lighthouse flow, and a step helper that measures an action as a timespan. */
+interface Walk {
+  flow: UserFlow;
+  page: Page;
+  step(name: string, act: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Opens a fresh tab, navigates it cold to `url` (measured), attaches Playwright to it and hands the
+ * walk to `walk`; returns the flow's figures. The tab is closed afterwards.
+ */
+async function measureWalk(browser: Browser, debuggingPort: number, name: string, url: string, walk: (w: Walk) => Promise<void>): Promise<StepRun[]> {
+  const tab = await browser.newPage();
+  const attached = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  try {
+    const flow = await startFlow(tab, { name, flags });
+    await flow.navigate(url, { name: `${new URL(url).pathname} (cold navigation)` });
+    // A phone, as Lighthouse emulates one (a desktop browser gets the "not supported" notice).
+    await tab.setUserAgent(androidChromeUA);
+    await tab.setViewport({ width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const page = attached
+      .contexts()
+      .flatMap((c) => c.pages())
+      .find((p: PwPage) => p.url() === tab.url()) as unknown as Page | undefined;
+    if (!page) throw new Error(`Playwright did not find the tab of ${url}`);
+    const step = async (stepName: string, act: () => Promise<void>) => {
+      log(`journey: ${name}: ${stepName} …`);
+      await flow.startTimespan({ name: stepName });
+      try {
+        await act();
+      } finally {
+        await flow.endTimespan();
+      }
+    };
+    try {
+      await walk({ flow, page, step });
+    } catch (error) {
+      const shot = join(tmpdir(), `koza-bench-journey-failure.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      log(`journey: ${name} stopped at ${page.url()} (screenshot: ${shot})`);
+      throw error;
+    }
+    return figuresOf(await flow.createFlowResult());
+  } finally {
+    await attached.close().catch(() => undefined);
+    await tab.close().catch(() => undefined);
+  }
+}
+
+/** The mail step of either flow: the address, Send, the code from the dev mailbox, Next. */
+async function verifyMail(page: Page, base: string, mailAddress: string, arrived: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'メールアドレス' }).fill(mailAddress);
+  await page.getByRole('button', { name: '送信する' }).click();
+  const code = await readCode(serverOriginOf(base), mailAddress);
+  await page.getByRole('textbox', { name: '認証コード' }).fill(code);
+  await nextButton(page).click();
+  await expect(heading(page, arrived)).toBeVisible({ timeout: 30_000 });
+}
+
+const firstBranch = (page: Page) => page.getByRole('radiogroup', { name: /お取引支店/ }).getByRole('radio').first().check();
+
+/** /term → /ekyc-preparation, each screen to the next as a timespan, /personal reloaded warm. */
+const generalWalk =
+  (base: string, run: number) =>
+  async ({ flow, page, step }: Walk): Promise<void> => {
+    await step('/term: answer the questions, Next', async () => {
+      await dismissNotice(page);
+      await answerAllPositively(page);
+      await nextButton(page).click();
+      await expect(page).toHaveURL(/\/verification$/);
+    });
+    await step('/verification: address, Send, code, Next → /personal', () => verifyMail(page, base, `bench.journey.${Date.now()}.${run}@example.jp`, headings.personal));
+    await flow.navigate(`${base}/personal`, { name: '/personal (warm reload)', disableStorageReset: true });
+    await expect(heading(page, headings.personal)).toBeVisible();
+    await step('/personal: type, search the address, choose, Next → /workplace', async () => {
+      await fillPersonal(page, bankCode);
+      await nextButton(page).click();
+      await expect(heading(page, headings.workplace)).toBeVisible();
+    });
+    await step('/workplace: choose, type, Next → /branch', async () => {
+      await fillWorkplace(page);
+      await nextButton(page).click();
+      await expect(heading(page, headings.branch)).toBeVisible();
+    });
+    await step('/branch: choose, Next → /seal-less', async () => {
+      await firstBranch(page);
+      await nextButton(page).click();
+      await expect(heading(page, headings.sealLess)).toBeVisible();
+    });
+    await step('/seal-less: Next → /confirmation', async () => {
+      await nextButton(page).click();
+      await expect(heading(page, headings.confirmation)).toBeVisible();
+    });
+    await step('/confirmation: tick, Next → /pin', async () => {
+      await page.getByRole('checkbox', { name: '確認しました' }).check();
+      await nextButton(page).click();
+      await expect(heading(page, headings.pin)).toBeVisible();
+    });
+    await step('/pin: PIN twice, confirm → /ekyc-preparation', async () => {
+      await setPin(page);
+      await expect(heading(page, headings.ekycPreparation)).toBeVisible();
+    });
+  };
+
+/** /child/before-check → /child/ekyc-preparation, likewise, /child/personal reloaded warm. */
+const childWalk =
+  (base: string, run: number) =>
+  async ({ flow, page, step }: Walk): Promise<void> => {
+    await step('/child/before-check: tick, Next', async () => {
+      await dismissNotice(page);
+      await passBeforeCheck(page);
+      await nextButton(page).click();
+      await expect(heading(page, childHeadings.term)).toBeVisible();
+    });
+    await step('/child/term: answer the questions, Next', async () => {
+      await answerChildTerm(page);
+      await nextButton(page).click();
+      await expect(heading(page, childHeadings.verification)).toBeVisible();
+    });
+    await step('/child/verification: address, Send, code, Next → /child/personal', () =>
+      verifyMail(page, base, `bench.journey.child.${Date.now()}.${run}@example.jp`, childHeadings.personal),
+    );
+    await flow.navigate(`${base}/child/personal`, { name: '/child/personal (warm reload)', disableStorageReset: true });
+    await expect(heading(page, childHeadings.personal)).toBeVisible();
+    await step('/child/personal: type, search the address, choose, Next → /child/parent', async () => {
+      await fillChildPersonal(page, bankCode);
+      await nextButton(page).click();
+      await expect(heading(page, childHeadings.parent)).toBeVisible();
+    });
+    await step('/child/parent: type, choose, Next → /child/branch', async () => {
+      await fillParent(page);
+      await nextButton(page).click();
+      await expect(heading(page, childHeadings.branch)).toBeVisible();
+    });
+    await step('/child/branch: choose, Next → /child/confirmation', async () => {
+      await firstBranch(page);
+      await nextButton(page).click();
+      await expect(heading(page, childHeadings.confirmation)).toBeVisible();
+    });
+    await step('/child/confirmation: tick, Next → /child/pin', async () => {
+      await page.getByRole('checkbox', { name: '確認しました' }).check();
+      await nextButton(page).click();
+      await expect(heading(page, childHeadings.pin)).toBeVisible();
+    });
+    await step('/child/pin: PIN twice, confirm → /child/ekyc-preparation', async () => {
+      await setPin(page, parent.pin);
+      await expect(heading(page, childHeadings.ekycPreparation)).toBeVisible();
+    });
+  };
+
+/** The peer: its cold navigation, then a name typed and Next. */
+const peerWalk = async ({ page, step }: Walk): Promise<void> => {
+  await step('peer: type a name, Next', async () => {
+    await page.getByRole('textbox', { name: 'お名前' }).fill('山田花子');
+    await page.getByRole('button', { name: '次へ' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+  });
+};
+
+const median = (values: (number | undefined)[]): number | undefined => {
+  const known = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
+};
+
+const ms = (v: number | undefined) => (v === undefined ? '–' : `${v.toFixed(0)} ms`);
+
+/** The row of one step: its median figures, every run's performance and TBT, and whether it meets issue 45's targets. */
+function stepRow(name: string, all: StepRun[], peer: boolean): Row {
+  const mode = all[0]?.mode ?? 'timespan';
+  const score = median(all.map((r) => r.score));
+  const tbt = median(all.map((r) => r.tbt));
+  const cls = median(all.map((r) => r.cls));
+  const inp = median(all.map((r) => r.inp));
+  const lcp = median(all.map((r) => r.lcp));
+  const perRun = `runs: performance ${all.map((r) => (r.score === undefined ? '–' : Math.round(r.score * 100))).join(' / ')}; TBT ${all.map((r) => r.tbt?.toFixed(0) ?? '–').join(' / ')} ms; CLS ${all.map((r) => r.cls?.toFixed(3) ?? '–').join(' / ')}`;
+  const value =
+    `performance ${score === undefined ? '–' : Math.round(score * 100)}; TBT ${ms(tbt)}; CLS ${cls?.toFixed(3) ?? '–'}; ` +
+    (mode === 'navigation' ? `LCP ${lcp === undefined ? '–' : `${(lcp / 1000).toFixed(2)} s`}` : `INP ${ms(inp)}`) +
+    ` (median of ${all.length}; ${perRun})`;
+  if (peer) return { section: 'journey', name, value };
+  // Issue 45: CLS ≤ 0.02 everywhere, TBT ≤ 150 ms a step, INP ≤ 100 ms, every navigation's performance ≥ 95.
+  const misses = [
+    (cls ?? Infinity) <= 0.02 ? '' : `CLS ${cls?.toFixed(3)}`,
+    (tbt ?? Infinity) <= 150 ? '' : `TBT ${ms(tbt)}`,
+    mode === 'timespan' && inp !== undefined && inp > 100 ? `INP ${ms(inp)}` : '',
+    mode === 'navigation' && (score ?? 0) < 0.95 ? `performance ${Math.round((score ?? 0) * 100)}` : '',
+  ].filter(Boolean);
+  return {
+    section: 'journey',
+    name,
+    value: misses.length ? `${value} (misses: ${misses.join(', ')})` : value,
+    target: mode === 'navigation' ? 'performance ≥ 95; TBT ≤ 150 ms; CLS ≤ 0.02' : 'TBT ≤ 150 ms; INP ≤ 100 ms; CLS ≤ 0.02',
+    met: misses.length === 0,
+  };
+}
+
+export async function measureJourney(): Promise<Row[]> {
+  buildWeb();
+  const dir = mkdtempSync(join(tmpdir(), 'koza-bench-journey-'));
+  const port = await freePort();
+  const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(dir, 'journey.sqlite')}`,
+    LOG_LEVEL: 'warn',
+  });
+  const debuggingPort = await freePort();
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    pipe: false,
+    args: [
+      `--remote-debugging-port=${debuggingPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const peer = await servePeer(dir);
+  const byStep = new Map<string, { peer: boolean; runs: StepRun[] }>();
+  const keep = (figures: StepRun[], isPeer: boolean) => {
+    for (const f of figures) {
+      const entry = byStep.get(f.name) ?? { peer: isPeer, runs: [] };
+      entry.runs.push(f);
+      byStep.set(f.name, entry);
+      log(`journey: ${f.name}: performance ${f.score === undefined ? '–' : Math.round(f.score * 100)}, TBT ${ms(f.tbt)}, CLS ${f.cls?.toFixed(3)}, INP ${ms(f.inp)}, LCP ${ms(f.lcp)}`);
+    }
+  };
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 180_000, api.child);
+    const base = `http://fukuoka.localhost:${port}`;
+    for (let run = 1; run <= runs; run++) {
+      log(`journey: run ${run} of ${runs}`);
+      keep(
+        (await measureWalk(browser, debuggingPort, 'peer', peer.url, peerWalk)).map((f) => ({ ...f, name: `peer: ${f.name.replace(/^peer: /, '')}` })),
+        true,
+      );
+      keep(await measureWalk(browser, debuggingPort, 'general flow', `${base}/term`, generalWalk(base, run)), false);
+      keep(await measureWalk(browser, debuggingPort, 'child flow', `${base}/child/before-check`, childWalk(base, run)), false);
+    }
+  } finally {
+    peer.server.close();
+    await browser.close().catch(() => undefined);
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return [...byStep].map(([name, { peer: isPeer, runs: all }]) => stepRow(isPeer ? `${name} (React 19 + Vite hello form)` : name, all, isPeer));
+}
