@@ -37,7 +37,11 @@ export async function collectLayoutShifts(page: Page): Promise<Shift[]> {
     const describe = (node: Node | null | undefined): string => {
       if (!node) return '(removed node)';
       const parts: string[] = [];
-      for (let el: Element | null = node instanceof Element ? node : node.parentElement; el && el !== document.body && parts.length < 4; el = el.parentElement) {
+      for (
+        let el: Element | null = node instanceof Element ? node : node.parentElement;
+        el && el !== document.body && parts.length < 4;
+        el = el.parentElement
+      ) {
         const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
         parts.unshift(`${el.tagName.toLowerCase()}${cls}`);
       }
@@ -46,7 +50,14 @@ export async function collectLayoutShifts(page: Page): Promise<Shift[]> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as LayoutShift[]) {
         if (entry.hadRecentInput) continue;
-        report({ path: location.pathname, value: entry.value, nodes: (entry.sources ?? []).map((s) => `${describe(s.node)} (top ${Math.round(s.previousRect.top)}→${Math.round(s.currentRect.top)}, height ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)})`) });
+        report({
+          path: location.pathname,
+          value: entry.value,
+          nodes: (entry.sources ?? []).map(
+            (s) =>
+              `${describe(s.node)} (top ${Math.round(s.previousRect.top)}→${Math.round(s.currentRect.top)}, height ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)})`,
+          ),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

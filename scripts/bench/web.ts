@@ -30,7 +30,8 @@ import { freePort, kib, log, repoRoot, startNode, waitFor } from './common.ts';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const webDist = join(repoRoot, 'apps/web/dist');
-export const androidChromeUA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+export const androidChromeUA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 /** Builds the web (and the postal table it needs) from the sources as they are: a build left from older sources would be measured otherwise. */
 export function buildWeb(): void {
