@@ -17,8 +17,6 @@ import type { FlowResult, UserFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
 import { chromium, type Page as PwPage } from 'playwright-core';
-import { expect as baseExpect } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { answerAllPositively, dismissNotice, nextButton, readCode } from '../../e2e/support/entry.ts';
 import { fillPersonal, fillWorkplace, heading, headings, serverOriginOf, setPin } from '../../e2e/support/general-flow.ts';
 import { answerChildTerm, childHeadings, fillChildPersonal, fillParent, parent, passBeforeCheck } from '../../e2e/support/child-flow.ts';
@@ -28,7 +26,9 @@ import { androidChromeUA, buildWeb, chromePath, servePeer } from './web.ts';
 
 const runs = Number(process.env.BENCH_JOURNEY_RUNS ?? 3);
 /** What the applicant would see, waited for up to 30 s: a loaded 2-core machine under Lighthouse's tracing is slow. */
-const expect = baseExpect.configure({ timeout: 30_000 });
+const wait = { timeout: 30_000 };
+/** The e2e helpers' page (Playwright's, attached to Lighthouse's tab). */
+type Page = Parameters<typeof heading>[0];
 const flags = { screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false } };
 const bankCode = '0177';
 
@@ -141,7 +141,7 @@ async function verifyMail(page: Page, base: string, mailAddress: string, arrived
   const code = await readCode(serverOriginOf(base), mailAddress);
   await page.getByRole('textbox', { name: '認証コード' }).fill(code);
   await nextButton(page).click();
-  await expect(heading(page, arrived)).toBeVisible({ timeout: 30_000 });
+  await heading(page, arrived).waitFor(wait);
 }
 
 const firstBranch = (page: Page) =>
@@ -159,40 +159,40 @@ const generalWalk =
       await dismissNotice(page);
       await answerAllPositively(page);
       await nextButton(page).click();
-      await expect(page).toHaveURL(/\/verification$/);
+      await page.waitForURL(/\/verification$/, wait);
     });
     await step('/verification: address, Send, code, Next → /personal', () =>
       verifyMail(page, base, `bench.journey.${Date.now()}.${run}@example.jp`, headings.personal),
     );
     await flow.navigate(`${base}/personal`, { name: '/personal (warm reload)', disableStorageReset: true });
-    await expect(heading(page, headings.personal)).toBeVisible();
+    await heading(page, headings.personal).waitFor(wait);
     await step('/personal: type, search the address, choose, Next → /workplace', async () => {
       await fillPersonal(page, bankCode);
       await nextButton(page).click();
-      await expect(heading(page, headings.workplace)).toBeVisible();
+      await heading(page, headings.workplace).waitFor(wait);
     });
     await step('/workplace: choose, type, Next → /branch', async () => {
       await fillWorkplace(page);
       await nextButton(page).click();
-      await expect(heading(page, headings.branch)).toBeVisible();
+      await heading(page, headings.branch).waitFor(wait);
     });
     await step('/branch: choose, Next → /seal-less', async () => {
       await firstBranch(page);
       await nextButton(page).click();
-      await expect(heading(page, headings.sealLess)).toBeVisible();
+      await heading(page, headings.sealLess).waitFor(wait);
     });
     await step('/seal-less: Next → /confirmation', async () => {
       await nextButton(page).click();
-      await expect(heading(page, headings.confirmation)).toBeVisible();
+      await heading(page, headings.confirmation).waitFor(wait);
     });
     await step('/confirmation: tick, Next → /pin', async () => {
       await page.getByRole('checkbox', { name: '確認しました' }).check();
       await nextButton(page).click();
-      await expect(heading(page, headings.pin)).toBeVisible();
+      await heading(page, headings.pin).waitFor(wait);
     });
     await step('/pin: PIN twice, confirm → /ekyc-preparation', async () => {
       await setPin(page);
-      await expect(heading(page, headings.ekycPreparation)).toBeVisible();
+      await heading(page, headings.ekycPreparation).waitFor(wait);
     });
   };
 
@@ -204,41 +204,41 @@ const childWalk =
       await dismissNotice(page);
       await passBeforeCheck(page);
       await nextButton(page).click();
-      await expect(heading(page, childHeadings.term)).toBeVisible();
+      await heading(page, childHeadings.term).waitFor(wait);
     });
     await step('/child/term: answer the questions, Next', async () => {
       await answerChildTerm(page);
       await nextButton(page).click();
-      await expect(heading(page, childHeadings.verification)).toBeVisible();
+      await heading(page, childHeadings.verification).waitFor(wait);
     });
     await step('/child/verification: address, Send, code, Next → /child/personal', () =>
       verifyMail(page, base, `bench.journey.child.${Date.now()}.${run}@example.jp`, childHeadings.personal),
     );
     await flow.navigate(`${base}/child/personal`, { name: '/child/personal (warm reload)', disableStorageReset: true });
-    await expect(heading(page, childHeadings.personal)).toBeVisible();
+    await heading(page, childHeadings.personal).waitFor(wait);
     await step('/child/personal: type, search the address, choose, Next → /child/parent', async () => {
       await fillChildPersonal(page, bankCode);
       await nextButton(page).click();
-      await expect(heading(page, childHeadings.parent)).toBeVisible();
+      await heading(page, childHeadings.parent).waitFor(wait);
     });
     await step('/child/parent: type, choose, Next → /child/branch', async () => {
       await fillParent(page);
       await nextButton(page).click();
-      await expect(heading(page, childHeadings.branch)).toBeVisible();
+      await heading(page, childHeadings.branch).waitFor(wait);
     });
     await step('/child/branch: choose, Next → /child/confirmation', async () => {
       await firstBranch(page);
       await nextButton(page).click();
-      await expect(heading(page, childHeadings.confirmation)).toBeVisible();
+      await heading(page, childHeadings.confirmation).waitFor(wait);
     });
     await step('/child/confirmation: tick, Next → /child/pin', async () => {
       await page.getByRole('checkbox', { name: '確認しました' }).check();
       await nextButton(page).click();
-      await expect(heading(page, childHeadings.pin)).toBeVisible();
+      await heading(page, childHeadings.pin).waitFor(wait);
     });
     await step('/child/pin: PIN twice, confirm → /child/ekyc-preparation', async () => {
       await setPin(page, parent.pin);
-      await expect(heading(page, childHeadings.ekycPreparation)).toBeVisible();
+      await heading(page, childHeadings.ekycPreparation).waitFor(wait);
     });
   };
 
@@ -247,7 +247,7 @@ const peerWalk = async ({ page, step }: Walk): Promise<void> => {
   await step('peer: type a name, Next', async () => {
     await page.getByRole('textbox', { name: 'お名前' }).fill('山田花子');
     await page.getByRole('button', { name: '次へ' }).click();
-    await expect(page.getByRole('status')).toBeVisible();
+    await page.getByRole('status').waitFor(wait);
   });
 };
 
