@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures.ts';
 import { childHeadings, completeChildStepsThroughPin } from '../support/child-flow.ts';
 import { nextButton, uniqueAddress } from '../support/entry.ts';
-import { fillPersonal, fillWorkplace, heading, headings, reachPersonal, setPin } from '../support/general-flow.ts';
+import { chooseFirstBranch, fillPersonal, fillWorkplace, heading, headings, reachPersonal, setPin } from '../support/general-flow.ts';
 import { collectLayoutShifts, stepsOverBudget } from '../support/layout-shifts.ts';
 
 // Issue 45: the page does not move under the applicant's finger. Both flows walked on a phone, step
@@ -22,11 +22,7 @@ test.describe('no layout shift on a phone', () => {
     await fillWorkplace(page);
     await nextButton(page).click();
     await expect(heading(page, headings.branch)).toBeVisible();
-    await page
-      .getByRole('radiogroup', { name: /お取引支店/ })
-      .getByRole('radio')
-      .first()
-      .check();
+    await chooseFirstBranch(page);
     await nextButton(page).click();
     await expect(heading(page, headings.sealLess)).toBeVisible();
     await nextButton(page).click();

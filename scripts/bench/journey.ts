@@ -9,20 +9,18 @@
 //
 // Lighthouse drives the tab through puppeteer-core; Playwright attaches to the same tab over CDP and
 // walks it with the e2e suite's role-and-label steps (e2e/support), as the web section does.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFlow } from 'lighthouse';
 import type { FlowResult, UserFlow } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
 import { chromium, type Page as PwPage } from 'playwright-core';
-import { answerAllPositively, dismissNotice, nextButton, readCode } from '../../e2e/support/entry.ts';
-import { fillPersonal, fillWorkplace, heading, headings, serverOriginOf, setPin } from '../../e2e/support/general-flow.ts';
+import { answerAllPositively, dismissNotice, nextButton, readCode, verificationHeading } from '../../e2e/support/entry.ts';
+import { chooseFirstBranch, fillPersonal, fillWorkplace, heading, headings, serverOriginOf, setPin } from '../../e2e/support/general-flow.ts';
 import { answerChildTerm, childHeadings, fillChildPersonal, fillParent, parent, passBeforeCheck } from '../../e2e/support/child-flow.ts';
 import type { Row } from './common.ts';
-import { freePort, log, repoRoot, startNode, waitFor } from './common.ts';
-import { androidChromeUA, buildWeb, chromePath, servePeer } from './web.ts';
+import { log } from './common.ts';
+import { androidChromeUA, servePeer, startWebTarget } from './web.ts';
 
 const runs = Number(process.env.BENCH_JOURNEY_RUNS ?? 3);
 /** What the applicant would see, waited for up to 30 s: a loaded 2-core machine under Lighthouse's tracing is slow. */
@@ -134,113 +132,78 @@ async function measureWalk(browser: Browser, debuggingPort: number, name: string
   }
 }
 
-/** The mail step of either flow: the address, Send, the code from the dev mailbox, Next. */
-async function verifyMail(page: Page, base: string, mailAddress: string, arrived: string): Promise<void> {
+/** The mail step of either flow: the address, Send, the code from the dev mailbox (Next follows). */
+async function verifyMail(page: Page, base: string, mailAddress: string): Promise<void> {
   await page.getByRole('textbox', { name: 'メールアドレス' }).fill(mailAddress);
   await page.getByRole('button', { name: '送信する' }).click();
   const code = await readCode(serverOriginOf(base), mailAddress);
   await page.getByRole('textbox', { name: '認証コード' }).fill(code);
-  await nextButton(page).click();
-  await heading(page, arrived).waitFor(wait);
 }
 
-const firstBranch = (page: Page) =>
-  page
-    .getByRole('radiogroup', { name: /お取引支店/ })
-    .getByRole('radio')
-    .first()
-    .check();
+/**
+ * A step of a walk: what the applicant does on the screen (then Next, unless `next` is false) and the
+ * heading of the screen it arrives at, measured as a timespan; or the screen reloaded warm (a
+ * navigation, the session kept).
+ */
+type JourneyStep = { name: string; act: (page: Page) => Promise<unknown>; next?: false; arrives: string } | { reload: string; arrives: string };
 
-/** /term → /ekyc-preparation, each screen to the next as a timespan, /personal reloaded warm. */
-const generalWalk =
-  (base: string, run: number) =>
+/** Walks the steps in order, each measured. */
+const walkOf =
+  (base: string, steps: readonly JourneyStep[]) =>
   async ({ flow, page, step }: Walk): Promise<void> => {
-    await step('/term: answer the questions, Next', async () => {
-      await dismissNotice(page);
-      await answerAllPositively(page);
-      await nextButton(page).click();
-      await page.waitForURL(/\/verification$/, wait);
-    });
-    await step('/verification: address, Send, code, Next → /personal', () =>
-      verifyMail(page, base, `bench.journey.${Date.now()}.${run}@example.jp`, headings.personal),
-    );
-    await flow.navigate(`${base}/personal`, { name: '/personal (warm reload)', disableStorageReset: true });
-    await heading(page, headings.personal).waitFor(wait);
-    await step('/personal: type, search the address, choose, Next → /workplace', async () => {
-      await fillPersonal(page, bankCode);
-      await nextButton(page).click();
-      await heading(page, headings.workplace).waitFor(wait);
-    });
-    await step('/workplace: choose, type, Next → /branch', async () => {
-      await fillWorkplace(page);
-      await nextButton(page).click();
-      await heading(page, headings.branch).waitFor(wait);
-    });
-    await step('/branch: choose, Next → /seal-less', async () => {
-      await firstBranch(page);
-      await nextButton(page).click();
-      await heading(page, headings.sealLess).waitFor(wait);
-    });
-    await step('/seal-less: Next → /confirmation', async () => {
-      await nextButton(page).click();
-      await heading(page, headings.confirmation).waitFor(wait);
-    });
-    await step('/confirmation: tick, Next → /pin', async () => {
-      await page.getByRole('checkbox', { name: '確認しました' }).check();
-      await nextButton(page).click();
-      await heading(page, headings.pin).waitFor(wait);
-    });
-    await step('/pin: PIN twice, confirm → /ekyc-preparation', async () => {
-      await setPin(page);
-      await heading(page, headings.ekycPreparation).waitFor(wait);
-    });
+    for (const s of steps) {
+      if ('reload' in s) {
+        await flow.navigate(`${base}${s.reload}`, { name: `${s.reload} (warm reload)`, disableStorageReset: true });
+        await heading(page, s.arrives).waitFor(wait);
+        continue;
+      }
+      await step(s.name, async () => {
+        await s.act(page);
+        if (s.next !== false) await nextButton(page).click();
+        await heading(page, s.arrives).waitFor(wait);
+      });
+    }
   };
+
+const tickReviewed = (page: Page) => page.getByRole('checkbox', { name: '確認しました' }).check();
+
+/** /term → /ekyc-preparation, each screen to the next, /personal reloaded warm. */
+const generalSteps = (base: string, run: number): JourneyStep[] => [
+  { name: '/term: answer the questions, Next', act: (p) => dismissNotice(p).then(() => answerAllPositively(p)), arrives: verificationHeading },
+  {
+    name: '/verification: address, Send, code, Next → /personal',
+    act: (p) => verifyMail(p, base, `bench.journey.${Date.now()}.${run}@example.jp`),
+    arrives: headings.personal,
+  },
+  { reload: '/personal', arrives: headings.personal },
+  { name: '/personal: type, search the address, choose, Next → /workplace', act: (p) => fillPersonal(p, bankCode), arrives: headings.workplace },
+  { name: '/workplace: choose, type, Next → /branch', act: fillWorkplace, arrives: headings.branch },
+  { name: '/branch: choose, Next → /seal-less', act: chooseFirstBranch, arrives: headings.sealLess },
+  { name: '/seal-less: Next → /confirmation', act: async () => undefined, arrives: headings.confirmation },
+  { name: '/confirmation: tick, Next → /pin', act: tickReviewed, arrives: headings.pin },
+  { name: '/pin: PIN twice, confirm → /ekyc-preparation', act: (p) => setPin(p), next: false, arrives: headings.ekycPreparation },
+];
 
 /** /child/before-check → /child/ekyc-preparation, likewise, /child/personal reloaded warm. */
-const childWalk =
-  (base: string, run: number) =>
-  async ({ flow, page, step }: Walk): Promise<void> => {
-    await step('/child/before-check: tick, Next', async () => {
-      await dismissNotice(page);
-      await passBeforeCheck(page);
-      await nextButton(page).click();
-      await heading(page, childHeadings.term).waitFor(wait);
-    });
-    await step('/child/term: answer the questions, Next', async () => {
-      await answerChildTerm(page);
-      await nextButton(page).click();
-      await heading(page, childHeadings.verification).waitFor(wait);
-    });
-    await step('/child/verification: address, Send, code, Next → /child/personal', () =>
-      verifyMail(page, base, `bench.journey.child.${Date.now()}.${run}@example.jp`, childHeadings.personal),
-    );
-    await flow.navigate(`${base}/child/personal`, { name: '/child/personal (warm reload)', disableStorageReset: true });
-    await heading(page, childHeadings.personal).waitFor(wait);
-    await step('/child/personal: type, search the address, choose, Next → /child/parent', async () => {
-      await fillChildPersonal(page, bankCode);
-      await nextButton(page).click();
-      await heading(page, childHeadings.parent).waitFor(wait);
-    });
-    await step('/child/parent: type, choose, Next → /child/branch', async () => {
-      await fillParent(page);
-      await nextButton(page).click();
-      await heading(page, childHeadings.branch).waitFor(wait);
-    });
-    await step('/child/branch: choose, Next → /child/confirmation', async () => {
-      await firstBranch(page);
-      await nextButton(page).click();
-      await heading(page, childHeadings.confirmation).waitFor(wait);
-    });
-    await step('/child/confirmation: tick, Next → /child/pin', async () => {
-      await page.getByRole('checkbox', { name: '確認しました' }).check();
-      await nextButton(page).click();
-      await heading(page, childHeadings.pin).waitFor(wait);
-    });
-    await step('/child/pin: PIN twice, confirm → /child/ekyc-preparation', async () => {
-      await setPin(page, parent.pin);
-      await heading(page, childHeadings.ekycPreparation).waitFor(wait);
-    });
-  };
+const childSteps = (base: string, run: number): JourneyStep[] => [
+  { name: '/child/before-check: tick, Next', act: (p) => dismissNotice(p).then(() => passBeforeCheck(p)), arrives: childHeadings.term },
+  { name: '/child/term: answer the questions, Next', act: answerChildTerm, arrives: childHeadings.verification },
+  {
+    name: '/child/verification: address, Send, code, Next → /child/personal',
+    act: (p) => verifyMail(p, base, `bench.journey.child.${Date.now()}.${run}@example.jp`),
+    arrives: childHeadings.personal,
+  },
+  { reload: '/child/personal', arrives: childHeadings.personal },
+  {
+    name: '/child/personal: type, search the address, choose, Next → /child/parent',
+    act: (p) => fillChildPersonal(p, bankCode),
+    arrives: childHeadings.parent,
+  },
+  { name: '/child/parent: type, choose, Next → /child/branch', act: fillParent, arrives: childHeadings.branch },
+  { name: '/child/branch: choose, Next → /child/confirmation', act: chooseFirstBranch, arrives: childHeadings.confirmation },
+  { name: '/child/confirmation: tick, Next → /child/pin', act: tickReviewed, arrives: childHeadings.pin },
+  { name: '/child/pin: PIN twice, confirm → /child/ekyc-preparation', act: (p) => setPin(p, parent.pin), next: false, arrives: childHeadings.ekycPreparation },
+];
 
 /** The peer: its cold navigation, then a name typed and Next. */
 const peerWalk = async ({ page, step }: Walk): Promise<void> => {
@@ -289,31 +252,7 @@ function stepRow(name: string, all: StepRun[], peer: boolean): Row {
 }
 
 export async function measureJourney(): Promise<Row[]> {
-  buildWeb();
-  const dir = mkdtempSync(join(tmpdir(), 'koza-bench-journey-'));
-  const port = await freePort();
-  const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dir, 'journey.sqlite')}`,
-    LOG_LEVEL: 'warn',
-  });
-  const debuggingPort = await freePort();
-  const browser = await puppeteer.launch({
-    executablePath: chromePath,
-    headless: true,
-    pipe: false,
-    args: [
-      `--remote-debugging-port=${debuggingPort}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const { dir, base, browser, debuggingPort, close } = await startWebTarget('journey');
   const peer = await servePeer(dir);
   const byStep = new Map<string, { peer: boolean; runs: StepRun[] }>();
   const keep = (figures: StepRun[], isPeer: boolean) => {
@@ -327,22 +266,18 @@ export async function measureJourney(): Promise<Row[]> {
     }
   };
   try {
-    await waitFor(`http://127.0.0.1:${port}/api/health`, 180_000, api.child);
-    const base = `http://fukuoka.localhost:${port}`;
     for (let run = 1; run <= runs; run++) {
       log(`journey: run ${run} of ${runs}`);
       keep(
         (await measureWalk(browser, debuggingPort, 'peer', peer.url, peerWalk)).map((f) => ({ ...f, name: `peer: ${f.name.replace(/^peer: /, '')}` })),
         true,
       );
-      keep(await measureWalk(browser, debuggingPort, 'general flow', `${base}/term`, generalWalk(base, run)), false);
-      keep(await measureWalk(browser, debuggingPort, 'child flow', `${base}/child/before-check`, childWalk(base, run)), false);
+      keep(await measureWalk(browser, debuggingPort, 'general flow', `${base}/term`, walkOf(base, generalSteps(base, run))), false);
+      keep(await measureWalk(browser, debuggingPort, 'child flow', `${base}/child/before-check`, walkOf(base, childSteps(base, run))), false);
     }
   } finally {
     peer.server.close();
-    await browser.close().catch(() => undefined);
-    await api.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   return [
     ...[...byStep].map(([name, { peer: isPeer, runs: all }]) => stepRow(isPeer ? `${name} (React 19 + Vite hello form)` : name, all, isPeer)),

@@ -212,15 +212,26 @@ function stepFigures(result: FlowResult): StepFigures[] {
   });
 }
 
-export async function measureWeb(): Promise<Row[]> {
+/** The built web as the API serves it (a SQLite database of its own, the dev mailbox on) and Chromium with a debugging port for Playwright. */
+export interface WebTarget {
+  dir: string;
+  /** The bank 0177's development host on the API's port. */
+  base: string;
+  browser: Browser;
+  debuggingPort: number;
+  close(): Promise<void>;
+}
+
+/** Builds the web, starts the API on it and Chromium (puppeteer-core, Lighthouse's driver); `close` stops both. */
+export async function startWebTarget(name: string): Promise<WebTarget> {
   buildWeb();
-  const dir = mkdtempSync(join(tmpdir(), 'koza-bench-web-'));
+  const dir = mkdtempSync(join(tmpdir(), `koza-bench-${name}-`));
   const port = await freePort();
   const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dir, 'web.sqlite')}`,
+    DATABASE_URL: `sqlite:${join(dir, `${name}.sqlite`)}`,
     LOG_LEVEL: 'warn',
   });
   const debuggingPort = await freePort();
@@ -238,10 +249,24 @@ export async function measureWeb(): Promise<Row[]> {
       '--no-first-run',
     ],
   });
-  const rows: Row[] = [];
+  const close = async () => {
+    await browser.close().catch(() => undefined);
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, 180_000, api.child);
-    const base = `http://fukuoka.localhost:${port}`;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { dir, base: `http://fukuoka.localhost:${port}`, browser, debuggingPort, close };
+}
+
+export async function measureWeb(): Promise<Row[]> {
+  const { dir, base, browser, debuggingPort, close } = await startWebTarget('web');
+  const rows: Row[] = [];
+  try {
     const page = await browser.newPage();
     // A CDP session of our own: Lighthouse enables and disables Network on its sessions.
     const counting = await page.createCDPSession();
@@ -441,9 +466,7 @@ export async function measureWeb(): Promise<Row[]> {
       log(`Lighthouse ${s.name}: ${rows.at(-1)?.value}`);
     }
   } finally {
-    await browser.close().catch(() => undefined);
-    await api.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   return rows;
 }
