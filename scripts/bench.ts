@@ -9,13 +9,16 @@
 //   doing the lookup's work per request on the same database file, issue 22);
 // - web.ts: the built web as served by the API: JS and CSS bytes per route as transferred, and
 //   Lighthouse 12 (Debian's Chromium) for /term and for /personal reached through a user flow.
+// - journey.ts: both flows walked step by step as a Lighthouse 12 user flow (each screen to the next a
+//   timespan: TBT, CLS, INP; the entry pages cold and the first input page warm as navigations), the
+//   median of BENCH_JOURNEY_RUNS (default 3) beside the hello form's (`BENCH_SKIP` the rest to run it alone).
 // - funnel.ts: the back office's funnel query on 1,000,000 generated page views (also `npm run bench:funnel`).
 // - queue.ts: the back office's work queue (filtered, sorted list) on 100,000 applications.
 // - start.ts: `npm start` on a fresh clone of the committed tree (after npm ci) → first /api/health.
 // Another section is one more import and one more call in `sections` below.
 //
 // Environment: BENCH_DURATION (seconds per run, default 8), BENCH_CONNECTIONS (default "10,50"),
-// BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web, cluster,
+// BENCH_SKIP (comma-separated section names to leave out: ceiling, micro, sqlite, postgres, web, journey, cluster,
 // funnel, queue, start),
 // BENCH_CPU_PROF (a folder: the API under load writes its V8 CPU profile there, per dialect),
 // BENCH_ENDPOINTS (comma-separated parts of the API endpoints' names to load, e.g. addresses).
@@ -58,6 +61,8 @@ const sections: { name: string; run(): Promise<Row[]> }[] = [
   { name: 'postgres', run: async () => (await measureApi('postgres', ceiling, { memory: false })).rows },
   { name: 'micro', run: () => measureMicro() },
   { name: 'web', run: () => measureWeb() },
+  // Both flows walked step by step in a Lighthouse user flow, beside the hello form (issue 45, decision 0252).
+  { name: 'journey', run: async () => (await import('./bench/journey.ts')).measureJourney() },
   // Personal saves/s with one API instance and with two on one PostgreSQL (scale-out, decision 0100).
   { name: 'cluster', run: async () => (await import('./bench/cluster.ts')).benchClusterSaves() },
   // The staff funnel on 1,000,000 generated page views, SQLite and PostgreSQL (issue 15, decision 0162).

@@ -5,7 +5,7 @@ import { childBeforeCheckConfirmations } from '@koza/domain/child-before-check';
 import { childConditionsTitle, confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import type { BankCode } from '@koza/domain/constants';
 import { answerInOrder, choose, dismissNotice, nextButton, readCode } from './entry.ts';
-import { generalFlowData, heading, searchAndChooseAddress, serverOriginOf, setPin, type Shot } from './general-flow.ts';
+import { chooseFirstBranch, generalFlowData, heading, searchAndChooseAddress, serverOriginOf, setPin, type Shot } from './general-flow.ts';
 import { apiTargetOf, occupationIdByApi, openAsIfFrom, saveBranchByApi, savePersonalByApi, signInByApi, type ApiCall } from './api-walk.ts';
 
 // The child flow from /child/before-check to the PIN (SPEC.md §2.2, §2.5), by role and label only,
@@ -149,15 +149,6 @@ export async function fillParent(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: /^職業/ }).selectOption({ label: parent.occupation });
   await page.getByRole('textbox', { name: /^勤務先名/ }).fill(parent.workplaceName);
   await fillPhone(page, '勤務先電話番号', parent.workplacePhone);
-}
-
-/** Chooses the first branch offered on /child/branch (not submitted). */
-async function chooseFirstBranch(page: Page): Promise<void> {
-  await page
-    .getByRole('radiogroup', { name: /お取引支店/ })
-    .getByRole('radio')
-    .first()
-    .check();
 }
 
 /** The child flow's input pages, from /child/personal to the page before the PIN, in flows.ts's order. */

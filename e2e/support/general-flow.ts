@@ -153,6 +153,15 @@ export async function fillWorkplace(page: Page): Promise<void> {
   }
 }
 
+/** Chooses the first branch offered on /branch or /child/branch (not submitted). */
+export async function chooseFirstBranch(page: Page): Promise<void> {
+  await page
+    .getByRole('radiogroup', { name: /お取引支店/ })
+    .getByRole('radio')
+    .first()
+    .check();
+}
+
 /** Enters the PIN twice, opens the warning and confirms it. */
 export async function setPin(page: Page, pin: string = applicant.pin, shot?: Shot): Promise<void> {
   await page.getByRole('textbox', { name: /^暗証番号(?!（)/ }).fill(pin);

@@ -9,7 +9,18 @@ import { watchForProblems } from '../support/problems.ts';
 import { screenshotDir } from '../paths.ts';
 import { captureWithFakeCamera, ekycHeadings, openProvider, submitOutcome } from '../support/ekyc.ts';
 import { answerAllPositively, dismissNotice, nextButton, readCode, uniqueAddress } from '../support/entry.ts';
-import { applicant, fillPersonal, fillWorkplace, generalFlowData, heading, headings, reachPersonal, serverOriginOf, setPin } from '../support/general-flow.ts';
+import {
+  applicant,
+  chooseFirstBranch,
+  fillPersonal,
+  fillWorkplace,
+  generalFlowData,
+  heading,
+  headings,
+  reachPersonal,
+  serverOriginOf,
+  setPin,
+} from '../support/general-flow.ts';
 import { overlaps, smallTapTargets, tokensBrokenAcrossLines } from '../support/layout-checks.ts';
 
 // What a new applicant meets on a phone, walked screen by screen for each bank (issue "What a new
@@ -116,11 +127,7 @@ test.describe('a new applicant on a phone', () => {
       await nextButton(page).click();
 
       await expect(heading(page, headings.branch)).toBeVisible();
-      await page
-        .getByRole('radiogroup', { name: /お取引支店/ })
-        .getByRole('radio')
-        .first()
-        .check();
+      await chooseFirstBranch(page);
       await expectTapTargets(page, '/branch');
       await nextButton(page).click();
 

@@ -5,7 +5,7 @@ import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
 import { nextButton, uniqueAddress } from '../support/entry.ts';
 import { describedAs, fillAndSubmit, group, runRows, submit, textbox, type Row } from '../support/field-rows.ts';
-import { applicant, fillPersonal, heading, headings, reachPersonal } from '../support/general-flow.ts';
+import { applicant, chooseFirstBranch, fillPersonal, heading, headings, reachPersonal } from '../support/general-flow.ts';
 
 // Every field message of SPEC.md §5 on steps 1–6, reached through the UI (one bank, 0177: the only
 // bank that asks the distance reason). Each row sets one field wrong, submits (or leaves the field,
@@ -344,11 +344,7 @@ test.describe(`field messages (${bankCode})`, () => {
     await submit(page);
 
     await expect(heading(page, headings.branch)).toBeVisible();
-    await page
-      .getByRole('radiogroup', { name: /お取引支店/ })
-      .getByRole('radio')
-      .first()
-      .check();
+    await chooseFirstBranch(page);
     await submit(page);
     await expect(heading(page, headings.sealLess)).toBeVisible();
     await submit(page);

@@ -28,12 +28,13 @@ import { pageTitles } from '../../packages/domain/src/flows.ts';
 import type { Row } from './common.ts';
 import { freePort, kib, log, repoRoot, startNode, waitFor } from './common.ts';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const webDist = join(repoRoot, 'apps/web/dist');
-const androidChromeUA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+export const androidChromeUA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 /** Builds the web (and the postal table it needs) from the sources as they are: a build left from older sources would be measured otherwise. */
-function buildWeb(): void {
+export function buildWeb(): void {
   log('building the web (npm run build) …');
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const index = join(webDist, 'index.html');
@@ -45,7 +46,7 @@ function buildWeb(): void {
  * served brotli-compressed by a bare node:http server, so that the runtime and the network are the
  * web's and only the app differs.
  */
-async function servePeer(dir: string): Promise<{ url: string; server: Server }> {
+export async function servePeer(dir: string): Promise<{ url: string; server: Server }> {
   const outDir = join(dir, 'peer');
   await build({ root: join(repoRoot, 'scripts/bench/hello-form'), plugins: [react()], logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const cache = new Map<string, Buffer>();
@@ -211,15 +212,26 @@ function stepFigures(result: FlowResult): StepFigures[] {
   });
 }
 
-export async function measureWeb(): Promise<Row[]> {
+/** The built web as the API serves it (a SQLite database of its own, the dev mailbox on) and Chromium with a debugging port for Playwright. */
+export interface WebTarget {
+  dir: string;
+  /** The bank 0177's development host on the API's port. */
+  base: string;
+  browser: Browser;
+  debuggingPort: number;
+  close(): Promise<void>;
+}
+
+/** Builds the web, starts the API on it and Chromium (puppeteer-core, Lighthouse's driver); `close` stops both. */
+export async function startWebTarget(name: string): Promise<WebTarget> {
   buildWeb();
-  const dir = mkdtempSync(join(tmpdir(), 'koza-bench-web-'));
+  const dir = mkdtempSync(join(tmpdir(), `koza-bench-${name}-`));
   const port = await freePort();
   const api = startNode(join(repoRoot, 'apps/api/src/server.ts'), [], {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dir, 'web.sqlite')}`,
+    DATABASE_URL: `sqlite:${join(dir, `${name}.sqlite`)}`,
     LOG_LEVEL: 'warn',
   });
   const debuggingPort = await freePort();
@@ -237,10 +249,24 @@ export async function measureWeb(): Promise<Row[]> {
       '--no-first-run',
     ],
   });
-  const rows: Row[] = [];
+  const close = async () => {
+    await browser.close().catch(() => undefined);
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, 180_000, api.child);
-    const base = `http://fukuoka.localhost:${port}`;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { dir, base: `http://fukuoka.localhost:${port}`, browser, debuggingPort, close };
+}
+
+export async function measureWeb(): Promise<Row[]> {
+  const { dir, base, browser, debuggingPort, close } = await startWebTarget('web');
+  const rows: Row[] = [];
+  try {
     const page = await browser.newPage();
     // A CDP session of our own: Lighthouse enables and disables Network on its sessions.
     const counting = await page.createCDPSession();
@@ -440,9 +466,7 @@ export async function measureWeb(): Promise<Row[]> {
       log(`Lighthouse ${s.name}: ${rows.at(-1)?.value}`);
     }
   } finally {
-    await browser.close().catch(() => undefined);
-    await api.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   return rows;
 }

@@ -102,12 +102,21 @@ function CurrentStepBar() {
 
 /** The frame of every page: header with the bank's logo, step bar, the screen, footer. */
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useAppLocation();
   return (
     <div className={styles.app}>
-      <Header />
-      <CurrentStepBar />
-      <main className={styles.main}>{children}</main>
-      <Footer />
+      {/* At least as tall as the viewport: the footer starts below the fold on every screen, so a
+          screen shorter or taller than the last (or one whose content arrives late) never moves it
+          into or out of view (issue 45, decision 0252). */}
+      <div className={styles.page}>
+        <Header />
+        <CurrentStepBar />
+        <main className={styles.main}>{children}</main>
+      </div>
+      {/* One footer per screen, like the screen's own content: an applicant who scrolled down to Next
+          sees the next screen from its top, and a footer kept across screens would count as a node
+          that jumped out of view (a layout shift) when the screen is swapped (issue 45). */}
+      <Footer key={pathname} />
       <MaintenancePause />
     </div>
   );

@@ -24,6 +24,8 @@ interface PhoneFieldProps {
   onBlur?: (index: number) => void;
   error?: string | undefined;
   readOnly?: boolean;
+  /** Not asked for (e.g. a workplace phone the chosen occupation does not need): shown empty and greyed. */
+  disabled?: boolean;
   id?: string;
 }
 
@@ -31,7 +33,7 @@ interface PhoneFieldProps {
  * A phone number in three inputs with the digits keyboard, joined by hyphens in the payload
  * (SPEC.md §3, §5). The error is linked to the group and each input is marked invalid.
  */
-export function PhoneField({ label, requirement, hint, value, onChange, onBlur, error, readOnly = false, id }: PhoneFieldProps) {
+export function PhoneField({ label, requirement, hint, value, onChange, onBlur, error, readOnly = false, disabled = false, id }: PhoneFieldProps) {
   const generated = useId();
   const groupId = id ?? `phone-${generated}`;
   return (
@@ -53,8 +55,9 @@ export function PhoneField({ label, requirement, hint, value, onChange, onBlur, 
                 aria-label={`${label}（${index + 1}つ目）`}
                 {...control(Boolean(error))}
                 maxLength={partMaxLength[index]}
-                value={part}
+                value={disabled ? '' : part}
                 readOnly={readOnly}
+                disabled={disabled}
                 onChange={(e) => {
                   const next: PhoneParts = [...value];
                   next[index] = e.target.value;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useBank } from '../lib/bank-context.tsx';
 import styles from './screen.module.css';
 
@@ -20,7 +20,9 @@ export function Screen({ title, eyebrow, children, actions }: ScreenProps) {
   const bank = useBank();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  // Before the new screen is painted: its first frame is already at the top, not drawn at the
+  // previous screen's scroll position and then moved (a layout shift, issue 45).
+  useLayoutEffect(() => {
     headingRef.current?.focus({ preventScroll: false });
     window.scrollTo(0, 0);
   }, [title]);

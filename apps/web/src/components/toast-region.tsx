@@ -4,7 +4,7 @@ import styles from './toast-region.module.css';
 export const toastText = { region: 'お知らせ', close: '閉じる' } as const;
 
 /**
- * Where toasts show: at the top of the screen's bottom bar, above Back/Next. The region is always
+ * Where toasts show: just above the screen's bottom bar (laid over the content), above Back/Next. The region is always
  * in the page (empty when there is nothing to say) so screen readers announce what arrives.
  */
 export function ToastRegion() {

@@ -12,6 +12,8 @@ export const occupationText = {
   occupationOther: '職業（その他）',
   workplaceName: '勤務先名',
   workplaceNameHint: '学生の方は学校名を入力してください。',
+  /** Under the workplace name when the chosen occupation asks for no workplace (the fields stay, greyed). */
+  workplaceNotAsked: 'ご選択の職業では入力は不要です。',
   workplacePhone: '勤務先電話番号',
 } as const;
 
@@ -96,10 +98,13 @@ interface OccupationSectionProps {
 
 /**
  * Occupation, its その他 text, and the workplace name and phone as the occupation asks for them
- * (required, optional or not at all: decision 0040). The applicant's and the parent's workplace steps.
+ * (required, optional or not at all: decision 0040; greyed when not asked for, decision 0252). The applicant's and the parent's workplace steps.
  */
 export function OccupationSection({ occupations, context, value, onChange, onLeave, errors, locked }: OccupationSectionProps) {
   const requirement = context?.workplaceRequirement ?? 'NONE';
+  // The workplace fields are always on the screen, greyed while the occupation asks for none (none
+  // chosen yet, or e.g. 無職): choosing one that asks for them moves nothing below (issue 45).
+  const notAsked = requirement === 'NONE';
   return (
     <>
       <Field label={occupationText.occupation} requirement="required" error={errors.occupationId}>
@@ -132,53 +137,51 @@ export function OccupationSection({ occupations, context, value, onChange, onLea
           )}
         </Field>
       )}
-      {requirement !== 'NONE' && (
-        <>
-          <Field
-            label={occupationText.workplaceName}
-            requirement={requirement === 'REQUIRED' ? 'required' : 'optional'}
-            hint={requirement === 'OPTIONAL' ? occupationText.workplaceNameHint : undefined}
-            error={errors.workplaceName}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="organization"
-                readOnly={locked}
-                value={value.workplaceName}
-                onChange={(e) => onChange({ workplaceName: e.target.value })}
-                onBlur={() => {
-                  if (locked) return;
-                  const normalised = { workplaceName: normaliseWorkplaceName(value.workplaceName) };
-                  onChange(normalised);
-                  onLeave('workplaceName', normalised);
-                }}
-              />
-            )}
-          </Field>
-          <div
-            onBlur={(e) => {
-              // Checked once focus leaves the three inputs, not between them.
-              if (!locked && !e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave('workplacePhoneNumber', {});
+      <Field
+        label={occupationText.workplaceName}
+        requirement={requirement === 'REQUIRED' ? 'required' : requirement === 'OPTIONAL' ? 'optional' : undefined}
+        hint={notAsked ? occupationText.workplaceNotAsked : occupationText.workplaceNameHint}
+        error={errors.workplaceName}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="organization"
+            readOnly={locked}
+            disabled={notAsked}
+            value={notAsked ? '' : value.workplaceName}
+            onChange={(e) => onChange({ workplaceName: e.target.value })}
+            onBlur={() => {
+              if (locked) return;
+              const normalised = { workplaceName: normaliseWorkplaceName(value.workplaceName) };
+              onChange(normalised);
+              onLeave('workplaceName', normalised);
             }}
-          >
-            <PhoneField
-              label={occupationText.workplacePhone}
-              requirement={requirement === 'REQUIRED' ? 'required' : 'optional'}
-              value={value.workplacePhone}
-              readOnly={locked}
-              onChange={(v) => onChange({ workplacePhone: v })}
-              onBlur={(index) => {
-                const next: PhoneParts = [...value.workplacePhone];
-                next[index] = normalisePhone(next[index] ?? '');
-                onChange({ workplacePhone: next });
-              }}
-              error={errors.workplacePhoneNumber}
-            />
-          </div>
-        </>
-      )}
+          />
+        )}
+      </Field>
+      <div
+        onBlur={(e) => {
+          // Checked once focus leaves the three inputs, not between them.
+          if (!locked && !e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave('workplacePhoneNumber', {});
+        }}
+      >
+        <PhoneField
+          label={occupationText.workplacePhone}
+          requirement={requirement === 'REQUIRED' ? 'required' : requirement === 'OPTIONAL' ? 'optional' : undefined}
+          value={value.workplacePhone}
+          readOnly={locked}
+          disabled={notAsked}
+          onChange={(v) => onChange({ workplacePhone: v })}
+          onBlur={(index) => {
+            const next: PhoneParts = [...value.workplacePhone];
+            next[index] = normalisePhone(next[index] ?? '');
+            onChange({ workplacePhone: next });
+          }}
+          error={errors.workplacePhoneNumber}
+        />
+      </div>
     </>
   );
 }

@@ -169,7 +169,9 @@ export function EkycPreparationScreen({ slug }: { slug: EkycPreparationSlug }) {
         </div>
       ) : (
         <>
-          {method === 'PHOTO_ID_AND_FACE' && camera !== null && <CameraNotice readiness={camera} />}
+          {/* While the camera is being checked the notice is there already (as "will use the camera", the
+              same size as "can use it"), so the answer moves nothing below it (issue 45). */}
+          {method === 'PHOTO_ID_AND_FACE' && <CameraNotice readiness={camera ?? 'unknown'} />}
           <MethodGuide method={method} />
         </>
       )}

@@ -41,7 +41,10 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
     <Screen
       title={pageTitles[slug]}
       actions={
-        <ButtonBar row={state.step === 'code'}>
+        // Keyed by the step (like the help below): the code step is a screen of its own, shown when the
+        // mail has gone out, often more than 0.5 s after Send; its bar and help come with it rather
+        // than jumping from where the address step had them (a layout shift, issue 45).
+        <ButtonBar key={state.step} row={state.step === 'code'}>
           {state.step === 'code' && (
             <Button variant="secondary" disabled={state.pending !== null} onClick={() => dispatch({ type: 'back' })}>
               {verificationText.back}
@@ -79,6 +82,7 @@ export function VerificationScreen({ slug, type }: VerificationScreenProps) {
         )}
       </div>
       <VerificationHelp
+        key={state.step}
         domain={bank.domain}
         mailHelp={bank.links.mailHelp}
         resend={state.step === 'code' ? { pending: state.pending === 'sending', disabled: state.pending !== null, onClick: () => void send() } : undefined}
