@@ -96,8 +96,9 @@ forEachDialect((dialect) => {
         // An idle connection stays open 4 s for a request on its way: on a loaded 2-core machine a
         // client loop can be starved longer than the 1.5 s default between two requests.
         SHUTDOWN_IDLE_CLOSE_MS: '4000',
-        // Readiness turns 503 this long before the listener closes.
-        SHUTDOWN_READY_DELAY_MS: '1000',
+        // Readiness turns 503 this long before the listener closes: 2 s, for the probe below to be sent
+        // in time when 50 client loops and another test file share the 2 cores.
+        SHUTDOWN_READY_DELAY_MS: '2000',
         HTTP_MAX_CONNECTIONS_PER_IP: '0',
         LOG_LEVEL: 'warn',
       },

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// What a screen shows after an answer arrives is waited for up to 5 s, not the library's 1 s: the
+// suite runs two files at once on a 2-core machine, where a render can wait on the other core.
+configure({ asyncUtilTimeout: 5000 });
 import { queryClient } from '../api/query-client.ts';
 import { mockApi, setUserAgent, userAgents } from './api-mock.ts';
 
