@@ -57,6 +57,7 @@ import type { AccountSystemHandover } from './adapters/handover.ts';
 import { handoverEntry, type HandoverEntry, type HandoverRecord } from './adapters/handover-format.ts';
 import type { HandoverExportDeps } from './services/platform/handover-export.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
+import { createStaffOidc } from './services/staff/staff-oidc.ts';
 import { installAdminStatic } from './plugins/admin-static.ts';
 
 export interface BuildAppOptions {
@@ -210,6 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ekycProviderName: new URL(config.ekyc.providerUrl).host,
     ordinanceAmendedFrom: config.ekyc.jpkiCutover,
     reviewTargetBusinessDays: config.reviewTargetBusinessDays,
+    staffOidc: createStaffOidc(config.staffOidc, config.isProduction),
+    staffLocalSignIn: config.staffLocalSignIn,
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.
