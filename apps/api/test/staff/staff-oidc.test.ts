@@ -66,10 +66,10 @@ const staffCookieOf = (response: LightMyRequestResponse): string | null => {
 };
 
 /** A refused sign-in: back to the sign-in screen with one message, no session. */
-function expectRefused(result: ProviderSignIn): void {
-  expect(result.callback.statusCode).toBe(303);
-  expect(result.callback.headers.location).toBe('/admin/?sign-in=failed');
-  expect(staffCookieOf(result.callback)).toBeNull();
+function expectRefused(result: ProviderSignIn, what?: string): void {
+  expect(result.callback.statusCode, what).toBe(303);
+  expect(result.callback.headers.location, what).toBe('/admin/?sign-in=failed');
+  expect(staffCookieOf(result.callback), what).toBeNull();
 }
 
 /** Links the member directly (a bank in one-ADMIN mode: an ADMIN's link applies at once). */
@@ -128,6 +128,235 @@ forEachDialect((dialect) => {
       });
       // Nothing of the token's exchange is kept: the sign-in's row is gone.
       expect(await app.deps.db.kysely.selectFrom('staffOidcStates').selectAll().execute()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses an ID token with a wrong issuer, audience or nonce, a bad signature, expired, alg none, without the MFA claim or auth_time, and a replayed code — one message, no session, an audit line each', async () => {
+    const app = await appWithProvider(await dialect.createDb());
+    try {
+      const reviewer = await makeStaff(app, '0177', 'REVIEWER');
+      await linkByAdmin(app, reviewer, 'reviewer-sub-2');
+      const sub = 'reviewer-sub-2';
+      const now = Math.floor(Date.now() / 1000);
+      const forged: Record<string, TokenSpec> = {
+        'wrong issuer': { sub, claims: { iss: 'https://idp.example.jp/other' } },
+        'wrong audience': { sub, claims: { aud: 'another-client' } },
+        'wrong nonce': { sub, claims: { nonce: 'a-nonce-of-another-sign-in-0000000000000000' } },
+        'bad signature': { sub, signing: 'attacker' },
+        expired: { sub, claims: { iat: now - 900, exp: now - 600, auth_time: now - 905 } },
+        'alg none': { sub, signing: 'none' },
+        'no MFA (amr pwd only)': { sub, claims: { amr: ['pwd'] } },
+        'no amr at all': { sub, without: ['amr'] },
+        'no auth_time (max_age asked)': { sub, without: ['auth_time'] },
+        'authenticated longer ago than max_age': { sub, claims: { auth_time: now - 9 * 3600 } },
+      };
+      for (const [what, token] of Object.entries(forged)) {
+        expectRefused(await providerSignIn(app, token), what);
+      }
+      const failures = await auditOf(app, 'SIGN_IN_FAILED');
+      expect(failures).toHaveLength(Object.keys(forged).length);
+      // The library's checks (token) and the bank's MFA requirement (mfa, naming the proved subject).
+      expect(failures.filter((f) => f.detail?.startsWith('oidc token:'))).toHaveLength(Object.keys(forged).length - 2);
+      expect(failures.filter((f) => f.detail === 'oidc mfa')).toEqual([
+        { staffLoginId: `oidc:${sub}`, detail: 'oidc mfa' },
+        { staffLoginId: `oidc:${sub}`, detail: 'oidc mfa' },
+      ]);
+
+      // The good token signs in; its code and its sign-in used once.
+      const good = await providerSignIn(app, { sub });
+      expect(staffCookieOf(good.callback)).not.toBeNull();
+      const host = bankHost('0177');
+      const replay = await app.inject({ method: 'GET', url: `/api/admin/oidc/callback${good.search}`, headers: { host, cookie: good.stateCookie } });
+      expectRefused({ ...good, callback: replay });
+      // The same code with a fresh sign-in of the same browser: the provider takes a code once.
+      const again = await app.inject({ method: 'GET', url: '/api/admin/oidc/start', headers: { host } });
+      const stateOfAgain = new URL(String(again.headers.location)).searchParams.get('state')!;
+      const replayedCode = new URLSearchParams(good.search);
+      replayedCode.set('state', stateOfAgain);
+      const requestsBefore = op.tokenRequests;
+      const reused = await app.inject({ method: 'GET', url: `/api/admin/oidc/callback?${replayedCode}`, headers: { host, cookie: cookieOf(again) } });
+      expectRefused({ ...good, callback: reused });
+      expect(op.tokenRequests).toBe(requestsBefore + 1);
+      expect((await auditOf(app, 'SIGN_IN_FAILED')).slice(-2)).toEqual([
+        { staffLoginId: 'oidc', detail: 'oidc state' },
+        { staffLoginId: 'oidc', detail: 'oidc token: invalid_grant' },
+      ]);
+      // Another browser (no cookie, or another's) cannot finish a sign-in it did not start (login CSRF).
+      const started = await app.inject({ method: 'GET', url: '/api/admin/oidc/start', headers: { host } });
+      const search = op.authorize(String(started.headers.location), { sub });
+      const noCookie = await app.inject({ method: 'GET', url: `/api/admin/oidc/callback${search}`, headers: { host } });
+      expectRefused({ ...good, callback: noCookie });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('finds the member by issuer and subject at this bank only: unlinked, linked at another bank, or stopped is refused', async () => {
+    const app = await appWithProvider(await dialect.createDb());
+    try {
+      const fukuokaReviewer = await makeStaff(app, '0177', 'REVIEWER');
+      await linkByAdmin(app, fukuokaReviewer, 'group-sub-7');
+      // The group's one directory serves both banks: the subject linked at 0177 is nobody at 0587.
+      expectRefused(await providerSignIn(app, { sub: 'group-sub-7' }, '0587'));
+      expectRefused(await providerSignIn(app, { sub: 'nobody-linked' }));
+      // A mail address or name claim naming the member links nothing.
+      expectRefused(await providerSignIn(app, { sub: 'nobody-linked-2', claims: { email: `${fukuokaReviewer.loginId}@example.jp`, preferred_username: fukuokaReviewer.loginId, name: 'REVIEWER 1' } }));
+      expect((await auditOf(app, 'SIGN_IN_FAILED')).map((f) => f.detail)).toEqual(['oidc unlinked', 'oidc unlinked', 'oidc unlinked']);
+      expect(staffCookieOf((await providerSignIn(app, { sub: 'group-sub-7' }, '0177')).callback)).not.toBeNull();
+
+      const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      expect((await admin.post(`/api/admin/staff/${fukuokaReviewer.id}/disable`)).statusCode).toBe(200);
+      expectRefused(await providerSignIn(app, { sub: 'group-sub-7' }));
+      expect((await auditOf(app, 'SIGN_IN_FAILED')).at(-1)).toEqual({ staffLoginId: 'oidc:group-sub-7', detail: 'oidc disabled' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('grants nothing for a group or role claim of the provider: the role is the service\'s own', async () => {
+    const app = await appWithProvider(await dialect.createDb());
+    try {
+      const viewer = await makeStaff(app, '0177', 'VIEWER');
+      await linkByAdmin(app, viewer, 'viewer-sub');
+      const claims = { groups: ['ADMIN', 'koza-admins'], roles: ['ADMIN', 'REVIEWER'], role: 'ADMIN', 'https://koza.example.jp/role': 'ADMIN' };
+      const { callback } = await providerSignIn(app, { sub: 'viewer-sub', claims });
+      const client = clientOf(app, staffCookieOf(callback)!, '', uniqueIp());
+      const session = (await client.get('/api/admin/session')).json() as { staff: { role: string }; permissions: string[]; csrfToken: string };
+      expect(session.staff.role).toBe('VIEWER');
+      expect(session.permissions).not.toContain('staff.manage');
+      expect(session.permissions).not.toContain('applications.decide');
+      const withCsrf = clientOf(app, client.cookie, session.csrfToken, client.ip);
+      expect((await withCsrf.get('/api/admin/staff')).statusCode).toBe(403);
+      expect((await withCsrf.post(`/api/admin/staff/${viewer.id}/role`, { role: 'ADMIN' })).statusCode).toBe(403);
+      const row = await app.deps.db.kysely.selectFrom('staffUsers').select(['role']).where('id', '=', viewer.id).executeTakeFirstOrThrow();
+      expect(row.role).toBe('VIEWER');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('links a member only with a second ADMIN in four-eyes mode, one provider account per member of a bank', async () => {
+    const app = await appWithProvider(await dialect.createDb());
+    try {
+      const first = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const second = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const reviewer = await makeStaff(app, '0177', 'REVIEWER');
+      const other = await makeStaff(app, '0177', 'REVIEWER');
+      const asked = await first.post(`/api/admin/staff/${reviewer.id}/oidc-link`, { subject: 'four-eyes-sub' });
+      expect(asked.json()).toEqual({ awaitingConfirmation: true, oneTimePassword: null });
+      // Waiting: the provider's sign-in finds nobody yet.
+      expectRefused(await providerSignIn(app, { sub: 'four-eyes-sub' }));
+      const listed = async () =>
+        ((await second.get('/api/admin/staff')).json() as { items: { id: string; oidcSubject: string | null; pendingOidcSubject: string | null; lastOidcSignInAt: string | null }[] }).items.find(
+          (i) => i.id === reviewer.id,
+        )!;
+      expect(await listed()).toMatchObject({ oidcSubject: null, pendingOidcSubject: 'four-eyes-sub', lastOidcSignInAt: null });
+      // Another member cannot be given the same account, waiting or linked.
+      const taken = await first.post(`/api/admin/staff/${other.id}/oidc-link`, { subject: 'four-eyes-sub' });
+      expect(taken.statusCode).toBe(400);
+      expect((await first.post(`/api/admin/staff/${reviewer.id}/confirm`)).statusCode).toBe(403);
+      expect((await second.post(`/api/admin/staff/${reviewer.id}/confirm`)).json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
+      expect(await listed()).toMatchObject({ oidcSubject: 'four-eyes-sub', pendingOidcSubject: null });
+      expect(staffCookieOf((await providerSignIn(app, { sub: 'four-eyes-sub' })).callback)).not.toBeNull();
+      expect((await listed()).lastOidcSignInAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      // A malformed subject changes nothing; removing a reviewer's link applies at once (it only takes a way in away).
+      expect((await first.post(`/api/admin/staff/${other.id}/oidc-link`, { subject: 'has space' })).statusCode).toBe(400);
+      expect((await first.post(`/api/admin/staff/${reviewer.id}/oidc-unlink`)).json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
+      expectRefused(await providerSignIn(app, { sub: 'four-eyes-sub' }));
+      expect((await auditOf(app, 'LINK_STAFF_PROVIDER')).map((a) => a.detail)).toEqual([`${reviewer.loginId} sub=four-eyes-sub (確認待ち)`]);
+      expect((await auditOf(app, 'CONFIRM_STAFF')).map((a) => a.detail)).toContain(`${reviewer.loginId} link sub=four-eyes-sub`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ends the member\'s sessions on the provider\'s back-channel logout, and refuses a logout token that does not verify or names nobody', async () => {
+    const app = await appWithProvider(await dialect.createDb());
+    try {
+      const reviewer = await makeStaff(app, '0177', 'REVIEWER');
+      await linkByAdmin(app, reviewer, 'leaver-sub');
+      const client = clientOf(app, staffCookieOf((await providerSignIn(app, { sub: 'leaver-sub' })).callback)!, '', uniqueIp());
+      expect((await client.get('/api/admin/session')).statusCode).toBe(200);
+      const logout = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/oidc/backchannel-logout',
+          headers: { host: bankHost('0177'), 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ logout_token: token }).toString(),
+        });
+      const refusedTokens = [
+        await op.logoutToken({ sub: 'leaver-sub', key: 'attacker' }),
+        await op.logoutToken({ sub: 'leaver-sub', claims: { aud: 'another-client' } }),
+        await op.logoutToken({ sub: 'leaver-sub', claims: { iss: 'https://idp.example.jp/other' } }),
+        // An ID token is not a logout token.
+        await op.logoutToken({ sub: 'leaver-sub', claims: { nonce: 'n', events: undefined } }),
+        await op.logoutToken({ sub: 'leaver-sub', claims: { iat: Math.floor(Date.now() / 1000) - 3600 } }),
+        await op.logoutToken({ sub: 'not-linked-sub' }),
+        'not.a.token',
+      ];
+      for (const token of refusedTokens) expect((await logout(token)).statusCode).toBe(400);
+      expect((await client.get('/api/admin/session')).statusCode).toBe(200);
+
+      expect((await logout(await op.logoutToken({ sub: 'leaver-sub' }))).statusCode).toBe(200);
+      expect((await client.get('/api/admin/session')).statusCode).toBe(401);
+      expect(await auditOf(app, 'PROVIDER_LOGOUT')).toEqual([{ staffLoginId: reviewer.loginId, detail: 'oidc sub=leaver-sub' }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ends a session the bank\'s minutes after the provider\'s authentication, however busy it is', async () => {
+    const app = await appWithProvider(await dialect.createDb(), { STAFF_OIDC_SESSION_MINUTES_0177: '60' });
+    try {
+      const reviewer = await makeStaff(app, '0177', 'REVIEWER');
+      await linkByAdmin(app, reviewer, 'busy-sub');
+      // The provider's sign-in was 50 minutes ago (within max_age): this session has 10 minutes.
+      const { start, callback } = await providerSignIn(app, { sub: 'busy-sub', claims: { auth_time: Math.floor(Date.now() / 1000) - 50 * 60 } });
+      expect(new URL(String(start.headers.location)).searchParams.get('max_age')).toBe('3600');
+      const client = clientOf(app, staffCookieOf(callback)!, '', uniqueIp());
+      for (let i = 0; i < 4; i++) {
+        app.clock.advance(2 * 60_000);
+        expect((await client.get('/api/admin/session')).statusCode).toBe(200);
+      }
+      app.clock.advance(2 * 60_000 + 1000);
+      expect((await client.get('/api/admin/session')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with local sign-in off, lets only the command line\'s accounts sign in with a password, and everyone while break-glass is open', async () => {
+    const app = await appWithProvider(await dialect.createDb(), { STAFF_LOCAL_SIGN_IN_0177: 'off' });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/admin/sign-in-options', headers: { host: bankHost('0177') } })).json()).toEqual({
+        provider: true,
+        localSignIn: 'off',
+      });
+      // makeStaff is the command line's way (created_by null): the first ADMIN signs in locally.
+      const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
+      const created = await admin.post('/api/admin/staff', { loginId: 'local.off.reviewer', displayName: '審査 三郎', role: 'REVIEWER', password: 'a long enough pass phrase 1' });
+      expect(created.statusCode).toBe(201);
+      const member: StaffMember = { id: (created.json() as { id: string }).id, loginId: 'local.off.reviewer', role: 'REVIEWER', bankCode: '0177' };
+      const local = (ip = uniqueIp()) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/sign-in',
+          headers: { host: bankHost('0177') },
+          payload: { loginId: member.loginId, password: 'a long enough pass phrase 1' },
+          remoteAddress: ip,
+        });
+      const refused = await local();
+      expect(refused.statusCode).toBe(401);
+      expect((await auditOf(app, 'SIGN_IN_FAILED')).at(-1)).toEqual({ staffLoginId: member.loginId, detail: 'local-off' });
+
+      const now = app.clock.now().getTime();
+      await app.deps.db.kysely.insertInto('staffBreakGlass').values({ bankCode: '0177', openedAt: now, until: now + 3_600_000 }).execute();
+      expect((await local()).statusCode).toBe(200);
+      expect((await auditOf(app, 'SIGN_IN')).at(-1)).toEqual({ staffLoginId: member.loginId, detail: 'break-glass' });
+      app.clock.advance(3_600_000);
+      expect((await local()).statusCode).toBe(401);
     } finally {
       await app.close();
     }
