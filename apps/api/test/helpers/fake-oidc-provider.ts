@@ -95,7 +95,15 @@ export async function startFakeOidcProvider(options: { clientId?: string; client
     async logoutToken({ sub = 'subject-1', claims = {}, key = 'provider' }) {
       const now = Math.floor(Date.now() / 1000);
       return sign(
-        { iss: fake.issuer, aud: clientId, sub, iat: now, jti: randomBytes(8).toString('hex'), events: { 'http://schemas.openid.net/event/backchannel-logout': {} }, ...claims },
+        {
+          iss: fake.issuer,
+          aud: clientId,
+          sub,
+          iat: now,
+          jti: randomBytes(8).toString('hex'),
+          events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+          ...claims,
+        },
         key,
         'logout+jwt',
       );

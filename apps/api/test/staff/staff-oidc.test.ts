@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { BankCode } from '@koza/domain/constants';
+import { repoRoot } from '../../src/config.ts';
+import { openDatabase, parseDatabaseUrl } from '../../src/db/database.ts';
 import { forEachDialect } from '../helpers/databases.ts';
 import { uniqueIp } from '../helpers/auth.ts';
 import { startFakeOidcProvider } from '../helpers/fake-oidc-provider.ts';
@@ -78,6 +82,15 @@ async function linkByAdmin(app: AdminApp, member: StaffMember, subject: string, 
   const linked = await admin.post(`/api/admin/staff/${member.id}/oidc-link`, { subject });
   expect(linked.json()).toEqual({ awaitingConfirmation: false, oneTimePassword: null });
   return admin;
+}
+
+/** `npm run staff -- break-glass --bank 0177 …` as the operator runs it. */
+function breakGlass(databaseUrl: string, args: string[]) {
+  const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'src', 'main-staff.ts'), 'break-glass', '--bank', '0177', ...args], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
 const auditOf = (app: AdminApp, action: string) =>
@@ -202,7 +215,12 @@ forEachDialect((dialect) => {
       expectRefused(await providerSignIn(app, { sub: 'group-sub-7' }, '0587'));
       expectRefused(await providerSignIn(app, { sub: 'nobody-linked' }));
       // A mail address or name claim naming the member links nothing.
-      expectRefused(await providerSignIn(app, { sub: 'nobody-linked-2', claims: { email: `${fukuokaReviewer.loginId}@example.jp`, preferred_username: fukuokaReviewer.loginId, name: 'REVIEWER 1' } }));
+      expectRefused(
+        await providerSignIn(app, {
+          sub: 'nobody-linked-2',
+          claims: { email: `${fukuokaReviewer.loginId}@example.jp`, preferred_username: fukuokaReviewer.loginId, name: 'REVIEWER 1' },
+        }),
+      );
       expect((await auditOf(app, 'SIGN_IN_FAILED')).map((f) => f.detail)).toEqual(['oidc unlinked', 'oidc unlinked', 'oidc unlinked']);
       expect(staffCookieOf((await providerSignIn(app, { sub: 'group-sub-7' }, '0177')).callback)).not.toBeNull();
 
@@ -215,7 +233,7 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('grants nothing for a group or role claim of the provider: the role is the service\'s own', async () => {
+  it("grants nothing for a group or role claim of the provider: the role is the service's own", async () => {
     const app = await appWithProvider(await dialect.createDb());
     try {
       const viewer = await makeStaff(app, '0177', 'VIEWER');
@@ -249,9 +267,11 @@ forEachDialect((dialect) => {
       // Waiting: the provider's sign-in finds nobody yet.
       expectRefused(await providerSignIn(app, { sub: 'four-eyes-sub' }));
       const listed = async () =>
-        ((await second.get('/api/admin/staff')).json() as { items: { id: string; oidcSubject: string | null; pendingOidcSubject: string | null; lastOidcSignInAt: string | null }[] }).items.find(
-          (i) => i.id === reviewer.id,
-        )!;
+        (
+          (await second.get('/api/admin/staff')).json() as {
+            items: { id: string; oidcSubject: string | null; pendingOidcSubject: string | null; lastOidcSignInAt: string | null }[];
+          }
+        ).items.find((i) => i.id === reviewer.id)!;
       expect(await listed()).toMatchObject({ oidcSubject: null, pendingOidcSubject: 'four-eyes-sub', lastOidcSignInAt: null });
       // Another member cannot be given the same account, waiting or linked.
       const taken = await first.post(`/api/admin/staff/${other.id}/oidc-link`, { subject: 'four-eyes-sub' });
@@ -272,7 +292,7 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('ends the member\'s sessions on the provider\'s back-channel logout, and refuses a logout token that does not verify or names nobody', async () => {
+  it("ends the member's sessions on the provider's back-channel logout, and refuses a logout token that does not verify or names nobody", async () => {
     const app = await appWithProvider(await dialect.createDb());
     try {
       const reviewer = await makeStaff(app, '0177', 'REVIEWER');
@@ -307,7 +327,7 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('ends a session the bank\'s minutes after the provider\'s authentication, however busy it is', async () => {
+  it("ends a session the bank's minutes after the provider's authentication, however busy it is", async () => {
     const app = await appWithProvider(await dialect.createDb(), { STAFF_OIDC_SESSION_MINUTES_0177: '60' });
     try {
       const reviewer = await makeStaff(app, '0177', 'REVIEWER');
@@ -327,8 +347,10 @@ forEachDialect((dialect) => {
     }
   });
 
-  it('with local sign-in off, lets only the command line\'s accounts sign in with a password, and everyone while break-glass is open', async () => {
-    const app = await appWithProvider(await dialect.createDb(), { STAFF_LOCAL_SIGN_IN_0177: 'off' });
+  it("with local sign-in off, lets only the command line's accounts sign in with a password, and everyone while break-glass is open", async () => {
+    // A database of its own by URL: the operator's command runs on it too.
+    const databaseUrl = await dialect.createDatabaseUrl();
+    const app = await appWithProvider(await openDatabase(parseDatabaseUrl(databaseUrl, repoRoot)), { STAFF_LOCAL_SIGN_IN_0177: 'off' });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/admin/sign-in-options', headers: { host: bankHost('0177') } })).json()).toEqual({
         provider: true,
@@ -336,7 +358,12 @@ forEachDialect((dialect) => {
       });
       // makeStaff is the command line's way (created_by null): the first ADMIN signs in locally.
       const admin = await signInStaff(app, await makeStaff(app, '0177', 'ADMIN'));
-      const created = await admin.post('/api/admin/staff', { loginId: 'local.off.reviewer', displayName: '審査 三郎', role: 'REVIEWER', password: 'a long enough pass phrase 1' });
+      const created = await admin.post('/api/admin/staff', {
+        loginId: 'local.off.reviewer',
+        displayName: '審査 三郎',
+        role: 'REVIEWER',
+        password: 'a long enough pass phrase 1',
+      });
       expect(created.statusCode).toBe(201);
       const member: StaffMember = { id: (created.json() as { id: string }).id, loginId: 'local.off.reviewer', role: 'REVIEWER', bankCode: '0177' };
       const local = (ip = uniqueIp()) =>
@@ -351,14 +378,24 @@ forEachDialect((dialect) => {
       expect(refused.statusCode).toBe(401);
       expect((await auditOf(app, 'SIGN_IN_FAILED')).at(-1)).toEqual({ staffLoginId: member.loginId, detail: 'local-off' });
 
-      const now = app.clock.now().getTime();
-      await app.deps.db.kysely.insertInto('staffBreakGlass').values({ bankCode: '0177', openedAt: now, until: now + 3_600_000 }).execute();
+      // The provider is down: the operator opens local sign-in for everyone for an hour, then closes it.
+      expect(breakGlass(databaseUrl, ['--hours', '1'])).toMatchObject({ status: 0, out: expect.stringContaining('every member may sign in locally until') });
       expect((await local()).statusCode).toBe(200);
       expect((await auditOf(app, 'SIGN_IN')).at(-1)).toEqual({ staffLoginId: member.loginId, detail: 'break-glass' });
-      app.clock.advance(3_600_000);
+      app.clock.advance(3_600_000 + 60_000);
       expect((await local()).statusCode).toBe(401);
+      expect(breakGlass(databaseUrl, ['--hours', '2'])).toMatchObject({ status: 0 });
+      expect(breakGlass(databaseUrl, ['--end'])).toMatchObject({ status: 0, out: expect.stringContaining('local sign-in back to its configuration') });
+      app.clock.set(new Date());
+      expect((await local()).statusCode).toBe(401);
+      expect((await auditOf(app, 'BREAK_GLASS')).map((a) => [a.staffLoginId, a.detail?.replace(/until .*/, 'until …')])).toEqual([
+        ['command-line', '0177 1h until …'],
+        ['command-line', '0177 2h until …'],
+        ['command-line', '0177 end'],
+      ]);
     } finally {
       await app.close();
+      await app.deps.db.close();
     }
   });
 });

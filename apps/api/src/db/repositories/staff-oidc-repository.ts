@@ -59,7 +59,14 @@ export async function subjectTaken(db: Db | Executor, bankCode: string, issuer: 
 export async function setOidcLink(db: Db | Executor, id: string, link: { issuer: string; subject: string } | null, now: EpochMs): Promise<void> {
   await executor(db)
     .updateTable('staffUsers')
-    .set({ oidcIssuer: link?.issuer ?? null, oidcSubject: link?.subject ?? null, pendingOidcIssuer: null, pendingOidcSubject: null, pendingOidcUnlink: 0, updatedAt: now })
+    .set({
+      oidcIssuer: link?.issuer ?? null,
+      oidcSubject: link?.subject ?? null,
+      pendingOidcIssuer: null,
+      pendingOidcSubject: null,
+      pendingOidcUnlink: 0,
+      updatedAt: now,
+    })
     .where('id', '=', id)
     .execute();
 }

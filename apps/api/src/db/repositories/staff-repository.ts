@@ -229,7 +229,11 @@ export async function touchStaffSession(
     .where(notExpired(q.now))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
-  const session = await executor(db).selectFrom('staffSessions').select(['id', 'staffId', 'viaProvider']).where('tokenHash', '=', q.tokenHash).executeTakeFirst();
+  const session = await executor(db)
+    .selectFrom('staffSessions')
+    .select(['id', 'staffId', 'viaProvider'])
+    .where('tokenHash', '=', q.tokenHash)
+    .executeTakeFirst();
   if (!session) return null;
   const staff = await findStaffById(db, session.staffId);
   if (!staff || staff.lockedAt !== null || staff.disabledAt !== null) return null;

@@ -37,7 +37,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, dep
     // behind one address sign in in the same morning: generous).
     await enforceLimits(db, [{ key: `staff-oidc-start:ip:${request.ip}`, limits: [{ max: 120, windowMs: minutes(10) }] }], now);
     try {
-      const { url, cookieToken } = await startOidcSignIn(oidcDeps, { bankCode: request.bank.code, redirectUri: redirectUriOf(request, deps.isProduction), now });
+      const { url, cookieToken } = await startOidcSignIn(oidcDeps, {
+        bankCode: request.bank.code,
+        redirectUri: redirectUriOf(request, deps.isProduction),
+        now,
+      });
       void reply.header('set-cookie', oidcCookie(deps.isProduction, cookieToken)).header('cache-control', 'no-store');
       return reply.redirect(url, 303);
     } catch (error) {

@@ -102,7 +102,10 @@ const providerSignInFailed = () => new Refusal('unauthenticated', { code: 'SIGN_
  * Starts a sign-in at the bank's provider: the authorization URL to redirect the browser to, and the
  * cookie token that binds the browser to the row kept for the callback.
  */
-export async function startOidcSignIn(deps: StaffOidcDeps, s: { bankCode: BankCode; redirectUri: string; now: number }): Promise<{ url: string; cookieToken: string }> {
+export async function startOidcSignIn(
+  deps: StaffOidcDeps,
+  s: { bankCode: BankCode; redirectUri: string; now: number },
+): Promise<{ url: string; cookieToken: string }> {
   const provider = deps.oidc.providerOf(s.bankCode);
   if (!provider) throw new Refusal('notFound');
   let config: oidc.Configuration;
@@ -173,7 +176,10 @@ export async function finishOidcSignIn(deps: StaffOidcDeps, input: OidcCallbackI
     throw providerSignInFailed();
   };
 
-  const row = input.cookieToken !== null && cookiePattern.test(input.cookieToken) ? await takeOidcState(db, stateId(deps.codeHashKey, input.cookieToken), now - oidcStateMs) : null;
+  const row =
+    input.cookieToken !== null && cookiePattern.test(input.cookieToken)
+      ? await takeOidcState(db, stateId(deps.codeHashKey, input.cookieToken), now - oidcStateMs)
+      : null;
   // No row (no cookie, another browser's, used already, too old) or one begun at another bank's host.
   if (row === null || row.bankCode !== input.bankCode) return refuse('state', null);
 
@@ -190,7 +196,12 @@ export async function finishOidcSignIn(deps: StaffOidcDeps, input: OidcCallbackI
   } catch (error) {
     // The library's code says which check failed (never a token or a secret).
     const code = (error as { code?: unknown }).code;
-    const what = error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError ? error.error : typeof code === 'string' ? code : (error as Error).name;
+    const what =
+      error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError
+        ? error.error
+        : typeof code === 'string'
+          ? code
+          : (error as Error).name;
     return refuse(error instanceof oidc.AuthorizationResponseError ? 'provider' : 'token', null, what.slice(0, 80));
   }
   const subject = claims.sub;
@@ -245,7 +256,13 @@ export async function backChannelLogout(deps: StaffOidcDeps, s: { bankCode: Bank
     throw refused();
   }
   const events = payload.events as Record<string, unknown> | undefined;
-  if (typeof events !== 'object' || events === null || typeof events[backChannelLogoutEvent] !== 'object' || 'nonce' in payload || typeof payload.sub !== 'string') {
+  if (
+    typeof events !== 'object' ||
+    events === null ||
+    typeof events[backChannelLogoutEvent] !== 'object' ||
+    'nonce' in payload ||
+    typeof payload.sub !== 'string'
+  ) {
     throw refused();
   }
   const staff = await findStaffBySubject(deps.db, s.bankCode, provider.issuer, payload.sub);
