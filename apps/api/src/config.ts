@@ -10,6 +10,7 @@ import { bankCodes, ekycMethodCutover, isBankCode } from '@koza/domain/constants
 import type { BankCode } from '@koza/domain/constants';
 import { banks, devHostMap, hostName } from '@koza/domain/banks/banks';
 import { parseDatabaseUrl } from './db/database.ts';
+import { devStaffOidc } from './dev-staff-oidc.ts';
 import type { DatabaseLocation } from './db/database.ts';
 
 // Configuration comes from environment variables, validated once at start (DECISIONS.md §1).
@@ -217,17 +218,7 @@ const oidcNames = (code: BankCode) =>
     sessionMinutes: `STAFF_OIDC_SESSION_MINUTES_${code}`,
     localSignIn: `STAFF_LOCAL_SIGN_IN_${code}`,
   }) as const;
-/**
- * The development identity provider (apps/dev-idp, started by `npm start`): one issuer per bank under
- * its own path, with a client per bank whose secret is public (it is in the repository).
- */
-export const devStaffOidc = {
-  port: 3200,
-  issuer: (code: BankCode, port = 3200) => `http://localhost:${port}/${code}`,
-  clientId: (code: BankCode) => `koza-admin-${code}`,
-  clientSecret: (code: BankCode) => `dev-oidc-client-secret-${code}-not-for-production`,
-  requiredAmr: ['pwd', 'otp'],
-} as const;
+
 const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
 const reviewTargetName = (code: BankCode) => `REVIEW_TARGET_BUSINESS_DAYS_${code}`;
 
