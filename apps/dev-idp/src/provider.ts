@@ -48,6 +48,50 @@ function send(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
+/**
+ * The provider's state (sessions, interactions, codes, grants) in this process's memory: it is a
+ * development tool, restarted at will (oidc-provider's adapter interface, in one Map per process).
+ */
+function memoryAdapter() {
+  const store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = store.get(key);
+    if (entry && entry.expiresAt < Date.now()) store.delete(key);
+    return store.get(key)?.payload;
+  };
+  return class DevAdapter {
+    readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
+    key = (id: string) => `${this.model}:${id}`;
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+      store.set(this.key(id), { payload, expiresAt: Date.now() + (expiresIn ?? 3600) * 1000 });
+      if (this.model === 'Session') store.set(`SessionUid:${String(payload.uid)}`, { payload: { id }, expiresAt: Date.now() + (expiresIn ?? 3600) * 1000 });
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      const ref = live(`SessionUid:${uid}`);
+      return ref ? live(this.key(String(ref.id))) : undefined;
+    }
+    async findByUserCode() {
+      return undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
+    }
+  };
+}
+
 export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
   const accounts = devAccounts();
   /** Per bank: the back office's origin, as its last authorization request's redirect URI showed it. */
@@ -88,6 +132,7 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
   };
 
   const providers = new Map<BankCode, Provider>();
+  const adapter = memoryAdapter();
   for (const bank of allBanks) {
     const code = bank.code;
     const findAccount: Configuration['findAccount'] = (_ctx, sub) => {
@@ -120,6 +165,7 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: false } },
       pkce: { required: () => true },
+      adapter,
       findAccount,
       interactions: { url: (_ctx, interaction) => `/${code}/interaction/${interaction.uid}` },
       // The back office is the bank's own application: no consent screen.
@@ -170,7 +216,12 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
     if (!found || found.disabled) return send(res, 200, passwordPage(bankName, code, uid, 'もう一度ログインIDとパスワードを入力してください。'));
     if (!totpRight(found, form.get('otp') ?? '')) return send(res, 200, otpPage(bankName, code, uid, '確認コードが正しくありません。'));
     passwordChecked.delete(uid);
-    await provider.interactionFinished(req, res, { login: { accountId: found.sub, amr: ['pwd', 'otp'], acr: 'urn:koza:dev:mfa', remember: false } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: found.sub, amr: ['pwd', 'otp'], acr: 'urn:koza:dev:mfa', remember: false } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   /** The admin endpoints the tests call: disable (and log out everywhere), enable, log out everywhere. */
@@ -181,7 +232,9 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
     if (action === 'disable') found.disabled = true;
     let notified = 0;
     if (action !== 'enable') {
-      const client = (await providers.get(code)!.Client.find(devStaffOidc.clientId(code))) as unknown as { backchannelLogout(sub: string, sid: string): Promise<void> };
+      const client = (await providers.get(code)!.Client.find(devStaffOidc.clientId(code))) as unknown as {
+        backchannelLogout(sub: string, sid: string): Promise<void>;
+      };
       await client.backchannelLogout(found.sub, '');
       notified = 1;
     }
@@ -197,7 +250,12 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
         console.error('[dev-idp]', error instanceof Error ? error.message : error);
         if (!res.headersSent) send(res, 500, errorPage('開発用認証基盤', 'error'));
       };
-      if (path === '/' && req.method === 'GET') return send(res, 200, directoryPage(accounts, publicUrl, (a) => totpOf(a).generate()));
+      if (path === '/' && req.method === 'GET')
+        return send(
+          res,
+          200,
+          directoryPage(accounts, publicUrl, (a) => totpOf(a).generate()),
+        );
       if (path === '/health') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"status":"ok"}');

@@ -57,7 +57,11 @@ async function browse(url: string, jar: Map<string, string>, init: RequestInit =
   let options = init;
   for (let i = 0; i < 10; i++) {
     if (!next.startsWith(issuerBase)) return { url: next, html: '' };
-    const response = await fetch(next, { ...options, redirect: 'manual', headers: { ...(options.headers as Record<string, string>), cookie: cookieHeader(jar) } });
+    const response = await fetch(next, {
+      ...options,
+      redirect: 'manual',
+      headers: { ...(options.headers as Record<string, string>), cookie: cookieHeader(jar) },
+    });
     setCookies(response, jar);
     const location = response.headers.get('location');
     if (!location) return { url: next, html: await response.text() };
@@ -76,9 +80,15 @@ const post = (url: string, form: Record<string, string>) => ({
 
 async function signIn(login: string, password: string) {
   const code = '0177';
-  const config = await oidc.discovery(new URL(`${issuerBase}/${code}`), devStaffOidc.clientId(code), undefined, oidc.ClientSecretBasic(devStaffOidc.clientSecret(code)), {
-    execute: [oidc.allowInsecureRequests],
-  });
+  const config = await oidc.discovery(
+    new URL(`${issuerBase}/${code}`),
+    devStaffOidc.clientId(code),
+    undefined,
+    oidc.ClientSecretBasic(devStaffOidc.clientSecret(code)),
+    {
+      execute: [oidc.allowInsecureRequests],
+    },
+  );
   oidc.enableNonRepudiationChecks(config);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -129,7 +139,12 @@ it('refuses a wrong password and a disabled account alike, and posts the back-ch
   expect(logouts).toHaveLength(1);
   expect(logouts[0]!.host).toBe(`fukuoka.localhost:${rpPort}`);
   const token = decodeJwt(new URLSearchParams(logouts[0]!.body).get('logout_token')!);
-  expect(token).toMatchObject({ iss: `${issuerBase}/0177`, aud: devStaffOidc.clientId('0177'), sub: reviewer.sub, events: { 'http://schemas.openid.net/event/backchannel-logout': {} } });
+  expect(token).toMatchObject({
+    iss: `${issuerBase}/0177`,
+    aud: devStaffOidc.clientId('0177'),
+    sub: reviewer.sub,
+    events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+  });
   expect((await signIn('reviewer2', reviewer.password)).afterPassword.html).toContain('ログインIDまたはパスワードが正しくありません。');
   await fetch(`${issuerBase}/__admin/0177/reviewer2/enable`, { method: 'POST' });
   expect((await signIn('reviewer2', reviewer.password)).afterPassword.html).toContain('確認コードの入力');
