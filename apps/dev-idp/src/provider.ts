@@ -59,7 +59,7 @@ function memoryAdapter() {
     if (entry && entry.expiresAt < Date.now()) store.delete(key);
     return store.get(key)?.payload;
   };
-  return class DevAdapter {
+  const Adapter = class DevAdapter {
     readonly model: string;
     constructor(model: string) {
       this.model = model;
@@ -90,6 +90,11 @@ function memoryAdapter() {
       for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
     }
   };
+  /** Signs an account out here everywhere: its sessions are gone, so its next sign-in asks the password again. */
+  const destroySessionsOf = (accountId: string) => {
+    for (const [key, entry] of store) if (key.startsWith('Session:') && entry.payload.accountId === accountId) store.delete(key);
+  };
+  return { Adapter, destroySessionsOf };
 }
 
 export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
@@ -132,7 +137,7 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
   };
 
   const providers = new Map<BankCode, Provider>();
-  const adapter = memoryAdapter();
+  const { Adapter: adapter, destroySessionsOf } = memoryAdapter();
   for (const bank of allBanks) {
     const code = bank.code;
     const findAccount: Configuration['findAccount'] = (_ctx, sub) => {
@@ -232,6 +237,7 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
     if (action === 'disable') found.disabled = true;
     let notified = 0;
     if (action !== 'enable') {
+      destroySessionsOf(found.sub);
       const client = (await providers.get(code)!.Client.find(devStaffOidc.clientId(code))) as unknown as {
         backchannelLogout(sub: string, sid: string): Promise<void>;
       };
