@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { allBanks, getBank } from '@koza/domain/banks/banks';
+import type { Bank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 import { devStaffOidc } from '@koza/api/dev-staff-oidc';
 import { devAccounts, totpOf, totpRight } from './accounts.ts';
@@ -97,18 +98,12 @@ function memoryAdapter() {
   return { Adapter, destroySessionsOf };
 }
 
-export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
-  const accounts = devAccounts();
-  /** Per bank: the back office's origin, as its last authorization request's redirect URI showed it. */
-  const rpOrigins = new Map<BankCode, string>(allBanks.map((b) => [b.code, `http://${b.devHost}:3000`]));
-  /** Per interaction: the account whose password was right, waiting for its code. */
-  const passwordChecked = new Map<string, DevAccount>();
-
-  /**
-   * oidc-provider's outgoing requests (the back-channel logout): to the back office's last origin, on
-   * 127.0.0.1 with the bank's host in the Host header (Node does not resolve *.localhost).
-   */
-  const devFetch = async (url: string | URL, options: RequestInit): Promise<Response> => {
+/**
+ * oidc-provider's outgoing requests (the back-channel logout): to the back office's last origin, on
+ * 127.0.0.1 with the bank's host in the Host header (Node does not resolve *.localhost).
+ */
+function devFetchTo(rpOrigins: ReadonlyMap<BankCode, string>) {
+  return async (url: string | URL, options: RequestInit): Promise<Response> => {
     const target = new URL(url);
     const bank = allBanks.find((b) => b.devHost === target.hostname);
     const origin = new URL(bank ? `${rpOrigins.get(bank.code)!}${target.pathname}` : target.href);
@@ -135,69 +130,86 @@ export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
       request.end(body);
     });
   };
+}
 
-  const providers = new Map<BankCode, Provider>();
+interface BankProviderContext {
+  publicUrl: string;
+  accounts: readonly DevAccount[];
+  rpOrigins: Map<BankCode, string>;
+  adapter: ReturnType<typeof memoryAdapter>['Adapter'];
+}
+
+/** One bank's provider: its issuer under /<code>, its keys, its client (the back office), its accounts. */
+function bankProvider(bank: Bank, { publicUrl, accounts, rpOrigins, adapter }: BankProviderContext): Provider {
+  const code = bank.code;
+  const findAccount: Configuration['findAccount'] = (_ctx, sub) => {
+    const found = accounts.find((a) => a.bankCode === code && a.sub === sub && !a.disabled);
+    // A disabled account is no account: its session here no longer signs anyone in.
+    if (!found) return undefined;
+    return { accountId: found.sub, claims: () => ({ sub: found.sub, ...(found.groups ? { groups: found.groups } : {}) }) };
+  };
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const provider = new Provider(`${publicUrl}/${code}`, {
+    clients: [
+      {
+        client_id: devStaffOidc.clientId(code),
+        client_secret: devStaffOidc.clientSecret(code),
+        redirect_uris: [`http://${bank.devHost}:3000${callbackPath}`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+        backchannel_logout_uri: `http://${bank.devHost}:3000${logoutPath}`,
+        backchannel_logout_session_required: false,
+      },
+    ],
+    jwks: { keys: [{ ...(privateKey.export({ format: 'jwk' }) as object), kid: `dev-${code}-1`, use: 'sig', alg: 'RS256' }] as never },
+    cookies: {
+      keys: [`koza dev-idp cookies ${code}`],
+      names: { session: `_session_${code}`, interaction: `_interaction_${code}`, resume: `_interaction_resume_${code}` },
+    },
+    claims: { openid: ['sub', 'groups', 'acr', 'amr', 'auth_time'] },
+    // The ID token carries what the account has (a group claim among them), as a directory's often does.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: false } },
+    pkce: { required: () => true },
+    adapter,
+    findAccount,
+    interactions: { url: (_ctx, interaction) => `/${code}/interaction/${interaction.uid}` },
+    // The back office is the bank's own application: no consent screen.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const grantId = ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing) return existing;
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      grant.addOIDCScope('openid');
+      await grant.save();
+      return grant;
+    },
+    fetch: devFetchTo(rpOrigins) as unknown as Configuration['fetch'],
+    async renderError(ctx, _out, error) {
+      ctx.type = 'html';
+      ctx.body = errorPage(bank.name, error instanceof Error ? error.message : 'error');
+    },
+  });
+  // Development only: the back office on any port of the bank's development host (see above).
+  const allowed = new RegExp(`^http://(${bank.devHost.replaceAll('.', '\\.')}|localhost|127\\.0\\.0\\.1)(:\\d{1,5})?${callbackPath}$`);
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(value: string) {
+    if (!allowed.test(value)) return false;
+    rpOrigins.set(code, new URL(value).origin);
+    return true;
+  };
+  return provider;
+}
+
+export function createDevIdp({ publicUrl }: { publicUrl: string }): DevIdp {
+  const accounts = devAccounts();
+  /** Per bank: the back office's origin, as its last authorization request's redirect URI showed it. */
+  const rpOrigins = new Map<BankCode, string>(allBanks.map((b) => [b.code, `http://${b.devHost}:3000`]));
+  /** Per interaction: the account whose password was right, waiting for its code. */
+  const passwordChecked = new Map<string, DevAccount>();
+
   const { Adapter: adapter, destroySessionsOf } = memoryAdapter();
-  for (const bank of allBanks) {
-    const code = bank.code;
-    const findAccount: Configuration['findAccount'] = (_ctx, sub) => {
-      const found = accounts.find((a) => a.bankCode === code && a.sub === sub && !a.disabled);
-      // A disabled account is no account: its session here no longer signs anyone in.
-      if (!found) return undefined;
-      return { accountId: found.sub, claims: () => ({ sub: found.sub, ...(found.groups ? { groups: found.groups } : {}) }) };
-    };
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const provider = new Provider(`${publicUrl}/${code}`, {
-      clients: [
-        {
-          client_id: devStaffOidc.clientId(code),
-          client_secret: devStaffOidc.clientSecret(code),
-          redirect_uris: [`http://${bank.devHost}:3000${callbackPath}`],
-          response_types: ['code'],
-          grant_types: ['authorization_code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-          backchannel_logout_uri: `http://${bank.devHost}:3000${logoutPath}`,
-          backchannel_logout_session_required: false,
-        },
-      ],
-      jwks: { keys: [{ ...(privateKey.export({ format: 'jwk' }) as object), kid: `dev-${code}-1`, use: 'sig', alg: 'RS256' }] as never },
-      cookies: {
-        keys: [`koza dev-idp cookies ${code}`],
-        names: { session: `_session_${code}`, interaction: `_interaction_${code}`, resume: `_interaction_resume_${code}` },
-      },
-      claims: { openid: ['sub', 'groups', 'acr', 'amr', 'auth_time'] },
-      // The ID token carries what the account has (a group claim among them), as a directory's often does.
-      conformIdTokenClaims: false,
-      features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: false } },
-      pkce: { required: () => true },
-      adapter,
-      findAccount,
-      interactions: { url: (_ctx, interaction) => `/${code}/interaction/${interaction.uid}` },
-      // The back office is the bank's own application: no consent screen.
-      async loadExistingGrant(ctx: KoaContextWithOIDC) {
-        const grantId = ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
-        const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
-        if (existing) return existing;
-        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-        grant.addOIDCScope('openid');
-        await grant.save();
-        return grant;
-      },
-      fetch: devFetch as unknown as Configuration['fetch'],
-      async renderError(ctx, _out, error) {
-        ctx.type = 'html';
-        ctx.body = errorPage(bank.name, error instanceof Error ? error.message : 'error');
-      },
-    });
-    // Development only: the back office on any port of the bank's development host (see above).
-    const allowed = new RegExp(`^http://(${bank.devHost.replaceAll('.', '\\.')}|localhost|127\\.0\\.0\\.1)(:\\d{1,5})?${callbackPath}$`);
-    provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(value: string) {
-      if (!allowed.test(value)) return false;
-      rpOrigins.set(code, new URL(value).origin);
-      return true;
-    };
-    providers.set(code, provider);
-  }
+  const providers = new Map<BankCode, Provider>(allBanks.map((bank) => [bank.code, bankProvider(bank, { publicUrl, accounts, rpOrigins, adapter })]));
 
   const accountOf = (code: BankCode, login: string) => accounts.find((a) => a.bankCode === code && a.login === login);
 

@@ -48,10 +48,8 @@ export interface AdminRouteDeps {
   ekycProviderName: string;
   /** EKYC_JPKI_CUTOVER: the amended ordinance's first day; the items cited follow it (decision 0248). */
   ordinanceAmendedFrom: string;
-  /** The banks' staff identity providers (decision 0253). */
+  /** The banks' staff identity providers and whether their local sign-in is on (decision 0253). */
   staffOidc: StaffOidc;
-  /** Per bank: STAFF_LOCAL_SIGN_IN (decision 0253). */
-  staffLocalSignIn: Readonly<Record<BankCode, 'on' | 'off'>>;
 }
 
 /** The Fastify instance the admin routes are declared on (the zod type provider). */

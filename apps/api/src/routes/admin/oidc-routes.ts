@@ -28,7 +28,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, dep
 
   app.get('/sign-in-options', { config: { staff: 'public' }, schema: { response: { 200: signInOptionsSchema } } }, async (request) => ({
     provider: deps.staffOidc.providerOf(request.bank.code) !== null,
-    localSignIn: deps.staffLocalSignIn[request.bank.code],
+    localSignIn: deps.staffOidc.localSignIn(request.bank.code),
   }));
 
   app.get('/oidc/start', { config: { staff: 'public' } }, async (request, reply) => {

@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { adminMessages } from '@koza/domain/admin/messages';
 import type { BankCode } from '@koza/domain/constants';
-import type { StaffOidcProvider } from '../../config.ts';
+import type { Config, StaffOidcProvider } from '../../config.ts';
 import { findStaffBySubject, insertOidcState, markOidcSignIn, takeOidcState } from '../../db/repositories/staff-oidc-repository.ts';
 import { revokeSessionsOfStaff } from '../../db/repositories/staff-repository.ts';
 import { durableTransaction } from '../../db/durable-transaction.ts';
@@ -58,9 +58,12 @@ interface Discovered {
 export interface StaffOidc {
   providerOf(bankCode: BankCode): StaffOidcProvider | null;
   discovered(bankCode: BankCode): Promise<Discovered>;
+  /** The bank's STAFF_LOCAL_SIGN_IN (`off`: the command line's accounts and break-glass only). */
+  localSignIn(bankCode: BankCode): 'on' | 'off';
 }
 
-export function createStaffOidc(providers: Readonly<Partial<Record<BankCode, StaffOidcProvider>>>, isProduction: boolean): StaffOidc {
+export function createStaffOidc(config: Pick<Config, 'staffOidc' | 'staffLocalSignIn' | 'isProduction'>): StaffOidc {
+  const { staffOidc: providers, isProduction } = config;
   const cache = new Map<BankCode, Promise<Discovered>>();
   const discover = async (provider: StaffOidcProvider): Promise<Discovered> => {
     const config = await oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretBasic(provider.clientSecret), {
@@ -76,6 +79,7 @@ export function createStaffOidc(providers: Readonly<Partial<Record<BankCode, Sta
   };
   return {
     providerOf: (bankCode) => providers[bankCode] ?? null,
+    localSignIn: (bankCode) => config.staffLocalSignIn[bankCode],
     discovered(bankCode) {
       const provider = providers[bankCode];
       if (!provider) return Promise.reject(new Error(`bank ${bankCode} has no provider`));
