@@ -266,7 +266,9 @@ describe('each bank’s staff identity provider (decision 0253)', () => {
   });
 
   it('refuses local sign-in off without a provider, an unknown switch and a session longer than the staff session', () => {
-    expect(problemsOf({ ...productionEnv, STAFF_LOCAL_SIGN_IN_0587: 'off' })).toEqual(['STAFF_LOCAL_SIGN_IN_0587: off needs a provider (STAFF_OIDC_ISSUER_0587)']);
+    expect(problemsOf({ ...productionEnv, STAFF_LOCAL_SIGN_IN_0587: 'off' })).toEqual([
+      'STAFF_LOCAL_SIGN_IN_0587: off needs a provider (STAFF_OIDC_ISSUER_0587)',
+    ]);
     expect(problemsOf({ STAFF_LOCAL_SIGN_IN_0587: 'maybe', STAFF_OIDC_SESSION_MINUTES_0587: '721' })).toEqual([
       'STAFF_LOCAL_SIGN_IN_0587: on or off',
       'STAFF_OIDC_SESSION_MINUTES_0587: whole minutes, 5 to 720',
