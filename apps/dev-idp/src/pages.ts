@@ -13,7 +13,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
 <style>
-body { font-family: system-ui, sans-serif; max-width: 34rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; line-height: 1.6; }
+body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; line-height: 1.6; }
 label { display: block; margin-top: 1rem; font-weight: bold; }
 input { font-size: 1rem; padding: .5rem; width: 100%; box-sizing: border-box; }
 button { margin-top: 1.5rem; font-size: 1rem; padding: .6rem 1.4rem; background: #1b4f8a; color: #fff; border: 0; border-radius: 4px; }
