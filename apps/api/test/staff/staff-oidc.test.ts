@@ -177,6 +177,20 @@ forEachDialect((dialect) => {
         { staffLoginId: `oidc:${sub}`, detail: 'oidc mfa' },
       ]);
 
+      // Mix-up: an authorization response naming another issuer (RFC 9207) is refused before any code is exchanged.
+      const host0 = bankHost('0177');
+      const startedForMixUp = await app.inject({ method: 'GET', url: '/api/admin/oidc/start', headers: { host: host0 } });
+      const mixedUp = new URLSearchParams(op.authorize(String(startedForMixUp.headers.location), { sub }).slice(1));
+      mixedUp.set('iss', 'https://idp.example.jp/other');
+      const exchangesBefore = op.tokenRequests;
+      const mixUp = await app.inject({
+        method: 'GET',
+        url: `/api/admin/oidc/callback?${mixedUp}`,
+        headers: { host: host0, cookie: cookieOf(startedForMixUp) },
+      });
+      expect(mixUp.headers.location).toBe('/admin/?sign-in=failed');
+      expect(op.tokenRequests).toBe(exchangesBefore);
+
       // The good token signs in; its code and its sign-in used once.
       const good = await providerSignIn(app, { sub });
       expect(staffCookieOf(good.callback)).not.toBeNull();
