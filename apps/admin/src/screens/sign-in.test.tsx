@@ -15,7 +15,7 @@ describe('sign-in screen with the bank’s identity provider', () => {
     const link = await screen.findByRole('link', { name: '認証基盤でログイン' });
     expect(link.getAttribute('href')).toBe('/api/admin/oidc/start');
     expect(screen.getByRole('heading', { name: '初期管理者・緊急時のログイン' })).toBeTruthy();
-    expect(screen.getByRole('form', { name: '初期管理者・緊急時のログイン' })).toBeTruthy();
+    expect(screen.getByLabelText('ログインID', { exact: true })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -73,10 +73,9 @@ export function SignInScreen() {
           </a>
         </section>
       )}
-      {provider && <h2 id="local-sign-in">{localOff ? '初期管理者・緊急時のログイン' : 'ログインIDとパスワードでログイン'}</h2>}
+      {provider && <h2>{localOff ? '初期管理者・緊急時のログイン' : 'ログインIDとパスワードでログイン'}</h2>}
       {localOff && <p className="hint">この銀行では、認証基盤に障害があるときなど、許可された場合に限りこちらからログインできます。</p>}
       <form
-        aria-labelledby={provider ? 'local-sign-in' : undefined}
         ref={form.formRef}
         onSubmit={(event) => {
           passkey.reset();
