@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { BankCode } from '@koza/domain/constants';
+import { adminMessages } from '@koza/domain/admin/messages';
 import { repoRoot } from '../../src/config.ts';
 import { openDatabase, parseDatabaseUrl } from '../../src/db/database.ts';
 import { forEachDialect } from '../helpers/databases.ts';
@@ -264,6 +265,30 @@ forEachDialect((dialect) => {
       expect((await withCsrf.post(`/api/admin/staff/${viewer.id}/role`, { role: 'ADMIN' })).statusCode).toBe(403);
       const row = await app.deps.db.kysely.selectFrom('staffUsers').select(['role']).where('id', '=', viewer.id).executeTakeFirstOrThrow();
       expect(row.role).toBe('VIEWER');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a provider session with no local second factor to add a passkey or set a local password (403), changing nothing', async () => {
+    const app = await appWithProvider(await dialect.createDb());
+    try {
+      const reviewer = await makeStaff(app, '0177', 'REVIEWER');
+      await linkByAdmin(app, reviewer, 'reviewer-no-local-factor');
+      const { callback } = await providerSignIn(app, { sub: 'reviewer-no-local-factor' });
+      const bare = clientOf(app, staffCookieOf(callback)!, '', uniqueIp());
+      const { csrfToken } = (await bare.get('/api/admin/session')).json() as { csrfToken: string };
+      const client = clientOf(app, bare.cookie, csrfToken, bare.ip);
+      const before = await app.deps.db.kysely.selectFrom('staffUsers').select(['passwordHash']).where('id', '=', reviewer.id).executeTakeFirstOrThrow();
+      const options = await client.post('/api/admin/passkeys/options', {});
+      expect(options.statusCode).toBe(403);
+      expect(options.json()).toMatchObject({ message: adminMessages.providerSessionNoLocalFactor });
+      const password = await client.post('/api/admin/password', { currentPassword: 'anything at all', newPassword: 'a new local password 2026' });
+      expect(password.statusCode).toBe(403);
+      const after = await app.deps.db.kysely.selectFrom('staffUsers').select(['passwordHash']).where('id', '=', reviewer.id).executeTakeFirstOrThrow();
+      expect(after.passwordHash).toBe(before.passwordHash);
+      const passkeys = await app.deps.db.kysely.selectFrom('staffPasskeys').select(['id']).where('staffId', '=', reviewer.id).execute();
+      expect(passkeys).toEqual([]);
     } finally {
       await app.close();
     }

@@ -14,6 +14,7 @@ export const adminMessages = {
   signInThrottled: 'ログインに続けて失敗したため、しばらくログインできません。時間をおいて再度お試しください。',
   totpWrong: 'ワンタイムパスワードが正しくありません。',
   reauthRequired: '本人確認のため、認証アプリに表示されている6桁のワンタイムパスワードを入力してください。',
+  providerSessionNoLocalFactor: '認証基盤でログインしている場合、パスワードとパスキーは変更できません。',
   reauthFailed:
     '本人確認のため、認証アプリに表示されている6桁のワンタイムパスワードを入力してください。入力したワンタイムパスワードは正しくないか、既に使われています。',
   totpSetupRequired: '二要素認証の登録が必要です。',

@@ -63,6 +63,8 @@ export interface StaffContext {
   totpSetupRequired: boolean;
   /** The password was set by someone else: this session can only change it (and sign out). */
   passwordChangeRequired: boolean;
+  /** The session was opened through the bank's provider (staff-oidc.ts), not with the local password. */
+  viaProvider: boolean;
 }
 
 export interface StaffAuthDeps {
@@ -247,6 +249,7 @@ const contextOf = (sessionId: string, row: StaffRow, viaProvider: boolean): Staf
   staff: identityOf(row),
   totpSetupRequired: !viaProvider && needsSecondFactor(row) && row.totpEnabledAt === null,
   passwordChangeRequired: !viaProvider && row.passwordChangeRequired === 1,
+  viaProvider,
 });
 
 /** The staff behind a session cookie's token, extending its idle window; null when it must not be used. */
@@ -299,7 +302,10 @@ export async function changeOwnPassword(
  * an unused recovery code, or a passkey's answer to a sign-in challenge. Five failed tries per member
  * in 15 minutes (then 429; a proved answer forgets them): a stolen session cannot guess codes. A wrong answer is a field error on
  * `totpCode` and an audit row. Nothing is asked of a member with no second factor yet (their only
- * way forward is enrolling one).
+ * way forward is enrolling one) — unless the session came through the bank's provider: such a member
+ * has no local factor to prove, so a session alone (a stolen cookie) could add a passkey or set a
+ * password that signs in locally; that is refused (403, decision 0253), the provider holds their
+ * credentials.
  */
 export async function confirmSecondFactorAgain(
   deps: StaffAuthDeps,
@@ -309,7 +315,10 @@ export async function confirmSecondFactorAgain(
 ): Promise<void> {
   const row = await findStaffById(deps.db, context.staff.id);
   if (!row) throw new Refusal('unauthenticated');
-  if (row.totpEnabledAt === null) return;
+  if (row.totpEnabledAt === null) {
+    if (context.viaProvider) throw new Refusal('forbidden', { message: adminMessages.providerSessionNoLocalFactor });
+    return;
+  }
   const key = `staff-reauth:${row.id}`;
   await enforceLimits(deps.db, [{ key, limits: [{ max: 5, windowMs: minutes(15) }] }], attempt.now);
   let proved = false;
