@@ -7,6 +7,6 @@ export default defineConfig({
     // on PostgreSQL, child processes and sockets much of the time, and the second core takes another
     // file meanwhile.
     maxWorkers: 2,
-    projects: ['packages/domain', 'data', 'apps/api', 'apps/ekyc-sim', 'apps/web', 'apps/admin'],
+    projects: ['packages/domain', 'data', 'apps/api', 'apps/ekyc-sim', 'apps/dev-idp', 'apps/web', 'apps/admin'],
   },
 });

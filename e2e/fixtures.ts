@@ -13,7 +13,7 @@ function isBrowserProblem(type: string, text: string): boolean {
 }
 
 export const test = base.extend<
-  { baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string; browserProblems: string[] },
+  { baseURLFor: WorkerServer['baseURLFor']; ekycOrigin: string; idpOrigin: string; browserProblems: string[] },
   { server: WorkerServer; apiEnv: Record<string, string> }
 >({
   /** Extra environment of the worker's API server: `test.use({ apiEnv: { … } })` gets its own worker. */
@@ -50,6 +50,10 @@ export const test = base.extend<
   },
   ekycOrigin: async ({ server }, use) => {
     await use(server.ekycOrigin);
+  },
+  /** The worker's staff identity provider (apps/dev-idp): each bank's issuer under /<code>. */
+  idpOrigin: async ({ server }, use) => {
+    await use(server.idpOrigin);
   },
 });
 

@@ -10,6 +10,7 @@ export const webDistDir = join(webDir, 'dist');
 export const apiServer = process.env.E2E_SERVER_ENTRY ?? join(repoRoot, 'apps', 'api', 'src', 'server.ts');
 /** The eKYC provider simulator each worker starts next to the API (fixtures.ts). */
 export const ekycSimServer = join(repoRoot, 'apps', 'ekyc-sim', 'src', 'server.ts');
+export const devIdpServer = join(repoRoot, 'apps', 'dev-idp', 'src', 'server.ts');
 export const screenshotDir = join(e2eDir, 'screenshots');
 
 /**

@@ -4,12 +4,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getBank } from '@koza/domain/banks/banks';
+import { allBanks, getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
-import { apiServer, ekycSimServer, nodeBin, repoRoot, webDistDir } from './paths.ts';
+import { apiServer, devIdpServer, ekycSimServer, nodeBin, repoRoot, webDistDir } from './paths.ts';
 
-// The servers an end-to-end run drives: the eKYC simulator and the API serving the web, each on a
-// free port, with a SQLite database of their own. Started per Playwright worker (fixtures.ts) and by
+// The servers an end-to-end run drives: the eKYC simulator, the staff's development identity provider
+// (apps/dev-idp) and the API serving the web, each on a free port, with a SQLite database of their own. Started per Playwright worker (fixtures.ts) and by
 // the WebKit walks (webkit/walks.test.ts).
 
 /** One API + web server with its eKYC simulator. */
@@ -21,6 +21,8 @@ export interface WorkerServer {
   baseURLFor(bankCode: BankCode): string;
   /** The eKYC simulator of this worker (apps/ekyc-sim, its own port, in-memory database): http://127.0.0.1:<port>. */
   ekycOrigin: string;
+  /** The staff's identity provider of this worker (apps/dev-idp): http://localhost:<port>, each bank's issuer under /<code>. */
+  idpOrigin: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -112,21 +114,26 @@ export async function startServers({
   };
   const logLevel = process.env.E2E_SERVER_LOG_LEVEL ?? 'warn';
   try {
-    // The eKYC simulator first: the API is told where it is (EKYC_PROVIDER_URL).
-    const simPort = await start(
-      'ekyc-sim',
-      ekycSimServer,
-      (port) => ({
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        SIM_DATABASE: ':memory:',
-        LOG_LEVEL: logLevel,
-      }),
-      '/health',
-    );
+    // The eKYC simulator and the identity provider first, side by side: the API is told where they
+    // are (EKYC_PROVIDER_URL, STAFF_OIDC_ISSUER_<code>).
+    const [simPort, idpPort] = await Promise.all([
+      start(
+        'ekyc-sim',
+        ekycSimServer,
+        (port) => ({
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://localhost:${port}`,
+          SIM_DATABASE: ':memory:',
+          LOG_LEVEL: logLevel,
+        }),
+        '/health',
+      ),
+      start('dev-idp', devIdpServer, (port) => ({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: logLevel }), '/health'),
+    ]);
     const ekycOrigin = `http://127.0.0.1:${simPort}`;
+    const idpOrigin = `http://localhost:${idpPort}`;
     const port = await start(
       'server',
       apiServer,
@@ -137,6 +144,7 @@ export async function startServers({
         DATABASE_URL: `sqlite:${join(dir, `${name}.sqlite`)}`,
         WEB_DIST_DIR: webDistDir,
         EKYC_PROVIDER_URL: ekycOrigin,
+        ...Object.fromEntries(allBanks.map((b) => [`STAFF_OIDC_ISSUER_${b.code}`, `${idpOrigin}/${b.code}`])),
         // Where the simulator sends its signed result webhook.
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: logLevel,
@@ -144,7 +152,7 @@ export async function startServers({
       }),
       '/api/health',
     );
-    return { port, origin: `http://127.0.0.1:${port}`, ekycOrigin, baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`, close };
+    return { port, origin: `http://127.0.0.1:${port}`, ekycOrigin, idpOrigin, baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`, close };
   } catch (error) {
     await close();
     throw error;

@@ -303,6 +303,9 @@ try {
         HOST: '127.0.0.1',
         DATABASE_URL: url,
         EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}`,
+        // The cluster starts no staff identity provider (npm start does): its back office signs in
+        // locally unless a bank's provider is given (STAFF_OIDC_ISSUER_<code>; decision 0253).
+        ...Object.fromEntries(allBanks.map((b) => [`STAFF_OIDC_ISSUER_${b.code}`, process.env[`STAFF_OIDC_ISSUER_${b.code}`] ?? 'off'])),
         PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? publicBaseUrl,
         // nginx (on this machine) is the only proxy whose X-Forwarded-For and X-Request-Id count.
         TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',

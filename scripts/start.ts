@@ -1,6 +1,7 @@
 // `npm start`: everything a fresh checkout needs, then the product on its embedded defaults.
 // Builds the postal table and the web app when they are missing or stale, starts the API (+ web)
-// on :3000 and the eKYC simulator on :3100, and prints the three bank URLs.
+// on :3000, the eKYC simulator on :3100 and the staff's development identity provider on :3200
+// (apps/dev-idp, decision 0253), and prints the three bank URLs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
@@ -13,6 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
 const apiPort = Number(process.env.PORT ?? 3000);
 const simPort = Number(process.env.EKYC_SIM_PORT ?? 3100);
+const idpPort = Number(process.env.DEV_IDP_PORT ?? 3200);
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -87,12 +89,20 @@ process.on('SIGTERM', () => shutdown(0));
 // database ready and serves the builds from its first answer (docs/decisions/0183-npm-start-in-parallel.md).
 // With the postal table already current (a restart) the release step is left to the API, which
 // checks in-process and loads only what changed: a separate step would only add a Node start.
-const apiEnv: Record<string, string> = { PORT: String(apiPort), EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}` };
+const apiEnv: Record<string, string> = {
+  PORT: String(apiPort),
+  EKYC_PROVIDER_URL: process.env.EKYC_PROVIDER_URL ?? `http://127.0.0.1:${simPort}`,
+  // Each bank's staff sign in through the development provider, unless told of another (README).
+  ...Object.fromEntries(
+    allBanks.map((b) => [`STAFF_OIDC_ISSUER_${b.code}`, process.env[`STAFF_OIDC_ISSUER_${b.code}`] ?? `http://localhost:${idpPort}/${b.code}`]),
+  ),
+};
 // The release step compiles much of what the API then loads (configuration, database, Kysely, the
 // data package): in Node's compile cache, the API's own (decision 0180), the API finds it ready.
 const compileCache = enableCompileCache().directory;
 const migrateEnv = compileCache ? { ...apiEnv, NODE_COMPILE_CACHE: compileCache } : apiEnv;
 startProcess('eKYC simulator', 'apps/ekyc-sim/src/server.ts', { PORT: String(simPort) });
+startProcess('identity provider', 'apps/dev-idp/src/server.ts', { PORT: String(idpPort) });
 try {
   await Promise.all([
     (await isPostalTableCurrent()) ? undefined : run(process.execPath, [join(root, 'apps/api/src/main-migrate.ts')], root, migrateEnv),
@@ -104,9 +114,14 @@ try {
   await new Promise(() => undefined); // shutdown exits
 }
 startProcess('API', 'apps/api/src/server.ts', apiEnv);
-await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120_000), waitFor(`http://127.0.0.1:${simPort}/health`, 60_000)]);
+await Promise.all([
+  waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120_000),
+  waitFor(`http://127.0.0.1:${simPort}/health`, 60_000),
+  waitFor(`http://127.0.0.1:${idpPort}/health`, 60_000),
+]);
 
 console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 for (const bank of allBanks) console.log(`  ${bank.code} ${bank.name}: http://${bank.devHost}:${apiPort}`);
 console.log(`  eKYC simulator:          http://localhost:${simPort}`);
+console.log(`  Staff identity provider: http://localhost:${idpPort} (test staff, passwords and codes)`);
 console.log(`  Dev mailbox:             http://localhost:${apiPort}/__dev/mailbox\n`);

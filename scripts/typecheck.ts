@@ -16,7 +16,7 @@ import ts from 'typescript';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every project, by its tsconfig.json (the workspaces', then the scripts'). */
-const projects = ['packages/domain', 'data', 'apps/api', 'apps/ekyc-sim', 'apps/web', 'apps/admin', 'e2e', 'scripts'];
+const projects = ['packages/domain', 'data', 'apps/api', 'apps/ekyc-sim', 'apps/dev-idp', 'apps/web', 'apps/admin', 'e2e', 'scripts'];
 
 /** Files whose change can change any project's result. */
 const sharedInputs = ['tsconfig.base.json', 'package.json', ...projects.map((p) => `${p}/package.json`)];

@@ -21,13 +21,13 @@ function developerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** Seconds from `npm start` to the first 200 of /api/health; the whole process group stopped after. */
 async function timeStart(cwd: string): Promise<number> {
-  const [port, simPort] = [await freePort(), await freePort()];
+  const [port, simPort, idpPort] = [await freePort(), await freePort(), await freePort()];
   const startedAt = performance.now();
   const child = spawn('npm', ['start'], {
     cwd,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: developerEnv({ PORT: String(port), EKYC_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' }),
+    env: developerEnv({ PORT: String(port), EKYC_SIM_PORT: String(simPort), DEV_IDP_PORT: String(idpPort), LOG_LEVEL: 'warn' }),
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {

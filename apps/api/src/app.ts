@@ -57,6 +57,7 @@ import type { AccountSystemHandover } from './adapters/handover.ts';
 import { handoverEntry, type HandoverEntry, type HandoverRecord } from './adapters/handover-format.ts';
 import type { HandoverExportDeps } from './services/platform/handover-export.ts';
 import { adminRoutes } from './routes/admin/admin-routes.ts';
+import { createStaffOidc } from './services/staff/staff-oidc.ts';
 import { installAdminStatic } from './plugins/admin-static.ts';
 
 export interface BuildAppOptions {
@@ -192,8 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await typed.register(ekycWebhookRoutes, { db, clock, config });
   await typed.register(documentsRoutes, { db, clock, guards: deps.guards, jpkiCutover: config.ekyc.jpkiCutover });
   await typed.register(completionRoutes, { db, clock, codeHashKey: config.codeHashKey, mail });
-  // The back office (issue 14): its API under /api/admin (one staff-session hook, a permission per
-  // route) and its own build under /admin with its own CSP.
+  // The back office (issue 14): /api/admin (one staff-session hook, a permission per route), /admin its build.
   await typed.register(adminRoutes, {
     prefix: '/api/admin',
     db,
@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ekycProviderName: new URL(config.ekyc.providerUrl).host,
     ordinanceAmendedFrom: config.ekyc.jpkiCutover,
     reviewTargetBusinessDays: config.reviewTargetBusinessDays,
+    staffOidc: createStaffOidc(config),
   });
   installAdminStatic(app, { adminDistDir: config.adminDistDir });
   // Later issues register their route plugins here, each with what it needs from `deps`.

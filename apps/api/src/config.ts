@@ -10,6 +10,7 @@ import { bankCodes, ekycMethodCutover, isBankCode } from '@koza/domain/constants
 import type { BankCode } from '@koza/domain/constants';
 import { banks, devHostMap, hostName } from '@koza/domain/banks/banks';
 import { parseDatabaseUrl } from './db/database.ts';
+import { devStaffOidc } from './dev-staff-oidc.ts';
 import type { DatabaseLocation } from './db/database.ts';
 
 // Configuration comes from environment variables, validated once at start (DECISIONS.md §1).
@@ -87,6 +88,28 @@ export interface Config {
   };
   /** ADMIN_DIST_DIR: the back office's build, served under /admin. */
   readonly adminDistDir: string;
+  /** Per bank: its staff's OpenID Connect provider (decision 0253), or none. */
+  readonly staffOidc: Readonly<Partial<Record<BankCode, StaffOidcProvider>>>;
+  /**
+   * Per bank (STAFF_LOCAL_SIGN_IN_<code>): `on`, every member may sign in with a password here; `off`
+   * (only with a provider), only the command line's accounts may, and everyone during a break-glass
+   * window (`npm run staff -- break-glass`, decision 0253).
+   */
+  readonly staffLocalSignIn: Readonly<Record<BankCode, 'on' | 'off'>>;
+}
+
+/** A bank's staff identity provider as this service's OpenID Connect relying party (decision 0253). */
+export interface StaffOidcProvider {
+  /** STAFF_OIDC_ISSUER_<code>: the issuer identifier (https in production), discovered at the first sign-in. */
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** STAFF_OIDC_REQUIRED_AMR_<code>: every one of these must be in the ID token's `amr`. */
+  readonly requiredAmr: readonly string[];
+  /** STAFF_OIDC_REQUIRED_ACR_<code>: the ID token's `acr` must be one of these (asked for as `acr_values`). */
+  readonly requiredAcr: readonly string[];
+  /** STAFF_OIDC_SESSION_MINUTES_<code>: a session ends at the latest this long after the provider's authentication (`max_age`). */
+  readonly sessionMinutes: number;
 }
 
 export interface PoolSettings {
@@ -185,6 +208,17 @@ export const devDefaults = {
 } as const;
 
 const mailFromName = (code: BankCode) => `MAIL_FROM_${code}`;
+const oidcNames = (code: BankCode) =>
+  ({
+    issuer: `STAFF_OIDC_ISSUER_${code}`,
+    clientId: `STAFF_OIDC_CLIENT_ID_${code}`,
+    clientSecret: `STAFF_OIDC_CLIENT_SECRET_${code}`,
+    requiredAmr: `STAFF_OIDC_REQUIRED_AMR_${code}`,
+    requiredAcr: `STAFF_OIDC_REQUIRED_ACR_${code}`,
+    sessionMinutes: `STAFF_OIDC_SESSION_MINUTES_${code}`,
+    localSignIn: `STAFF_LOCAL_SIGN_IN_${code}`,
+  }) as const;
+
 const devMailFrom = (code: BankCode) => `no-reply@${banks[code].devHost}`;
 const reviewTargetName = (code: BankCode) => `REVIEW_TARGET_BUSINESS_DAYS_${code}`;
 
@@ -224,6 +258,12 @@ const envSchema = z.object({
   BANK_HOSTS: optional,
   SMTP_URL: optional,
   ...Object.fromEntries(bankCodes.map((c) => [mailFromName(c), optional])),
+  ...Object.fromEntries(
+    bankCodes.flatMap((c) => {
+      // Read as text, checked in checkedStaffOidc (a number and a switch among them).
+      return Object.values(oidcNames(c)).map((name) => [name, optional]);
+    }),
+  ),
   EKYC_PROVIDER_URL: optional,
   EKYC_API_KEY: optional,
   EKYC_WEBHOOK_SECRET: optional,
@@ -334,6 +374,68 @@ function checkedMailFrom(e: ParsedEnv, isProduction: boolean, problems: string[]
   ) as Record<BankCode, string>;
 }
 
+/** A list of claim values: comma-separated, each a token without spaces. */
+const claimValues = (text: string | undefined): string[] | null => {
+  const values = (text ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.every((v) => /^[\x21-\x7e]{1,100}$/.test(v)) ? values : null;
+};
+
+/**
+ * Each bank's staff identity provider (decision 0253), checked. Outside production a bank without
+ * STAFF_OIDC_ISSUER_<code> uses the development provider (`off`: none), and the client and the MFA
+ * claim default to the development provider's; in production a bank has one
+ * only when its issuer is set, and then needs an https issuer, its client id and secret (not the
+ * development one), and the MFA claim it requires (amr or acr). Local sign-in off needs a provider.
+ */
+function checkedStaffOidc(e: ParsedEnv, isProduction: boolean, problems: string[]) {
+  const providers: Partial<Record<BankCode, StaffOidcProvider>> = {};
+  const localSignIn = {} as Record<BankCode, 'on' | 'off'>;
+  for (const code of bankCodes) {
+    const n = oidcNames(code);
+    const given = e[n.issuer];
+    const local = e[n.localSignIn] ?? 'on';
+    if (local !== 'on' && local !== 'off') problems.push(`${n.localSignIn}: on or off`);
+    localSignIn[code] = local === 'off' ? 'off' : 'on';
+    const minutes = Number(e[n.sessionMinutes] ?? 8 * 60);
+    // Up to the staff session's own 12 hours (@koza/domain/admin/rules staffAuth.absoluteHours).
+    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 12 * 60) problems.push(`${n.sessionMinutes}: whole minutes, 5 to 720`);
+    const issuer = given === 'off' ? undefined : (given ?? (isProduction ? undefined : devStaffOidc.issuer(code)));
+    if (issuer === undefined) {
+      if (localSignIn[code] === 'off') problems.push(`${n.localSignIn}: off needs a provider (${n.issuer})`);
+      continue;
+    }
+    if (!URL.canParse(issuer) || new URL(issuer).search !== '' || new URL(issuer).hash !== '') problems.push(`${n.issuer}: not an issuer URL`);
+    else if (isProduction && !issuer.startsWith('https://')) problems.push(`${n.issuer}: must be https:// in production`);
+    const clientId = e[n.clientId] ?? (isProduction ? undefined : devStaffOidc.clientId(code));
+    const clientSecret = e[n.clientSecret] ?? (isProduction ? undefined : devStaffOidc.clientSecret(code));
+    if (clientId === undefined) problems.push(`${n.clientId}: missing (the client id the provider gave this service)`);
+    if (clientSecret === undefined) problems.push(`missing in production: ${n.clientSecret}`);
+    else if (isProduction && clientSecret === devStaffOidc.clientSecret(code)) problems.push(`development default used in production: ${n.clientSecret}`);
+    else if (isProduction && clientSecret.length < 16) problems.push(`${n.clientSecret}: too short for a client secret`);
+    const requiredAmr = claimValues(e[n.requiredAmr] ?? (isProduction || e[n.requiredAcr] !== undefined ? '' : devStaffOidc.requiredAmr.join(',')));
+    const requiredAcr = claimValues(e[n.requiredAcr]);
+    if (requiredAmr === null) problems.push(`${n.requiredAmr}: comma-separated amr values`);
+    if (requiredAcr === null) problems.push(`${n.requiredAcr}: comma-separated acr values`);
+    // The provider proves the second factor: a provider whose sign-in could be a password alone is refused.
+    if (requiredAmr?.length === 0 && requiredAcr?.length === 0) {
+      problems.push(`${n.requiredAmr} or ${n.requiredAcr}: the MFA the provider must report (e.g. amr mfa, or the acr of its MFA policy)`);
+    }
+    providers[code] = {
+      // Exactly as the provider states it (its discovery document's issuer): some end with a slash.
+      issuer,
+      clientId: clientId ?? '',
+      clientSecret: clientSecret ?? '',
+      requiredAmr: requiredAmr ?? [],
+      requiredAcr: requiredAcr ?? [],
+      sessionMinutes: minutes,
+    };
+  }
+  return { providers, localSignIn };
+}
+
 function httpSettings(e: ParsedEnv, trustProxy: Config['trustProxy']): Config['http'] {
   return {
     requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
@@ -414,6 +516,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (e.SMTP_URL !== undefined && !/^smtps?:\/\//.test(e.SMTP_URL)) problems.push('SMTP_URL: must start with smtp:// or smtps://');
 
   const mailFrom = checkedMailFrom(e, isProduction, problems);
+  const staffOidc = checkedStaffOidc(e, isProduction, problems);
 
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
@@ -472,6 +575,8 @@ export function loadConfig(env: Env = process.env): Config {
     handoverDir,
     handoverExport: { intervalMs: e.HANDOVER_EXPORT_INTERVAL_MS, exporterId: e.HANDOVER_EXPORTER_ID ?? `${hostname()}:${handoverDir}` },
     adminDistDir: e.ADMIN_DIST_DIR ?? `${repoRoot}/apps/admin/dist`,
+    staffOidc: staffOidc.providers,
+    staffLocalSignIn: staffOidc.localSignIn,
   }) as Config;
 }
 

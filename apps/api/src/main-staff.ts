@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { clearTotp, findStaffByLoginId, revokeSessionsOfStaff, setStaffPassword, unlockStaff } from './db/repositories/staff-repository.ts';
 import type { AuditAction } from '@koza/domain/admin/rules';
 import { countActiveAdmins, leaveFourEyes } from './db/repositories/staff-confirmation-repository.ts';
+import { closeBreakGlass, openBreakGlass } from './db/repositories/staff-oidc-repository.ts';
 import { audit } from './services/staff/audit.ts';
 import { withdrawProposalsOf } from './services/staff/review.ts';
 import { createStaff } from './services/staff/staff-auth.ts';
@@ -22,6 +23,8 @@ import { forgetAccountThrottle } from './services/staff/staff-throttle.ts';
 //   npm run staff -- reset-password --bank 0177 --login …       (a one-time password; sessions end)
 //   npm run staff -- reset-second-factor --bank 0177 --login …  (enrols again at next sign-in; sessions end)
 //   npm run staff -- single-admin --bank 0177                   (back to one-ADMIN mode: decision 0233)
+//   npm run staff -- break-glass --bank 0177 --hours 4          (local sign-in for every member while the
+//   npm run staff -- break-glass --bank 0177 --end               bank's identity provider is down: decision 0253)
 // Once a bank has had two ADMINs (four-eyes mode), only this command takes it back to one-ADMIN
 // mode, and only while it has fewer than two active ADMINs: no screen of the back office can.
 // A password is read from STAFF_PASSWORD or asked for on the terminal: never an argument (it would
@@ -32,6 +35,7 @@ const usage = [
   `usage: npm run staff -- create --bank ${banks} --login <login id> --name <display name> [--role ADMIN|REVIEWER|VIEWER]`,
   `       npm run staff -- unlock|reset-password|reset-second-factor --bank ${banks} --login <login id>`,
   `       npm run staff -- single-admin --bank ${banks}`,
+  `       npm run staff -- break-glass --bank ${banks} (--hours <1-24> | --end)`,
 ].join('\n');
 
 async function readPassword(): Promise<string> {
@@ -76,11 +80,20 @@ async function changeMember(
 try {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { bank: { type: 'string' }, login: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'ADMIN' } },
+    options: {
+      bank: { type: 'string' },
+      login: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'ADMIN' },
+      hours: { type: 'string' },
+      end: { type: 'boolean', default: false },
+    },
   });
   const command = positionals[0];
-  if (!command || !['create', 'unlock', 'reset-password', 'reset-second-factor', 'single-admin'].includes(command) || !values.bank) fail(usage);
-  if (command !== 'single-admin' && !values.login) fail(usage);
+  if (!command || !['create', 'unlock', 'reset-password', 'reset-second-factor', 'single-admin', 'break-glass'].includes(command) || !values.bank) fail(usage);
+  if (command !== 'single-admin' && command !== 'break-glass' && !values.login) fail(usage);
+  const hours = Number(values.hours);
+  if (command === 'break-glass' && !values.end && !(Number.isInteger(hours) && hours >= 1 && hours <= 24)) fail(usage);
   if (!isBankCode(values.bank)) fail(`unknown bank code ${values.bank}\n${usage}`);
   const bankCode = values.bank;
   const loginId = values.login ?? '';
@@ -99,7 +112,21 @@ try {
   const db = await openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    if (command === 'single-admin') {
+    if (command === 'break-glass') {
+      // The bank's provider is down: every member may sign in with their local password and second
+      // factor until the window ends (STAFF_LOCAL_SIGN_IN_<code>=off otherwise keeps them out; decision 0253).
+      const now = Date.now();
+      if (values.end) {
+        const was = await closeBreakGlass(db, bankCode, now);
+        await audit(db, commandLine(bankCode), 'BREAK_GLASS', now, { detail: `${bankCode} end` });
+        console.log(was ? `bank ${bankCode}: local sign-in back to its configuration` : `bank ${bankCode} had no break-glass window open`);
+      } else {
+        const until = now + hours * 3_600_000;
+        await openBreakGlass(db, bankCode, now, until);
+        await audit(db, commandLine(bankCode), 'BREAK_GLASS', now, { detail: `${bankCode} ${hours}h until ${new Date(until).toISOString()}` });
+        console.log(`bank ${bankCode}: every member may sign in locally until ${new Date(until).toISOString()} (each such sign-in is audited as break-glass)`);
+      }
+    } else if (command === 'single-admin') {
       // Not while two ADMINs can act: the mode would come back at their next change anyway.
       if ((await countActiveAdmins(db, bankCode)) >= 2) fail(`bank ${bankCode} has two or more active ADMINs: stop one first (a second ADMIN confirms it)`, 1);
       if (!(await leaveFourEyes(db, bankCode))) fail(`bank ${bankCode} is not in four-eyes mode`, 1);

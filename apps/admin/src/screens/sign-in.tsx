@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { passkeyOptionsSchema, signInBodySchema, staffSessionSchema } from '@koza/domain/api/admin';
+import { passkeyOptionsSchema, signInBodySchema, signInOptionsSchema, staffSessionSchema } from '@koza/domain/api/admin';
+import { adminMessages } from '@koza/domain/admin/messages';
+import { useApiQuery } from '../queries.ts';
 import { ApiProblem, postJson } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { useForm } from '../use-form.tsx';
@@ -12,9 +14,17 @@ import { passkeysOffered, webauthn } from './passkey-ceremony.ts';
 // Where the browser offers passkeys they come first (decision 0220): the password and the passkey's
 // answer go to the API in one call. The code field stays the fallback, and stays empty at the very
 // first sign-in, before the authenticator app is registered.
+// Where the bank signs its staff in through its identity provider (decision 0253), that comes first: a
+// link to GET /api/admin/oidc/start, which sends the browser to the provider and back; a sign-in that
+// did not complete comes back here with ?sign-in=failed and one message. With the bank's local sign-in
+// off, the form stays for the command line's accounts and break-glass, and says so.
 export function SignInScreen() {
   const { signedIn } = useSession();
   const [offered] = useState(passkeysOffered);
+  const options = useApiQuery('/sign-in-options', signInOptionsSchema);
+  const [providerFailed] = useState(() => new URLSearchParams(window.location.search).get('sign-in') === 'failed');
+  const provider = options.data?.provider ?? false;
+  const localOff = options.data?.localSignIn === 'off';
   const form = useForm({
     prefix: 'sign-in',
     initial: { loginId: '', password: '', totpCode: '' },
@@ -49,6 +59,22 @@ export function SignInScreen() {
   return (
     <main id="main" className="narrow" tabIndex={-1}>
       <h1>Web口座開設 管理画面 ログイン</h1>
+      {providerFailed && !error && (
+        <p className="error" role="alert">
+          {adminMessages.providerSignInFailed}
+        </p>
+      )}
+      {provider && (
+        <section aria-labelledby="provider-sign-in">
+          <h2 id="provider-sign-in">銀行の認証基盤でログイン</h2>
+          <p className="hint">行内のID・パスワードと多要素認証でログインします。</p>
+          <a className="button primary" href="/api/admin/oidc/start">
+            認証基盤でログイン
+          </a>
+        </section>
+      )}
+      {provider && <h2>{localOff ? '初期管理者・緊急時のログイン' : 'ログインIDとパスワードでログイン'}</h2>}
+      {localOff && <p className="hint">この銀行では、認証基盤に障害があるときなど、許可された場合に限りこちらからログインできます。</p>}
       <form
         ref={form.formRef}
         onSubmit={(event) => {

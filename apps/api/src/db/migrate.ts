@@ -26,6 +26,7 @@ import * as m068 from './migrations/068-personal-data-erased.ts';
 import * as m069 from './migrations/069-banks.ts';
 import * as m070 from './migrations/070-staff-restart-confirmed.ts';
 import * as m071 from './migrations/071-handover-outbox.ts';
+import * as m072 from './migrations/072-staff-oidc.ts';
 
 // Every migration, in order. Add 002-… here (static list: no directory scanning, works the same
 // when the code is bundled or read-only). Names sort as they run.
@@ -55,6 +56,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '069-banks': m069,
   '070-staff-restart-confirmed': m070,
   '071-handover-outbox': m071,
+  '072-staff-oidc': m072,
 };
 
 /**

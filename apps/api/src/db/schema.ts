@@ -425,6 +425,15 @@ export interface StaffUsersTable {
   /** 1 while restarting a stopped account, or lifting an ADMIN's sign-in limit, waits for a second ADMIN (migration 070). */
   pendingEnable: Generated<number>;
   pendingUnlock: Generated<number>;
+  /** The provider account the member is linked to: the ID token's `iss` and `sub` (migration 072, decision 0253). */
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
+  /** A link waiting for a second ADMIN, and 1 while removing an ADMIN's link waits. */
+  pendingOidcIssuer: string | null;
+  pendingOidcSubject: string | null;
+  pendingOidcUnlink: Generated<number>;
+  /** The member's last sign-in through the provider. */
+  lastOidcSignInAt: EpochMs | null;
 }
 
 /** Every ADMIN who created or changed the account since its last confirmation (migration 062): none of them confirms it. */
@@ -450,6 +459,29 @@ export interface StaffSessionsTable {
   /** Where the session was opened from (migration 045; null before it). */
   ipAddress: string | null;
   userAgent: string | null;
+  /** 1: opened by a sign-in through the bank's provider (migration 072, decision 0253). */
+  viaProvider: Generated<number>;
+  /** The hard end set by the provider's authentication (auth_time + the bank's session minutes); null: local sign-in. */
+  expiresAt: EpochMs | null;
+}
+
+/** One sign-in sent to the bank's provider, taken once at its callback (migration 072). */
+export interface StaffOidcStatesTable {
+  /** Keyed hash of the browser's cookie. */
+  id: string;
+  bankCode: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  redirectUri: string;
+  createdAt: EpochMs;
+}
+
+/** A bank's local sign-in opened to every member until `until` (migration 072, `npm run staff -- break-glass`). */
+export interface StaffBreakGlassTable {
+  bankCode: string;
+  openedAt: EpochMs;
+  until: EpochMs;
 }
 
 /** One-time recovery codes of a staff member's second factor, as keyed hashes (migration 045). */
@@ -556,6 +588,8 @@ export interface BackOfficeTables {
   staffRecoveryCodes: StaffRecoveryCodesTable;
   staffPasskeys: StaffPasskeysTable;
   staffWebauthnChallenges: StaffWebauthnChallengesTable;
+  staffOidcStates: StaffOidcStatesTable;
+  staffBreakGlass: StaffBreakGlassTable;
   applicationReviews: ApplicationReviewsTable;
   applicationCases: ApplicationCasesTable;
   applicationEvents: ApplicationEventsTable;

@@ -241,7 +241,7 @@ function scrapedGauges(registry: Registry, db: Db, dirs: WatchedDirs, readiness:
 function staffMetrics(registry: Registry) {
   const staffSignInFailures = new Counter({
     name: 'koza_staff_sign_in_failures_total',
-    help: 'Failed back-office sign-ins, by bank and reason (unknown id, password, totp, disabled, throttled)',
+    help: 'Failed back-office sign-ins, by bank and reason (unknown id, password, totp, passkey, disabled, throttled, local-off, provider)',
     labelNames: ['bank', 'reason'] as const,
     registers: [registry],
   });

@@ -208,3 +208,70 @@ describe('configuration in production', () => {
     expect(problemsOf({ ...productionEnv, PUBLIC_BASE_URL: 'http://koza.fukuoka.example.jp' })).toEqual(['PUBLIC_BASE_URL: must be https:// in production']);
   });
 });
+
+describe('each bank’s staff identity provider (decision 0253)', () => {
+  const fukuokaProvider = {
+    STAFF_OIDC_ISSUER_0177: 'https://login.fukuoka-bank.example.jp/tenant-1/v2.0',
+    STAFF_OIDC_CLIENT_ID_0177: 'koza-back-office',
+    STAFF_OIDC_CLIENT_SECRET_0177: 'a-long-client-secret-of-the-bank',
+    STAFF_OIDC_REQUIRED_ACR_0177: 'urn:fukuoka:mfa',
+  };
+
+  it('uses the development provider (npm start’s apps/dev-idp) outside production, pwd + otp required; `off` for none', () => {
+    const config = loadConfig({});
+    expect(config.staffOidc['0587']).toEqual({
+      issuer: 'http://localhost:3200/0587',
+      clientId: 'koza-admin-0587',
+      clientSecret: 'dev-oidc-client-secret-0587-not-for-production',
+      requiredAmr: ['pwd', 'otp'],
+      requiredAcr: [],
+      sessionMinutes: 480,
+    });
+    expect(config.staffLocalSignIn).toEqual({ '0177': 'on', '0587': 'on', '0181': 'on' });
+    expect(loadConfig({ STAFF_OIDC_ISSUER_0181: 'off' }).staffOidc['0181']).toBeUndefined();
+  });
+
+  it('has no provider in production unless one is configured, and then takes it as given', () => {
+    expect(loadConfig(productionEnv).staffOidc).toEqual({});
+    const config = loadConfig({ ...productionEnv, ...fukuokaProvider, STAFF_LOCAL_SIGN_IN_0177: 'off', STAFF_OIDC_SESSION_MINUTES_0177: '240' });
+    expect(config.staffOidc).toEqual({
+      '0177': {
+        issuer: 'https://login.fukuoka-bank.example.jp/tenant-1/v2.0',
+        clientId: 'koza-back-office',
+        clientSecret: 'a-long-client-secret-of-the-bank',
+        requiredAmr: [],
+        requiredAcr: ['urn:fukuoka:mfa'],
+        sessionMinutes: 240,
+      },
+    });
+    expect(config.staffLocalSignIn['0177']).toBe('off');
+  });
+
+  it('refuses in production a provider without its secret, with the development one, on http, or without the MFA it must report', () => {
+    expect(problemsOf({ ...productionEnv, ...fukuokaProvider, STAFF_OIDC_CLIENT_SECRET_0177: undefined })).toEqual([
+      'missing in production: STAFF_OIDC_CLIENT_SECRET_0177',
+    ]);
+    expect(problemsOf({ ...productionEnv, ...fukuokaProvider, STAFF_OIDC_CLIENT_SECRET_0177: 'dev-oidc-client-secret-0177-not-for-production' })).toEqual([
+      'development default used in production: STAFF_OIDC_CLIENT_SECRET_0177',
+    ]);
+    expect(problemsOf({ ...productionEnv, ...fukuokaProvider, STAFF_OIDC_ISSUER_0177: 'http://login.fukuoka-bank.example.jp' })).toEqual([
+      'STAFF_OIDC_ISSUER_0177: must be https:// in production',
+    ]);
+    expect(problemsOf({ ...productionEnv, ...fukuokaProvider, STAFF_OIDC_REQUIRED_ACR_0177: undefined })).toEqual([
+      'STAFF_OIDC_REQUIRED_AMR_0177 or STAFF_OIDC_REQUIRED_ACR_0177: the MFA the provider must report (e.g. amr mfa, or the acr of its MFA policy)',
+    ]);
+    expect(problemsOf({ ...productionEnv, ...fukuokaProvider, STAFF_OIDC_CLIENT_ID_0177: undefined })).toEqual([
+      'STAFF_OIDC_CLIENT_ID_0177: missing (the client id the provider gave this service)',
+    ]);
+  });
+
+  it('refuses local sign-in off without a provider, an unknown switch and a session longer than the staff session', () => {
+    expect(problemsOf({ ...productionEnv, STAFF_LOCAL_SIGN_IN_0587: 'off' })).toEqual([
+      'STAFF_LOCAL_SIGN_IN_0587: off needs a provider (STAFF_OIDC_ISSUER_0587)',
+    ]);
+    expect(problemsOf({ STAFF_LOCAL_SIGN_IN_0587: 'maybe', STAFF_OIDC_SESSION_MINUTES_0587: '721' })).toEqual([
+      'STAFF_LOCAL_SIGN_IN_0587: on or off',
+      'STAFF_OIDC_SESSION_MINUTES_0587: whole minutes, 5 to 720',
+    ]);
+  });
+});

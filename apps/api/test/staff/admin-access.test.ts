@@ -15,6 +15,11 @@ const noticeBody = { channel: null, contents: 'お知らせ', displayOrder: 5, s
 const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session' | Permission; body?: object }[] = [
   { method: 'POST', url: '/api/admin/sign-in', access: 'public' },
   { method: 'POST', url: '/api/admin/sign-in/passkey-options', access: 'public' },
+  // Sign-in through the bank's identity provider (decision 0253): before any session.
+  { method: 'GET', url: '/api/admin/sign-in-options', access: 'public' },
+  { method: 'GET', url: '/api/admin/oidc/start', access: 'public' },
+  { method: 'GET', url: '/api/admin/oidc/callback', access: 'public' },
+  { method: 'POST', url: '/api/admin/oidc/backchannel-logout', access: 'public', body: { logout_token: 'not.a.token' } },
   { method: 'GET', url: '/api/admin/passkeys', access: 'session' },
   { method: 'POST', url: '/api/admin/passkeys/options', access: 'session' },
   { method: 'POST', url: '/api/admin/passkeys', access: 'session', body: { challengeId: 'x', response: {} } },
@@ -52,6 +57,8 @@ const routes: { method: 'GET' | 'POST'; url: string; access: 'public' | 'session
   { method: 'GET', url: '/api/admin/staff/:staff/sessions', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/sessions/end', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/:staff/password', access: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/:staff/oidc-link', access: 'staff.manage', body: { subject: 'provider-subject-1' } },
+  { method: 'POST', url: '/api/admin/staff/:staff/oidc-unlink', access: 'staff.manage' },
   { method: 'POST', url: '/api/admin/password', access: 'session', body: { currentPassword: 'not the password', newPassword: 'a brand new password' } },
   { method: 'GET', url: '/api/admin/audit', access: 'audit.read' },
   { method: 'GET', url: '/api/admin/audit/export.csv', access: 'audit.read' },

@@ -48,7 +48,13 @@ forEachDialect((dialect) => {
       const sessions = await admin.get(`/api/admin/staff/${member.id}/sessions`);
       expect(sessions.json()).toEqual({
         items: [
-          { createdAt: expect.stringMatching(/^2026-06-16T10:00/), lastSeenAt: expect.any(String), ipAddress: '10.20.30.40', userAgent: 'lightMyRequest' },
+          {
+            createdAt: expect.stringMatching(/^2026-06-16T10:00/),
+            lastSeenAt: expect.any(String),
+            ipAddress: '10.20.30.40',
+            userAgent: 'lightMyRequest',
+            viaProvider: false,
+          },
         ],
       });
       expect((await admin.post(`/api/admin/staff/${member.id}/sessions/end`)).statusCode).toBe(204);

@@ -2,11 +2,19 @@
 
 export const adminMessages = {
   signInFailed: 'ログインID、パスワードまたはワンタイムパスワードが正しくありません。',
+  /** Every refused sign-in through the bank's identity provider (decision 0253): it tells nothing of why. */
+  providerSignInFailed: '銀行の認証基盤でのログインを完了できませんでした。もう一度お試しいただき、続く場合は管理者にお問い合わせください。',
+  oidcSubjectInvalid: '認証基盤の利用者ID（sub）を1〜255文字の半角英数字・記号で入力してください。',
+  oidcSubjectTaken: 'この利用者IDは既に別の職員に紐付けられています。',
+  noProvider: 'この銀行には認証基盤が設定されていません。',
+  oidcLinkUnchanged: 'この職員は既にその利用者IDに紐付けられています。',
+  notLinked: 'この職員は認証基盤に紐付けられていません。',
   loginIdRequired: 'ログインIDを入力してください。',
   passwordRequired: 'パスワードを入力してください。',
   signInThrottled: 'ログインに続けて失敗したため、しばらくログインできません。時間をおいて再度お試しください。',
   totpWrong: 'ワンタイムパスワードが正しくありません。',
   reauthRequired: '本人確認のため、認証アプリに表示されている6桁のワンタイムパスワードを入力してください。',
+  providerSessionNoLocalFactor: '認証基盤でログインしている場合、パスワードとパスキーは変更できません。',
   reauthFailed:
     '本人確認のため、認証アプリに表示されている6桁のワンタイムパスワードを入力してください。入力したワンタイムパスワードは正しくないか、既に使われています。',
   totpSetupRequired: '二要素認証の登録が必要です。',

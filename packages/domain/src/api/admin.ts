@@ -210,12 +210,45 @@ export const staffListItemSchema = staffSchema.extend({
   pendingUnlock: z.boolean(),
   /** Display names of the ADMINs who asked for what waits: none of them may confirm it. */
   changedBy: z.array(z.string()),
+  /**
+   * The bank identity provider's account the member is linked to (its `sub`; decision 0253), a link
+   * or its removal waiting for a second ADMIN, and the member's last sign-in through the provider.
+   */
+  oidcSubject: z.string().nullable(),
+  pendingOidcSubject: z.string().nullable(),
+  pendingOidcUnlink: z.boolean(),
+  lastOidcSignInAt: z.string().nullable(),
 });
 export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
 
 /** A member's live sessions, as an ADMIN sees them (and can end them). */
 export const staffSessionsSchema = z.object({
-  items: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      /** Opened by a sign-in through the bank's identity provider. */
+      viaProvider: z.boolean(),
+    }),
+  ),
+});
+
+/** What the sign-in screen offers at this bank's host (decision 0253). */
+export const signInOptionsSchema = z.object({
+  /** The bank signs its staff in through its identity provider (GET /api/admin/oidc/start). */
+  provider: z.boolean(),
+  /** `off`: the password form is for the command line's accounts and break-glass only. */
+  localSignIn: z.enum(['on', 'off']),
+});
+
+/** An ADMIN links a member to the provider's account (`sub`, as the bank's directory shows it). */
+export const staffOidcLinkBodySchema = z.object({
+  subject: z
+    .string({ error: adminMessages.oidcSubjectInvalid })
+    .trim()
+    .regex(/^[\x21-\x7e]{1,255}$/, adminMessages.oidcSubjectInvalid),
 });
 
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffChangeResultSchema, staffRoleBodySchema } from '@koza/domain/api/admin';
+import { staffChangeResultSchema, staffOidcLinkBodySchema, staffRoleBodySchema } from '@koza/domain/api/admin';
 import { roleLabels, staffRoles } from '@koza/domain/admin/roles';
 import { post, postJson } from '../../api.ts';
 import { ConfirmDialog } from '../../confirm-dialog.tsx';
@@ -10,7 +10,17 @@ import { memberChanges, type Member, type MemberChange } from './member-changes.
 const noBody = z.object({});
 
 /** Changes answered with whether they wait and, when a password was set now, the one-time password (all but ending sessions). */
-const answeredChanges: ReadonlySet<MemberChange> = new Set(['confirm', 'disable', 'enable', 'unlock', 'totp-reset', 'password', 'role']);
+const answeredChanges: ReadonlySet<MemberChange> = new Set([
+  'confirm',
+  'disable',
+  'enable',
+  'unlock',
+  'totp-reset',
+  'password',
+  'role',
+  'oidc-link',
+  'oidc-unlink',
+]);
 
 /** A one-time password the server chose, for the ADMIN to hand to the member in person: shown once. */
 export interface HandedPassword {
@@ -38,9 +48,9 @@ export function MemberChangeDialog({
   );
   const form = useForm({
     prefix: 'staff-change',
-    initial: { role: member.role as string },
-    schema: kind === 'role' ? staffRoleBodySchema : noBody,
-    body: (v) => (kind === 'role' ? { role: v.role } : {}),
+    initial: { role: member.role as string, subject: '' },
+    schema: kind === 'role' ? staffRoleBodySchema : kind === 'oidc-link' ? staffOidcLinkBodySchema : noBody,
+    body: (v) => (kind === 'role' ? { role: v.role } : kind === 'oidc-link' ? { subject: v.subject.trim() } : {}),
     save: async (body) => {
       const result = await call.mutateAsync(body);
       const done = result?.awaitingConfirmation
@@ -54,7 +64,7 @@ export function MemberChangeDialog({
     <ConfirmDialog
       title={`${member.loginId} の${text.button}`}
       confirmLabel={text.confirm}
-      danger={kind !== 'enable' && kind !== 'confirm' && kind !== 'unlock'}
+      danger={kind !== 'enable' && kind !== 'confirm' && kind !== 'unlock' && kind !== 'oidc-link'}
       pending={form.pending}
       error={form.error}
       onCancel={onCancel}
@@ -75,6 +85,13 @@ export function MemberChangeDialog({
               ))}
             </select>
             {form.message('role')}
+          </div>
+        )}
+        {kind === 'oidc-link' && (
+          <div className="field">
+            <label htmlFor={form.id('subject')}>認証基盤の利用者ID（sub）</label>
+            <input autoComplete="off" spellCheck={false} required {...form.field('subject')} />
+            {form.message('subject')}
           </div>
         )}
       </form>

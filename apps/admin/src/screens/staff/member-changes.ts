@@ -7,7 +7,8 @@ export type Member = z.infer<typeof staffListSchema>['items'][number];
 /**
  * The changes an ADMIN can make to another member, each asked for again (in the one dialog) before it
  * is made. Where the bank has had two ADMINs, a new account, a role, a reset, the stop of an ADMIN, a
- * restart and lifting an ADMIN's sign-in limit wait for a different ADMIN's confirmation (decision 0233).
+ * restart, lifting an ADMIN's sign-in limit and a link to the bank's identity provider wait for a
+ * different ADMIN's confirmation (decisions 0233, 0253).
  */
 export const memberChanges = {
   confirm: {
@@ -55,6 +56,20 @@ export const memberChanges = {
     confirm: '権限を変更する',
     done: 'の権限変更を受け付けました。',
   },
+  'oidc-link': {
+    button: '認証基盤に紐付け',
+    question:
+      'を、銀行の認証基盤の利用者ID（sub）に紐付けます。認証基盤の管理画面に表示される利用者IDを入力してください（メールアドレスや氏名ではありません）。管理者が2名以上いる場合は、別の管理者の確認後に有効になります。権限は紐付けても変わりません。',
+    confirm: '紐付ける',
+    done: 'を認証基盤に紐付けました。',
+  },
+  'oidc-unlink': {
+    button: '認証基盤の紐付けを解除',
+    question:
+      'と認証基盤の紐付けを解除しますか？認証基盤からはログインできなくなり、ログイン中の場合はログアウトされます。管理者の解除は別の管理者の確認後に行われます。',
+    confirm: '解除する',
+    done: 'と認証基盤の紐付けを解除しました。',
+  },
   'sessions/end': {
     button: 'ログインを終了',
     question: 'のログイン中のセッションをすべて終了しますか？',
@@ -73,6 +88,8 @@ export function waitingText(s: Member): string | null {
     s.pendingDisable ? '利用停止' : null,
     s.pendingEnable ? '利用再開' : null,
     s.pendingUnlock ? 'ログイン制限の解除' : null,
+    s.pendingOidcSubject ? `認証基盤の紐付け（${s.pendingOidcSubject}）` : null,
+    s.pendingOidcUnlink ? '認証基盤の紐付け解除' : null,
   ].filter((p): p is string => p !== null);
   return parts.length === 0 ? null : `${parts.join('・')}の確認待ち（依頼：${s.changedBy.join('、')}）`;
 }

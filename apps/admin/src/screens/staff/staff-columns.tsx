@@ -21,11 +21,13 @@ const stateOf = (s: Member) =>
 interface MemberActionHandlers {
   /** The signed-in ADMIN, who changes nothing of their own here. */
   self: string | undefined;
+  /** The bank signs staff in through its identity provider: links are offered (decision 0253). */
+  provider: boolean;
   showSessions: (member: Member) => void;
   ask: (kind: MemberChange, member: Member) => void;
 }
 
-function MemberActions({ member: s, showSessions, ask }: { member: Member } & Omit<MemberActionHandlers, 'self'>) {
+function MemberActions({ member: s, provider, showSessions, ask }: { member: Member } & Omit<MemberActionHandlers, 'self'>) {
   const waiting = s.awaitingConfirmation || waitingText(s) !== null;
   const kinds: MemberChange[] = [
     ...(waiting ? (['confirm'] as const) : []),
@@ -35,6 +37,8 @@ function MemberActions({ member: s, showSessions, ask }: { member: Member } & Om
     ...(s.totpEnabled ? (['totp-reset'] as const) : []),
     'password',
     'role',
+    ...(provider && !s.pendingOidcSubject ? (['oidc-link'] as const) : []),
+    ...(s.oidcSubject && !s.pendingOidcUnlink ? (['oidc-unlink'] as const) : []),
   ];
   return (
     <div className="row-actions">
@@ -58,6 +62,24 @@ export function staffColumns({ self, ...handlers }: MemberActionHandlers): Colum
     { key: 'role', header: '権限', cell: (s) => roleLabels[s.role] },
     { key: 'totp', header: '二要素認証', cell: (s) => (s.totpEnabled ? '登録済' : '—') },
     { key: 'state', header: '状態', cell: stateOf },
+    ...(handlers.provider
+      ? [
+          {
+            key: 'provider',
+            header: '認証基盤',
+            cell: (s: Member) =>
+              s.oidcSubject ? (
+                <>
+                  <code>{s.oidcSubject}</code>
+                  <br />
+                  {s.lastOidcSignInAt ? `最終ログイン ${formatDateTime(s.lastOidcSignInAt)}` : '未ログイン'}
+                </>
+              ) : (
+                '未紐付け'
+              ),
+          },
+        ]
+      : []),
     { key: 'createdAt', header: '作成日時', cell: (s) => formatDateTime(s.createdAt) },
     { key: 'createdBy', header: '作成者', cell: (s) => s.createdBy ?? 'コマンドライン' },
     { key: 'confirmedBy', header: '確認者', cell: (s) => s.confirmedBy ?? (s.awaitingConfirmation || waitingText(s) ? '確認待ち' : '—') },

@@ -25,6 +25,10 @@ const member = (over: object) => ({
   pendingEnable: false,
   pendingUnlock: false,
   changedBy: ['管理 太郎'],
+  oidcSubject: null,
+  pendingOidcSubject: null,
+  pendingOidcUnlink: false,
+  lastOidcSignInAt: null,
   ...over,
 });
 
@@ -94,5 +98,41 @@ describe('staff screen', () => {
     expect(await screen.findByText('approver.fukuoka の権限変更を受け付けました。別の管理者の確認後に有効になります。')).toBeTruthy();
     expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/role')).toEqual([{ role: 'VIEWER' }]);
     expect(await screen.findByRole('cell', { name: '権限変更（閲覧者へ）の確認待ち（依頼：管理 太郎）' })).toBeTruthy();
+  });
+
+  it('links a member to the bank identity provider’s subject (waiting for a second ADMIN), and shows the link and the last sign-in through it', async () => {
+    let items = [
+      member({ awaitingConfirmation: false, changedBy: [] }),
+      member({
+        id: 'm2',
+        loginId: 'linked.fukuoka',
+        awaitingConfirmation: false,
+        changedBy: [],
+        oidcSubject: 'sub-linked-2',
+        lastOidcSignInAt: '2026-12-01T09:30:00+09:00',
+      }),
+    ];
+    const api = mockAdminApi('ADMIN', {
+      'GET /api/admin/sign-in-options': () => json(200, { provider: true, localSignIn: 'on' }),
+      'GET /api/admin/staff': () => json(200, { items }),
+      'POST /api/admin/staff/m1/oidc-link': () => {
+        items = [member({ awaitingConfirmation: false, pendingOidcSubject: 'sub-abc-1' }), items[1]!];
+        return json(200, { awaitingConfirmation: true, oneTimePassword: null });
+      },
+    });
+    renderAdmin('/staff');
+    const user = userEvent.setup();
+    const linked = await screen.findByRole('row', { name: /linked\.fukuoka/ });
+    expect(within(linked).getByRole('cell', { name: /sub-linked-2\s*最終ログイン/ })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'approver.fukuoka の認証基盤に紐付け' }));
+    const dialog = screen.getByRole('dialog', { name: 'approver.fukuoka の認証基盤に紐付け' });
+    // An empty or spaced subject is refused on the field before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: '紐付ける' }));
+    expect(await within(dialog).findByText('認証基盤の利用者ID（sub）を1〜255文字の半角英数字・記号で入力してください。')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('認証基盤の利用者ID（sub）'), 'sub-abc-1');
+    await user.click(within(dialog).getByRole('button', { name: '紐付ける' }));
+    expect(await screen.findByText('approver.fukuoka の認証基盤に紐付けを受け付けました。別の管理者の確認後に有効になります。')).toBeTruthy();
+    expect(bodiesSentTo(api, 'POST /api/admin/staff/m1/oidc-link')).toEqual([{ subject: 'sub-abc-1' }]);
+    expect(await screen.findByRole('cell', { name: '認証基盤の紐付け（sub-abc-1）の確認待ち（依頼：管理 太郎）' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { staffListSchema } from '@koza/domain/api/admin';
+import { signInOptionsSchema, staffListSchema } from '@koza/domain/api/admin';
 import { DataTable } from '../../data-table.tsx';
 import { Outcome } from '../../outcome.tsx';
 import { useApiQuery } from '../../queries.ts';
@@ -15,6 +15,7 @@ import { staffColumns } from './staff-columns.tsx';
 export function StaffScreen() {
   const { session, can } = useSession();
   const list = useApiQuery('/staff', staffListSchema, { enabled: can('staff.manage') });
+  const options = useApiQuery('/sign-in-options', signInOptionsSchema);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<{ kind: MemberChange; member: Member } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<Member | null>(null);
@@ -24,6 +25,7 @@ export function StaffScreen() {
 
   const columns = staffColumns({
     self: session?.staff.id,
+    provider: options.data?.provider ?? false,
     showSessions: setSessionsOf,
     ask: (kind, member) => setPending({ kind, member }),
   });

@@ -48,6 +48,9 @@ export async function markConfirmed(db: Db | Executor, id: string, by: string, r
       pendingDisable: 0,
       pendingEnable: 0,
       pendingUnlock: 0,
+      pendingOidcIssuer: null,
+      pendingOidcSubject: null,
+      pendingOidcUnlink: 0,
       updatedAt: now,
     })
     .where('id', '=', id)
@@ -55,7 +58,7 @@ export async function markConfirmed(db: Db | Executor, id: string, by: string, r
   await executor(db).deleteFrom('staffChangeAuthors').where('staffId', '=', id).execute();
 }
 
-export type PendingFlag = 'pendingPasswordReset' | 'pendingSecondFactorReset' | 'pendingDisable' | 'pendingEnable' | 'pendingUnlock';
+export type PendingFlag = 'pendingPasswordReset' | 'pendingSecondFactorReset' | 'pendingDisable' | 'pendingEnable' | 'pendingUnlock' | 'pendingOidcUnlink';
 
 /** A reset, a stop, a restart or an ADMIN's unlock waits for a second ADMIN. */
 export async function setPendingFlag(db: Db | Executor, id: string, flag: PendingFlag, now: EpochMs): Promise<void> {

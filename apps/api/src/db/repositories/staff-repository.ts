@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { EpochMs, StaffUsersTable } from '../schema.ts';
+import type { Database, EpochMs, StaffUsersTable } from '../schema.ts';
 import { executor, type Executor } from '../executor.ts';
 
 // Every SQL statement on staff_users and staff_sessions (services/staff/staff-auth.ts owns the rules).
@@ -136,10 +136,18 @@ export async function useTotpStep(db: Db | Executor, id: string, step: number): 
 
 // ---- sessions ----
 
-export async function insertStaffSession(
-  db: Db | Executor,
-  s: { id: string; tokenHash: string; staffId: string; ipAddress: string; userAgent: string | null; now: EpochMs },
-): Promise<void> {
+export interface NewStaffSession {
+  id: string;
+  tokenHash: string;
+  staffId: string;
+  ipAddress: string;
+  userAgent: string | null;
+  now: EpochMs;
+  /** A sign-in through the bank's provider: its hard end (decision 0253). */
+  provider?: { expiresAt: EpochMs };
+}
+
+export async function insertStaffSession(db: Db | Executor, s: NewStaffSession): Promise<void> {
   await executor(db)
     .insertInto('staffSessions')
     .values({
@@ -151,9 +159,14 @@ export async function insertStaffSession(
       createdAt: s.now,
       lastSeenAt: s.now,
       revokedAt: null,
+      viaProvider: s.provider ? 1 : 0,
+      expiresAt: s.provider?.expiresAt ?? null,
     })
     .execute();
 }
+
+/** A session's hard end, where it has one, is still ahead. */
+const notExpired = (now: EpochMs) => (eb: ExpressionBuilder<Database, 'staffSessions'>) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]);
 
 /** The member's sign-in before the session `current` (time and address), or null for a first sign-in. */
 export async function previousSignIn(db: Db | Executor, staffId: string, current: string): Promise<{ at: EpochMs; ipAddress: string | null } | null> {
@@ -185,14 +198,15 @@ export async function signedInFrom(db: Db | Executor, staffId: string, ipAddress
 }
 
 /** The member's live sessions (an ADMIN's view of them). */
-export async function liveSessionsOfStaff(db: Db | Executor, staffId: string, since: { idleSince: EpochMs; createdSince: EpochMs }) {
+export async function liveSessionsOfStaff(db: Db | Executor, staffId: string, since: { now: EpochMs; idleSince: EpochMs; createdSince: EpochMs }) {
   return executor(db)
     .selectFrom('staffSessions')
-    .select(['id', 'createdAt', 'lastSeenAt', 'ipAddress', 'userAgent'])
+    .select(['id', 'createdAt', 'lastSeenAt', 'ipAddress', 'userAgent', 'viaProvider'])
     .where('staffId', '=', staffId)
     .where('revokedAt', 'is', null)
     .where('lastSeenAt', '>=', since.idleSince)
     .where('createdAt', '>=', since.createdSince)
+    .where(notExpired(since.now))
     .orderBy('createdAt', 'desc')
     .execute();
 }
@@ -204,7 +218,7 @@ export async function liveSessionsOfStaff(db: Db | Executor, staffId: string, si
 export async function touchStaffSession(
   db: Db | Executor,
   q: { tokenHash: string; now: EpochMs; idleSince: EpochMs; createdSince: EpochMs },
-): Promise<{ sessionId: string; staff: StaffRow } | null> {
+): Promise<{ sessionId: string; staff: StaffRow; viaProvider: boolean } | null> {
   const result = await executor(db)
     .updateTable('staffSessions')
     .set({ lastSeenAt: q.now })
@@ -212,13 +226,18 @@ export async function touchStaffSession(
     .where('revokedAt', 'is', null)
     .where('lastSeenAt', '>=', q.idleSince)
     .where('createdAt', '>=', q.createdSince)
+    .where(notExpired(q.now))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
-  const session = await executor(db).selectFrom('staffSessions').select(['id', 'staffId']).where('tokenHash', '=', q.tokenHash).executeTakeFirst();
+  const session = await executor(db)
+    .selectFrom('staffSessions')
+    .select(['id', 'staffId', 'viaProvider'])
+    .where('tokenHash', '=', q.tokenHash)
+    .executeTakeFirst();
   if (!session) return null;
   const staff = await findStaffById(db, session.staffId);
   if (!staff || staff.lockedAt !== null || staff.disabledAt !== null) return null;
-  return { sessionId: session.id, staff };
+  return { sessionId: session.id, staff, viaProvider: session.viaProvider === 1 };
 }
 
 /** Ends every live session of a staff member, but `keep` (the session that made the change). */

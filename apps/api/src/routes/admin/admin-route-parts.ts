@@ -8,6 +8,7 @@ import type { MailSender } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import type { AppMetrics } from '../../plugins/metrics.ts';
 import { toJapanIso } from '../../services/platform/japan-iso-time.ts';
+import type { StaffOidc } from '../../services/staff/staff-oidc.ts';
 
 // What the back office's route files share: their dependencies and the app they are declared on, the
 // id parameters, the audit line of a search, the day in an export's file name. The route files import
@@ -47,6 +48,8 @@ export interface AdminRouteDeps {
   ekycProviderName: string;
   /** EKYC_JPKI_CUTOVER: the amended ordinance's first day; the items cited follow it (decision 0248). */
   ordinanceAmendedFrom: string;
+  /** The banks' staff identity providers and whether their local sign-in is on (decision 0253). */
+  staffOidc: StaffOidc;
 }
 
 /** The Fastify instance the admin routes are declared on (the zod type provider). */

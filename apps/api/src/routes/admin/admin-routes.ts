@@ -8,6 +8,7 @@ import { staffSessionRoutes } from './staff-session-routes.ts';
 import { caseDecisionRoutes, caseReadingRoutes } from './case-routes.ts';
 import { staffAccountRoutes } from './staff-account-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { oidcRoutes } from './oidc-routes.ts';
 // /api/admin: the back office's API, registered once with one staff-session hook for the whole
 // prefix (staff-guard.ts) and one declared permission per route (`config.staff`).
 
@@ -47,4 +48,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
   // ---- maintenance windows, notices, funnel (part 2) ----
   await app.register(announcementsRoutes, { db, clock });
   await app.register(passkeyRoutes, { auth: authDeps, clock, isProduction: deps.isProduction });
+  // Its own scope: the back-channel logout's form body parser applies to its routes only.
+  await app.register(oidcRoutes, { ...deps, prefix: '' });
 };

@@ -1,6 +1,14 @@
-import { staffCreateBodySchema, staffRoleBodySchema, staffListSchema, staffChangeResultSchema, staffSessionsSchema } from '@koza/domain/api/admin';
+import {
+  staffCreateBodySchema,
+  staffRoleBodySchema,
+  staffListSchema,
+  staffChangeResultSchema,
+  staffOidcLinkBodySchema,
+  staffSessionsSchema,
+} from '@koza/domain/api/admin';
+import type { BankCode } from '@koza/domain/constants';
 import { adminMessages } from '@koza/domain/admin/messages';
-import { FieldValidationError } from '../../services/platform/refusals.ts';
+import { FieldValidationError, Refusal } from '../../services/platform/refusals.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { assertPasswordAllowed } from '../../services/staff/staff-password-policy.ts';
 import { confirmStaffChange, needsSecondAdmin, recordCreation, requestStaffChange } from '../../services/staff/staff-confirmation.ts';
@@ -19,6 +27,11 @@ export function staffAccountRoutes(app: AdminApp, deps: AdminRouteDeps): void {
   const { db, clock } = deps;
   const staffChangeDeps = { db, passwordLogN: deps.passwordLogN, codeHashKey: deps.codeHashKey };
   const authDeps = { db, codeHashKey: deps.codeHashKey, dataKey: deps.dataKey, passwordLogN: deps.passwordLogN };
+  const bankIssuer = (bankCode: BankCode): string => {
+    const provider = deps.staffOidc.providerOf(bankCode);
+    if (!provider) throw new Refusal('conflict', { message: adminMessages.noProvider });
+    return provider.issuer;
+  };
   app.get('/staff', { config: { staff: 'staff.manage' }, schema: { response: { 200: staffListSchema } } }, async (request) => ({
     items: await listStaff(db, deps.codeHashKey, actorOf(request).bankCode, clock.now().getTime()),
   }));
@@ -44,10 +57,13 @@ export function staffAccountRoutes(app: AdminApp, deps: AdminRouteDeps): void {
   );
 
   // Changes that wait for a second ADMIN in four-eyes mode (decision 0233): role, resets, a stop of an
-  // ADMIN, a restart, lifting an ADMIN's sign-in limit. Each answers whether it waits and, where it
+  // ADMIN, a restart, lifting an ADMIN's sign-in limit, a link to the bank's provider and removing an ADMIN's. Each answers whether it waits and, where it
   // took effect with a new one-time password (a password reset, a restart), that password.
-  const waitingChanges: Record<string, (request: { body: unknown }) => StaffChange> = {
+  const waitingChanges: Record<string, (request: { body: unknown; bank: { code: BankCode } }) => StaffChange> = {
     role: (request) => ({ kind: 'role', role: staffRoleBodySchema.parse(request.body).role }),
+    // The bank's provider account (decision 0253): its issuer is the bank's, the subject the ADMIN's entry.
+    'oidc-link': (request) => ({ kind: 'link', issuer: bankIssuer(request.bank.code), subject: staffOidcLinkBodySchema.parse(request.body).subject }),
+    'oidc-unlink': () => ({ kind: 'unlink' }),
     password: () => ({ kind: 'password' }),
     'totp-reset': () => ({ kind: 'second-factor' }),
     disable: () => ({ kind: 'disable' }),
@@ -59,7 +75,11 @@ export function staffAccountRoutes(app: AdminApp, deps: AdminRouteDeps): void {
       `/staff/:id/${name}`,
       {
         config: { staff: 'staff.manage' },
-        schema: { params: idParams, ...(name === 'role' ? { body: staffRoleBodySchema } : {}), response: { 200: staffChangeResultSchema } },
+        schema: {
+          params: idParams,
+          ...(name === 'role' ? { body: staffRoleBodySchema } : name === 'oidc-link' ? { body: staffOidcLinkBodySchema } : {}),
+          response: { 200: staffChangeResultSchema },
+        },
       },
       async (request) => requestStaffChange(staffChangeDeps, actorOf(request), request.params.id, changeOf(request), clock.now().getTime()),
     );

@@ -58,6 +58,7 @@ export function staffSessionRoutes(app: AdminApp, deps: AdminRouteDeps): void {
       userAgent: userAgentOf(request),
       now: clock.now().getTime(),
       onFailure: (reason) => deps.metrics.staffSignInFailures.inc({ bank: bankCode, reason }),
+      localSignIn: deps.staffOidc.localSignIn(bankCode),
     });
     void reply.header('set-cookie', staffCookie(deps.isProduction, token));
     return sessionBody(db, context, csrfTokenFor(deps.codeHashKey, token));

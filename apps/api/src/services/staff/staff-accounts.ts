@@ -50,6 +50,10 @@ export async function listStaff(db: Db, codeHashKey: Buffer, bankCode: string, n
     pendingEnable: row.pendingEnable === 1,
     pendingUnlock: row.pendingUnlock === 1,
     changedBy: (authors.get(row.id) ?? []).map((id) => nameOf(id) ?? id),
+    oidcSubject: row.oidcSubject,
+    pendingOidcSubject: row.pendingOidcSubject,
+    pendingOidcUnlink: row.pendingOidcUnlink === 1,
+    lastOidcSignInAt: toJapanIsoOrNull(row.lastOidcSignInAt === null ? null : Number(row.lastOidcSignInAt)),
   }));
 }
 
@@ -88,6 +92,7 @@ export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string,
   const row = await findStaffById(db, staffId);
   if (!row || row.bankCode !== actor.bankCode) throw new Refusal('notFound', { message: adminMessages.staffNotFound });
   const sessions = await liveSessionsOfStaff(db, row.id, {
+    now,
     idleSince: now - staffAuth.idleMinutes * 60_000,
     createdSince: now - staffAuth.absoluteHours * 3_600_000,
   });
@@ -97,6 +102,7 @@ export async function staffSessionsOfBank(db: Db, actor: Actor, staffId: string,
       lastSeenAt: toJapanIso(Number(s.lastSeenAt)),
       ipAddress: s.ipAddress,
       userAgent: s.userAgent,
+      viaProvider: s.viaProvider === 1,
     })),
   };
 }

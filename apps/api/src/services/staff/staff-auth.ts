@@ -37,6 +37,8 @@ import { loginIdHash, signInSucceeded, takeSignInAttempt } from './staff-throttl
 import { passkeyProves, takeSignInChallenge } from './staff-passkeys.ts';
 import { enforceLimits, minutes } from '../platform/rate-limits.ts';
 import { forgetThrottleEvents } from '../../db/repositories/staff-throttle-repository.ts';
+import { breakGlassOpen } from '../../db/repositories/staff-oidc-repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { RelyingParty } from './staff-passkeys.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
@@ -61,6 +63,8 @@ export interface StaffContext {
   totpSetupRequired: boolean;
   /** The password was set by someone else: this session can only change it (and sign out). */
   passwordChangeRequired: boolean;
+  /** The session was opened through the bank's provider (staff-oidc.ts), not with the local password. */
+  viaProvider: boolean;
 }
 
 export interface StaffAuthDeps {
@@ -132,9 +136,15 @@ export interface SignInInput {
   now: number;
   /** Told every failure's reason (unknown, disabled, password, totp, throttled): the metrics. */
   onFailure?: (reason: SignInFailure) => void;
+  /**
+   * The bank's STAFF_LOCAL_SIGN_IN: `off` leaves the password sign-in to the command line's accounts
+   * (created_by null: the first ADMIN, break-glass accounts) and to everyone while the operator's
+   * break-glass window is open (decision 0253). Default `on`.
+   */
+  localSignIn?: 'on' | 'off';
 }
 
-export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'passkey' | 'throttled';
+export type SignInFailure = 'unknown' | 'disabled' | 'password' | 'totp' | 'passkey' | 'throttled' | 'local-off' | 'provider';
 
 const signInFailed = () => new Refusal('unauthenticated', { code: 'SIGN_IN_FAILED', message: adminMessages.signInFailed });
 
@@ -174,22 +184,39 @@ export async function signIn(deps: StaffAuthDeps, input: SignInInput): Promise<{
   }
   const staff = row!;
   await signInSucceeded(db, deps.codeHashKey, subject, attempt.eventIds);
+  const breakGlass = input.localSignIn === 'off' && staff.createdBy !== null;
+  const how = [input.passkey && staff.totpEnabledAt !== null ? 'passkey' : null, breakGlass ? 'break-glass' : null].filter(Boolean).join(' ');
+  return openStaffSession(deps, staff, { ipAddress: input.ipAddress, userAgent: input.userAgent, now, actor, auditDetail: how === '' ? null : how });
+}
+
+/**
+ * The one way a staff session begins, after a local sign-in or one through the bank's provider
+ * (staff-oidc.ts): a random token in the cookie, its keyed hash stored; the member's other sessions
+ * end (one session per member, ASVS 7.2.4); the SIGN_IN audit line in the same transaction.
+ */
+export async function openStaffSession(
+  deps: Pick<StaffAuthDeps, 'db' | 'codeHashKey'>,
+  staff: StaffRow,
+  s: { ipAddress: string; userAgent: string | null; now: number; actor: Actor; auditDetail: string | null; provider?: { expiresAt: number } },
+  alsoInTransaction?: (trx: Executor) => Promise<void>,
+): Promise<{ token: string; context: StaffContext }> {
   const token = randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
-  await durableTransaction(db, async (trx) => {
-    // One session per member: a new sign-in ends the one it replaces (ASVS 7.2.4).
-    await revokeSessionsOfStaff(trx, staff.id, now);
+  await durableTransaction(deps.db, async (trx) => {
+    await revokeSessionsOfStaff(trx, staff.id, s.now);
     await insertStaffSession(trx, {
       id: sessionId,
       tokenHash: staffTokenHash(deps.codeHashKey, token),
       staffId: staff.id,
-      ipAddress: input.ipAddress,
-      userAgent: input.userAgent,
-      now,
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+      now: s.now,
+      ...(s.provider ? { provider: s.provider } : {}),
     });
-    await audit(trx, actor, 'SIGN_IN', now, { detail: input.passkey && staff.totpEnabledAt !== null ? 'passkey' : null });
+    await alsoInTransaction?.(trx);
+    await audit(trx, s.actor, 'SIGN_IN', s.now, { detail: s.auditDetail });
   });
-  return { token, context: contextOf(sessionId, staff) };
+  return { token, context: contextOf(sessionId, staff, s.provider !== undefined) };
 }
 
 /** Why a sign-in fails, or null; the password is hashed whatever the case (the same time for every answer). */
@@ -203,6 +230,9 @@ async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: Si
   const passwordRight = await verifyPassword(input.password, row.passwordHash);
   // Stopped, or still waiting for a second ADMIN's confirmation (decision 0233): no sign-in.
   if (row.disabledAt !== null || row.awaitingConfirmation === 1) return 'disabled';
+  // The bank signs its staff in through its provider: only the command line's accounts, or everyone
+  // while the operator's break-glass window is open (decision 0253).
+  if (input.localSignIn === 'off' && row.createdBy !== null && !(await breakGlassOpen(deps.db, input.bankCode, input.now))) return 'local-off';
   if (!passwordRight) return 'password';
   if (row.totpEnabledAt === null) return null;
   if (input.passkey) return (await passkeyProves(deps.db, row, input.relyingParty, input.passkey, challenge, input.now)) ? null : 'passkey';
@@ -210,11 +240,16 @@ async function firstFailure(deps: StaffAuthDeps, row: StaffRow | null, input: Si
   return null;
 }
 
-const contextOf = (sessionId: string, row: StaffRow): StaffContext => ({
+/**
+ * A session through the bank's provider asks nothing of the local password or second factor: the
+ * provider proved both (its MFA claim was required, staff-oidc.ts).
+ */
+const contextOf = (sessionId: string, row: StaffRow, viaProvider: boolean): StaffContext => ({
   sessionId,
   staff: identityOf(row),
-  totpSetupRequired: needsSecondFactor(row) && row.totpEnabledAt === null,
-  passwordChangeRequired: row.passwordChangeRequired === 1,
+  totpSetupRequired: !viaProvider && needsSecondFactor(row) && row.totpEnabledAt === null,
+  passwordChangeRequired: !viaProvider && row.passwordChangeRequired === 1,
+  viaProvider,
 });
 
 /** The staff behind a session cookie's token, extending its idle window; null when it must not be used. */
@@ -227,7 +262,7 @@ export async function authenticateStaff(deps: StaffAuthDeps, token: string, now:
     createdSince: now - absoluteMs,
   });
   if (!found || !isStaffRole(found.staff.role)) return null;
-  return contextOf(found.sessionId, found.staff);
+  return contextOf(found.sessionId, found.staff, found.viaProvider);
 }
 
 /** The member's sign-in before this session (time and address), shown after signing in; null the first time. */
@@ -267,7 +302,10 @@ export async function changeOwnPassword(
  * an unused recovery code, or a passkey's answer to a sign-in challenge. Five failed tries per member
  * in 15 minutes (then 429; a proved answer forgets them): a stolen session cannot guess codes. A wrong answer is a field error on
  * `totpCode` and an audit row. Nothing is asked of a member with no second factor yet (their only
- * way forward is enrolling one).
+ * way forward is enrolling one) — unless the session came through the bank's provider: such a member
+ * has no local factor to prove, so a session alone (a stolen cookie) could add a passkey or set a
+ * password that signs in locally; that is refused (403, decision 0253), the provider holds their
+ * credentials.
  */
 export async function confirmSecondFactorAgain(
   deps: StaffAuthDeps,
@@ -277,7 +315,10 @@ export async function confirmSecondFactorAgain(
 ): Promise<void> {
   const row = await findStaffById(deps.db, context.staff.id);
   if (!row) throw new Refusal('unauthenticated');
-  if (row.totpEnabledAt === null) return;
+  if (row.totpEnabledAt === null) {
+    if (context.viaProvider) throw new Refusal('forbidden', { message: adminMessages.providerSessionNoLocalFactor });
+    return;
+  }
   const key = `staff-reauth:${row.id}`;
   await enforceLimits(deps.db, [{ key, limits: [{ max: 5, windowMs: minutes(15) }] }], attempt.now);
   let proved = false;

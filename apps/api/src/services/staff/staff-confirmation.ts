@@ -20,9 +20,10 @@ import {
   setRole,
 } from '../../db/repositories/staff-confirmation-repository.ts';
 import type { PendingFlag } from '../../db/repositories/staff-confirmation-repository.ts';
+import { setOidcLink, setPendingOidcLink, subjectTaken } from '../../db/repositories/staff-oidc-repository.ts';
 import { clearTotp, findStaffById, revokeSessionsOfStaff, setStaffDisabled, setStaffPassword, unlockStaff } from '../../db/repositories/staff-repository.ts';
 import type { StaffRow } from '../../db/repositories/staff-repository.ts';
-import { Refusal } from '../platform/refusals.ts';
+import { FieldValidationError, Refusal } from '../platform/refusals.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
 import { withdrawProposalsOf } from './review.ts';
@@ -88,7 +89,15 @@ export interface StaffChangeDeps {
 }
 
 export type StaffChange =
-  { kind: 'role'; role: StaffRole } | { kind: 'password' } | { kind: 'second-factor' } | { kind: 'disable' } | { kind: 'enable' } | { kind: 'unlock' };
+  | { kind: 'role'; role: StaffRole }
+  | { kind: 'password' }
+  | { kind: 'second-factor' }
+  | { kind: 'disable' }
+  | { kind: 'enable' }
+  | { kind: 'unlock' }
+  /** The member signs in through the bank's provider as this account (`iss` + `sub`; decision 0253). */
+  | { kind: 'link'; issuer: string; subject: string }
+  | { kind: 'unlink' };
 
 /** The changes that set a one-time password when they take effect: a reset, and a restart (decision 0233, amended 2026-12-02). */
 const setsPassword = (kind: StaffChange['kind']) => kind === 'password' || kind === 'enable';
@@ -106,14 +115,17 @@ const auditActionOf: Readonly<Record<StaffChange['kind'], AuditAction>> = {
   disable: 'DISABLE_STAFF',
   enable: 'ENABLE_STAFF',
   unlock: 'UNLOCK_STAFF',
+  link: 'LINK_STAFF_PROVIDER',
+  unlink: 'UNLINK_STAFF_PROVIDER',
 };
 
-const pendingFlagOf: Readonly<Record<Exclude<StaffChange['kind'], 'role'>, PendingFlag>> = {
+const pendingFlagOf: Readonly<Record<Exclude<StaffChange['kind'], 'role' | 'link'>, PendingFlag>> = {
   password: 'pendingPasswordReset',
   'second-factor': 'pendingSecondFactorReset',
   disable: 'pendingDisable',
   enable: 'pendingEnable',
   unlock: 'pendingUnlock',
+  unlink: 'pendingOidcUnlink',
 };
 
 /**
@@ -123,19 +135,35 @@ const pendingFlagOf: Readonly<Record<Exclude<StaffChange['kind'], 'role'>, Pendi
  * still need their password and second factor). Restarting any stopped account waits.
  */
 function waitsInFourEyes(change: StaffChange, row: StaffRow): boolean {
-  if (change.kind !== 'disable' && change.kind !== 'unlock') return true;
+  // Removing a provider link only takes a way in away, as a stop does.
+  if (change.kind !== 'disable' && change.kind !== 'unlock' && change.kind !== 'unlink') return true;
   return row.role === 'ADMIN' || row.pendingRole === 'ADMIN';
 }
 
 /** Whether the change is asked for already, or changes nothing. */
-function refuseUnchanged(change: StaffChange, row: StaffRow): void {
+async function refuseUnchanged(trx: Executor, change: StaffChange, row: StaffRow): Promise<void> {
   if (change.kind === 'role') {
     if ((row.pendingRole ?? row.role) === change.role) throw new Refusal('conflict', { message: adminMessages.roleUnchanged });
     return;
   }
+  if (change.kind === 'link') {
+    const same = (issuer: string | null, subject: string | null) => issuer === change.issuer && subject === change.subject;
+    if (same(row.oidcIssuer, row.oidcSubject)) throw new Refusal('conflict', { message: adminMessages.oidcLinkUnchanged });
+    if (same(row.pendingOidcIssuer, row.pendingOidcSubject)) throw new Refusal('conflict', { message: adminMessages.alreadyWaiting });
+    await refuseTakenSubject(trx, row, change);
+    return;
+  }
+  if (change.kind === 'unlink' && row.oidcSubject === null) throw new Refusal('conflict', { message: adminMessages.notLinked });
   if (change.kind === 'disable' && row.disabledAt !== null) throw new Refusal('conflict', { message: adminMessages.alreadyDisabled });
   if (change.kind === 'enable' && row.disabledAt === null) throw new Refusal('conflict', { message: adminMessages.notDisabled });
   if (row[pendingFlagOf[change.kind]] === 1) throw new Refusal('conflict', { message: adminMessages.alreadyWaiting });
+}
+
+/** One provider account is one member of a bank: linked to, or waiting for, another member is refused (400 on the field). */
+async function refuseTakenSubject(trx: Executor, row: StaffRow, link: { issuer: string; subject: string }): Promise<void> {
+  if (await subjectTaken(trx, row.bankCode, link.issuer, link.subject, row.id)) {
+    throw new FieldValidationError([{ field: 'subject', message: adminMessages.oidcSubjectTaken }]);
+  }
 }
 
 /** Makes one change take effect: the member's sessions end (not for lifting a sign-in limit), and their proposals go where the change takes their standing to propose. */
@@ -167,6 +195,10 @@ async function applyChange(
     await clearTotp(trx, row.id, now);
   } else if (change.kind === 'unlock') {
     await unlockStaff(trx, row.id, now);
+  } else if (change.kind === 'link') {
+    await setOidcLink(trx, row.id, { issuer: change.issuer, subject: change.subject }, now);
+  } else if (change.kind === 'unlink') {
+    await setOidcLink(trx, row.id, null, now);
   } else {
     await setStaffDisabled(trx, row.id, now, now);
     withdraw = 'MEMBER_STOPPED';
@@ -185,16 +217,18 @@ export async function requestStaffChange(deps: StaffChangeDeps, actor: Actor, st
   const prepared = setsPassword(change.kind) ? await preparedPassword(target.loginId, deps.passwordLogN) : null;
   const result = await durableTransaction(deps.db, async (trx) => {
     const row = await memberOfBank(trx, actor, staffId, deps.db.dialect);
-    refuseUnchanged(change, row);
+    await refuseUnchanged(trx, change, row);
     const awaiting = (await needsSecondAdmin(trx, actor.bankCode, now)) && waitsInFourEyes(change, row);
     if (awaiting) {
       if (change.kind === 'role') await setPendingRole(trx, row.id, change.role, actor.staffId, now);
+      else if (change.kind === 'link') await setPendingOidcLink(trx, row.id, change, now);
       else await setPendingFlag(trx, row.id, pendingFlagOf[change.kind], now);
       await addChangeAuthor(trx, row.id, actor.staffId!, now);
     } else {
       await applyChange(trx, deps.db.dialect, actor, row, change, prepared?.hash ?? null, now);
     }
-    const what = change.kind === 'role' ? `${row.loginId} ${row.role}→${change.role}` : row.loginId;
+    const what =
+      change.kind === 'role' ? `${row.loginId} ${row.role}→${change.role}` : change.kind === 'link' ? `${row.loginId} sub=${change.subject}` : row.loginId;
     await audit(trx, actor, auditActionOf[change.kind], now, { detail: `${what}${awaiting ? ' (確認待ち)' : ''}` });
     return { awaitingConfirmation: awaiting, oneTimePassword: awaiting ? null : (prepared?.password ?? null) };
   });
@@ -221,6 +255,10 @@ export async function confirmStaffChange(deps: StaffChangeDeps, actor: Actor, st
       ...(row.pendingDisable === 1 ? [{ kind: 'disable' as const }] : []),
       ...(row.pendingEnable === 1 ? [{ kind: 'enable' as const }] : []),
       ...(row.pendingUnlock === 1 ? [{ kind: 'unlock' as const }] : []),
+      ...(row.pendingOidcSubject !== null && row.pendingOidcIssuer !== null
+        ? [{ kind: 'link' as const, issuer: row.pendingOidcIssuer, subject: row.pendingOidcSubject }]
+        : []),
+      ...(row.pendingOidcUnlink === 1 ? [{ kind: 'unlink' as const }] : []),
     ];
     const newAccount = row.awaitingConfirmation === 1;
     if (!newAccount && changes.length === 0) throw new Refusal('conflict', { message: adminMessages.nothingToConfirm });
@@ -228,11 +266,14 @@ export async function confirmStaffChange(deps: StaffChangeDeps, actor: Actor, st
     if (newAccount && row.createdBy !== null) authors.push(row.createdBy);
     if (row.pendingRole !== null && row.roleRequestedBy !== null) authors.push(row.roleRequestedBy);
     if (authors.includes(actor.staffId!)) throw new Refusal('forbidden', { message: adminMessages.ownStaffChange, code: 'FOUR_EYES' });
+    for (const change of changes) if (change.kind === 'link') await refuseTakenSubject(trx, row, change);
     for (const change of changes) await applyChange(trx, deps.db.dialect, actor, row, change, prepared.hash, now);
     // A new account's password was chosen by the ADMIN who created it: replaced, so they cannot use it.
     if (newAccount) await setStaffPassword(trx, row.id, prepared.hash, true, now);
     await markConfirmed(trx, row.id, actor.staffId!, changes.find((c) => c.kind === 'role')?.role ?? row.role, now);
-    const what = [newAccount ? 'account' : null, ...changes.map((c) => (c.kind === 'role' ? c.role : c.kind))].filter(Boolean).join(',');
+    const what = [newAccount ? 'account' : null, ...changes.map((c) => (c.kind === 'role' ? c.role : c.kind === 'link' ? `link sub=${c.subject}` : c.kind))]
+      .filter(Boolean)
+      .join(',');
     await audit(trx, actor, 'CONFIRM_STAFF', now, { detail: `${row.loginId} ${what}` });
     const handsPassword = newAccount || changes.some((c) => setsPassword(c.kind));
     unlocked = row.pendingUnlock === 1;
