@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { bankCodes, ekycMethodCutover, isBankCode } from '@koza/domain/constants';
 import type { BankCode } from '@koza/domain/constants';
 import { banks, devHostMap, hostName } from '@koza/domain/banks/banks';
+import { staffAuth } from '@koza/domain/admin/rules';
 import { parseDatabaseUrl } from './db/database.ts';
 import { devStaffOidc } from './dev-staff-oidc.ts';
 import type { DatabaseLocation } from './db/database.ts';
@@ -400,8 +401,9 @@ function checkedStaffOidc(e: ParsedEnv, isProduction: boolean, problems: string[
     if (local !== 'on' && local !== 'off') problems.push(`${n.localSignIn}: on or off`);
     localSignIn[code] = local === 'off' ? 'off' : 'on';
     const minutes = Number(e[n.sessionMinutes] ?? 8 * 60);
-    // Up to the staff session's own 12 hours (@koza/domain/admin/rules staffAuth.absoluteHours).
-    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 12 * 60) problems.push(`${n.sessionMinutes}: whole minutes, 5 to 720`);
+    // Up to the staff session's own absolute lifetime.
+    const maxMinutes = staffAuth.absoluteHours * 60;
+    if (!Number.isInteger(minutes) || minutes < 5 || minutes > maxMinutes) problems.push(`${n.sessionMinutes}: whole minutes, 5 to ${maxMinutes}`);
     const issuer = given === 'off' ? undefined : (given ?? (isProduction ? undefined : devStaffOidc.issuer(code)));
     if (issuer === undefined) {
       if (localSignIn[code] === 'off') problems.push(`${n.localSignIn}: off needs a provider (${n.issuer})`);
