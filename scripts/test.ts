@@ -40,7 +40,7 @@ function faultsPrerequisites(): boolean {
 const only = process.argv[2];
 step('Chromium and Japanese font', 'bash', [join(root, 'scripts/ensure-chromium.sh')]);
 step('Postal table', process.execPath, [join(root, 'data/scripts/build-postal.ts')]);
-if (only !== 'e2e') step('Unit and API tests (Vitest)', bin('vitest'), ['run']);
+if (only !== 'e2e') step('Unit and API tests (Vitest)', bin('vitest'), ['run', '--maxWorkers=2']);
 if (only !== 'unit') {
   step('Web build', bin('vite'), ['build', '--logLevel', 'warn'], join(root, 'apps/web'));
   step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'playwright.config.ts'], join(root, 'e2e'));

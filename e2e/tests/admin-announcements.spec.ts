@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { test, expect } from '../fixtures.ts';
+import { shot } from '../support/screenshots.ts';
 import { createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn } from '../support/admin.ts';
 import { answerAllPositively, landing, nextButton } from '../support/entry.ts';
 
@@ -48,7 +49,7 @@ async function publishNotice(channel: string | null, contents: string, { screens
   await expect(preview).toContainText(contents);
   await expect(preview).toContainText(landing.noticeConfirm);
   await expectNoAxeViolations(admin);
-  if (screenshot) await admin.screenshot({ path: test.info().outputPath('admin-notice-preview.png'), fullPage: true });
+  if (screenshot) await shot(admin, 'admin-notice-preview');
   await admin.getByRole('button', { name: '登録する' }).click();
   const publish = admin.getByRole('dialog', { name: 'お知らせを公開しますか？' });
   await expect(publish.getByText(contents)).toBeVisible();
@@ -96,11 +97,11 @@ test('maintenance for 0587 shows on kumamoto only, and ending it removes the mod
   await expect(admin.getByText('メンテナンスを登録しました。')).toBeFocused();
   await expect(admin.getByRole('row', { name: /e2e 臨時メンテナンス/ }).getByRole('cell', { name: '実施中' })).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.screenshot({ path: test.info().outputPath('admin-maintenance.png'), fullPage: true });
+  await shot(admin, 'admin-maintenance');
 
   const kumamoto = await applicantTab(context, `${server.baseURLFor('0587')}/term`);
   await expect(kumamoto.getByRole('dialog', { name: landing.maintenanceTitle })).toBeVisible();
-  await kumamoto.screenshot({ path: test.info().outputPath('applicant-maintenance.png') });
+  await shot(kumamoto, 'applicant-maintenance', false);
   const fukuoka = await applicantTab(context, `${server.baseURLFor('0177')}/term`);
   await expect(fukuoka.getByRole('dialog', { name: landing.noticeTitle })).toBeVisible();
   await expect(fukuoka.getByRole('dialog', { name: landing.maintenanceTitle })).toHaveCount(0);
@@ -122,7 +123,7 @@ test('a notice published for a channel shows only to applicants with that channe
   const withChannel = await applicantTab(context, `${server.baseURLFor('0587')}/term?channel=e2e-fair`);
   const notice = withChannel.getByRole('dialog', { name: landing.noticeTitle });
   await expect(notice).toContainText(channelNotice);
-  await withChannel.screenshot({ path: test.info().outputPath('applicant-channel-notice.png') });
+  await shot(withChannel, 'applicant-channel-notice', false);
 
   // In the page's first HTML at once: read with JavaScript off (issue 34).
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -193,5 +194,5 @@ test('the funnel shows the steps these applicants reached', async () => {
   await admin.getByRole('button', { name: '表示する' }).click();
   await expect(admin.getByRole('heading', { name: /^未成年（親権者による代理）：/ })).toBeVisible();
   await expect(admin.getByLabel('申込種別')).toHaveValue('CHILD');
-  await admin.screenshot({ path: test.info().outputPath('admin-funnel.png'), fullPage: true });
+  await shot(admin, 'admin-funnel');
 });

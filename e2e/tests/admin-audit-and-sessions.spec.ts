@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { makeJpeg } from '../support/ekyc.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { completeApplicationByApi, createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn } from '../support/admin.ts';
@@ -12,8 +12,6 @@ import { completeApplicationByApi, createStaffByCommand, desktop, expectNoAxeVio
 // browser), which the ADMIN ends and whose limit they lift; the audit log filtered by action,
 // application and days, the filters kept in the URL, where an application's detail reloaded in one
 // view is one row.
-
-mkdirSync(screenshotDir, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'koza-audit-e2e-'));
 const databaseUrl = `sqlite:${join(dir, 'audit.sqlite')}`;
 const adminPassword = 'admin watches the log';
@@ -65,7 +63,7 @@ test('an ADMIN sees a member held back by a stranger, ends their sessions and li
   await expect(sessions.getByRole('cell', { name: '127.0.0.1', exact: true })).toBeVisible();
   await expect(sessions.getByRole('cell', { name: /Mozilla\/5\.0/ })).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.screenshot({ path: join(screenshotDir, 'admin-staff-sessions.png'), fullPage: true });
+  await shot(admin, 'admin-staff-sessions');
   await panel.getByRole('button', { name: 'watched.member のログインをすべて終了' }).click();
   await expect(admin.getByText('watched.member（照会 花子）のログイン中のセッションをすべて終了しますか？')).toBeVisible();
   await admin.getByRole('button', { name: '終了する', exact: true }).click();
@@ -113,7 +111,7 @@ test('the audit log filtered by action, application and days, kept in the URL; a
   await expect(table).toBeVisible();
   await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'log.reader', exact: true }) })).toHaveCount(2);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(screenshotDir, 'admin-audit-filtered.png'), fullPage: true });
+  await shot(page, 'admin-audit-filtered');
 
   // The filters live in the URL: a reload keeps them.
   await page.reload();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
@@ -6,7 +6,7 @@ import { adminMessages } from '@koza/domain/admin/messages';
 import { documentTypeLabels, ekycOutcomeLabels } from '@koza/domain/admin/case-view';
 import { verificationMethodNames } from '@koza/domain/admin/ordinance-items';
 import { test, expect } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { createStaffByCommand, desktop, expectNoAxeViolations, firstSignIn } from '../support/admin.ts';
 import { completeByApi } from '../support/application-status.ts';
 import { child, parent } from '../support/child-flow.ts';
@@ -18,8 +18,6 @@ import { uniqueAddress } from '../support/entry.ts';
 // uploaded, the parent's eKYC passed at the simulator), then a reviewer opens it and reads the child
 // and the parent side by side with the relationship, the parent's eKYC outcome and the child's
 // documents; axe on the case view and on the reject dialog showing its field error.
-
-mkdirSync(screenshotDir, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'koza-child-case-e2e-'));
 const databaseUrl = `sqlite:${join(dir, 'child-case.sqlite')}`;
 const reviewerPassword = 'reviewer password e2e';
@@ -87,7 +85,7 @@ test('a reviewer reads a child application: the child and the parent side by sid
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   }
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(screenshotDir, 'admin-child-case.png'), fullPage: true });
+  await shot(page, 'admin-child-case');
 
   // The reject dialog sent without a reason: its field error, inside the open dialog.
   await page.getByRole('button', { name: '否認する' }).click();

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ekycEvidenceLabels } from '@koza/domain/api/admin';
 import { verificationMethodNames } from '@koza/domain/admin/ordinance-items';
 import { test, expect } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { desktop, expectNoAxeViolations } from '../support/admin.ts';
 import { completedWith, openCase } from '../support/evidence.ts';
 
@@ -12,8 +12,6 @@ import { completedWith, openCase } from '../support/evidence.ts';
 // application whose applicant sent the four captures on the simulator's page: the case view shows
 // the document and face photos, fetched from the provider, in the case view's image viewer. Desktop
 // Chromium, axe. (JPKI: admin-ekyc-jpki-evidence.spec.ts.)
-
-mkdirSync(screenshotDir, { recursive: true });
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'koza-evidence-e2e-')), 'evidence.sqlite')}`;
 test.use({ ...desktop, apiEnv: { DATABASE_URL: databaseUrl } });
 
@@ -36,5 +34,5 @@ test('the reviewer sees the document and face photos the provider checked, in th
   await list.getByRole('button', { name: `${ekycEvidenceLabels.face}を右に90度回転` }).click();
   await expect(list.getByRole('img', { name: ekycEvidenceLabels.face })).toHaveCSS('transform', /matrix/);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(screenshotDir, 'admin-ekyc-evidence.png'), fullPage: true });
+  await shot(page, 'admin-ekyc-evidence');
 });

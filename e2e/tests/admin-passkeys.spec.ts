@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { changeInitialPassword, createStaffByCommand, desktop, expectNoAxeViolations, signIn, totpCode } from '../support/admin.ts';
 
@@ -11,8 +11,6 @@ import { changeInitialPassword, createStaffByCommand, desktop, expectNoAxeViolat
 // registers one right after enrolling the authenticator app at their first sign-in at their bank's
 // host, then signs in with the password and the passkey; a wrong password with the passkey is refused
 // like any other failure; removed, the authenticator app's code still signs in. At a desktop viewport.
-
-mkdirSync(screenshotDir, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'koza-passkey-e2e-'));
 const databaseUrl = `sqlite:${join(dir, 'passkeys.sqlite')}`;
 const password = 'reviewer passkey password';
@@ -51,7 +49,7 @@ test('a reviewer registers a passkey at the bank’s host and signs in with the 
   await page.getByRole('button', { name: 'この端末にパスキーを登録する' }).click();
   await expect(page.getByText('パスキーを登録しました。次回から、パスワードとパスキーでログインできます。')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(screenshotDir, 'admin-passkey-at-enrolment.png'), fullPage: true });
+  await shot(page, 'admin-passkey-at-enrolment');
   await page.getByRole('button', { name: '控えました。管理画面へ進む' }).click();
   await expect(page.getByRole('heading', { name: '申込一覧' })).toBeVisible();
 
@@ -74,7 +72,7 @@ test('a reviewer registers a passkey at the bank’s host and signs in with the 
   await expect(page.getByRole('alert')).toHaveText('パスキーを登録できませんでした。もう一度お試しください。');
   await expect(page.getByRole('row')).toHaveCount(2);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(screenshotDir, 'admin-passkeys.png'), fullPage: true });
+  await shot(page, 'admin-passkeys');
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
 
   // Signed out, a wrong password with the passkey is refused like every other failure.

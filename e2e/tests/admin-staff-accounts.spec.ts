@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { adminMessages } from '@koza/domain/admin/messages';
 import { test, expect } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import {
   changeInitialPassword,
   createStaffByCommand,
@@ -19,8 +19,6 @@ import {
 // A staff account's life in the back office (docs/decisions/0164): the ADMIN stops a member, whose
 // open screen falls back to the sign-in and whose sign-in is refused like a wrong password; restarts
 // it; sets a new initial password; the member changes it on their own screen. At a desktop viewport.
-
-mkdirSync(screenshotDir, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'koza-staff-e2e-'));
 const databaseUrl = `sqlite:${join(dir, 'staff.sqlite')}`;
 const adminPassword = 'admin password for e2e';
@@ -57,7 +55,7 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
     'よく使われるパスワードや推測されやすいパスワードは使用できません。',
   );
   await expectNoAxeViolations(member);
-  await member.screenshot({ path: join(screenshotDir, 'admin-forced-password-change.png'), fullPage: true });
+  await shot(member, 'admin-forced-password-change');
   await changeInitialPassword(member, oneTime(memberPassword), memberPassword);
   const { secret: firstSecret, recoveryCodes: firstCodes } = await enrolSecondFactor(member, { axe: true });
   expect(firstCodes).toHaveLength(10);
@@ -85,7 +83,7 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await expect(admin.getByText('member.staff を利用停止しました。')).toBeVisible();
   await expect(memberRow.getByRole('cell', { name: '利用停止中' })).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.screenshot({ path: join(screenshotDir, 'admin-staff-stopped.png'), fullPage: true });
+  await shot(admin, 'admin-staff-stopped');
   await member.reload();
   await expect(member.getByRole('heading', { name: 'Web口座開設 管理画面 ログイン' })).toBeVisible();
   await signIn(member, 'member.staff', memberPassword, firstSecret);
@@ -111,7 +109,7 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await admin.getByRole('button', { name: /member\.staff のパスワード再設定/ }).click();
   await expect(admin.getByRole('dialog').getByText(/新しい初期パスワードはシステムが作成し/)).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.screenshot({ path: join(screenshotDir, 'admin-staff-password-reset.png'), fullPage: true });
+  await shot(admin, 'admin-staff-password-reset');
   await admin.getByRole('button', { name: '再設定する' }).click();
   await expect(admin.getByText('member.staff のパスワードを再設定しました。')).toBeVisible();
   const panel = admin.getByRole('region', { name: 'member.staff（照会 次郎）の初期パスワード' });
@@ -150,7 +148,7 @@ test('an ADMIN stops, restarts and resets a member; the member changes their own
   await member.getByLabel('ワンタイムパスワード（6桁）').fill(await totpCode(memberSecret));
   await member.getByRole('button', { name: '変更する' }).click();
   await expect(member.getByText('パスワードを変更しました。ほかの端末でのログインは終了しました。')).toBeVisible();
-  await member.screenshot({ path: join(screenshotDir, 'admin-own-password.png'), fullPage: true });
+  await shot(member, 'admin-own-password');
   await expectNoAxeViolations(member);
   await member.getByRole('button', { name: 'ログアウト' }).click();
 

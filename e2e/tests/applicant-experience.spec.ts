@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
+import { shot } from '../support/screenshots.ts';
 import { watchForProblems } from '../support/problems.ts';
-import { screenshotDir } from '../paths.ts';
 import { captureWithFakeCamera, ekycHeadings, openProvider, submitOutcome } from '../support/ekyc.ts';
 import { answerAllPositively, dismissNotice, nextButton, readCode, uniqueAddress } from '../support/entry.ts';
 import {
@@ -26,9 +24,6 @@ import { overlaps, smallTapTargets, tokensBrokenAcrossLines } from '../support/l
 // What a new applicant meets on a phone, walked screen by screen for each bank (issue "What a new
 // applicant meets"): tap targets, toasts that leave the header alone, PIN rules before the
 // irreversible modal, the review's address in parts, the bank's cash card, dates kept on one line.
-
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 
 /** A building name ending in four digits, so that the address rule of the PIN has something to refuse. */
 const withRoom1203 = (text: string) => text.replace(/\d+$/, '1203');

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { generalFlowData } from '../support/general-flow.ts';
 import { completeChildStepsThroughPin } from '../support/child-flow.ts';
@@ -27,9 +25,6 @@ import {
 // card, the supplementary document with every check, the parent's eKYC at the simulator. The 0177 test
 // is one whole application through the UI from /child/before-check; the others save the steps before
 // through the API (the child's input pages have their own spec).
-
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 
 /** What every child screen must be: no axe violation, no tap target under 44 px; then a screenshot. */
 async function lookAt(page: Page, name: string): Promise<void> {

@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { childResidencePrefectures } from '@koza/domain/child-before-check';
 import { childConditionsTitle, confirmationQuestions as q, consentLabels, myNumberLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import type { BankCode } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { expectNoAxeViolations } from '../support/admin.ts';
 import { choose, dismissNotice, nextButton, uniqueAddress } from '../support/entry.ts';
 import { generalFlowData, heading } from '../support/general-flow.ts';
@@ -26,9 +23,6 @@ import {
 // The child flow's pages from /child/before-check to the PIN (SPEC.md §2.2, §2.5, §2.6, §4), at the
 // iPhone viewport: one walk through every page for 0177, a shorter pass for the other banks, the
 // gating of the before-check and the term, and the apology when the child's municipality has no branch.
-
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 
 // axe runs on every child page built here: before-check … parent in the full walk, branch,
 // confirmation and PIN in the 0587 pass (each check takes seconds on a loaded machine).

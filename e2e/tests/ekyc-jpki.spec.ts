@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { uniqueAddress } from '../support/entry.ts';
 import { generalFlowData } from '../support/general-flow.ts';
 import { ekycButtons, ekycHeadings, reachPreparationByApi, submitOutcome } from '../support/ekyc.ts';
@@ -12,9 +10,6 @@ import { ekycButtons, ekycHeadings, reachPreparationByApi, submitOutcome } from 
 // worker runs an API whose cut-over is in the past.
 
 test.use({ apiEnv: { EKYC_JPKI_CUTOVER: '2020-04-01' } });
-
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 test('JPKI: preparation lists the card and its password, the app hand-off returns the certified identity, PASSED completes', async ({ page, baseURLFor }) => {

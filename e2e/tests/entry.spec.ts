@@ -1,13 +1,11 @@
 import { pageTitles } from '@koza/domain/flows';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { confirmationQuestions as q, consentLabels, yesNoLabels } from '@koza/domain/confirmation-questions';
 import { bankCodes, type BankCode } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { expect, test } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import {
   answerAllPositively,
   choose,
@@ -27,9 +25,7 @@ import { watchForProblems } from '../support/problems.ts';
 
 const desktopChromeUA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
 const lineUA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/15.10.0';
-
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+const viewportShot = (page: Page, name: string, fullPage = false) => shot(page, name, fullPage);
 
 async function openTerm(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/term`);
@@ -67,7 +63,7 @@ for (const code of bankCodes) {
       // Five full-resolution screenshots of a long page: slow on a loaded machine.
       test.setTimeout(60_000);
       await openTerm(page, baseURLFor(code));
-      await shot(page, `entry-term-${code}-top`);
+      await viewportShot(page, `entry-term-${code}-top`);
       await expect(nextButton(page)).toBeDisabled();
 
       const blocking: [string | RegExp, string, string][] = [
@@ -86,7 +82,7 @@ for (const code of bankCodes) {
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', /noopener/);
         await expect(nextButton(page)).toBeDisabled();
-        if (group === question.adult) await shot(page, `entry-term-${code}-blocked`);
+        if (group === question.adult) await viewportShot(page, `entry-term-${code}-blocked`);
         await choose(page, group, group === question.regulations ? consentLabels.yes : yesNoLabels.yes);
         await expect(page.getByRole('alert')).toHaveCount(0);
       }
@@ -107,8 +103,8 @@ for (const code of bankCodes) {
       await page.getByRole('checkbox', { name: q.sealLess.confirm }).check();
       await expect(nextButton(page)).toBeEnabled();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await shot(page, `entry-term-${code}-answered`);
-      await shot(page, `entry-term-${code}-answered-full`, true);
+      await viewportShot(page, `entry-term-${code}-answered`);
+      await viewportShot(page, `entry-term-${code}-answered-full`, true);
 
       // Answers survive Back from /verification.
       await nextButton(page).click();
@@ -122,7 +118,7 @@ for (const code of bankCodes) {
       const problems = await watchForProblems(page);
       const { code: mailed } = await reachCodeEntry(page, baseURLFor(code), server.origin, code);
       await expect(nextButton(page)).toBeDisabled();
-      await shot(page, `entry-verification-${code}-code`);
+      await viewportShot(page, `entry-verification-${code}-code`);
 
       const wrong = mailed === '000000' ? '111111' : '000000';
       await codeField(page).fill(wrong);
@@ -188,7 +184,7 @@ for (const code of bankCodes) {
           await expect(dialog).toContainText(japaneseDateTime(endedAt));
           await expect(dialog.getByRole('link', { name: landing.backToIntroduction })).toHaveAttribute('href', bank.links.introduction);
           await expect(page.getByRole('dialog', { name: landing.noticeTitle })).toHaveCount(0);
-          await shot(page, `entry-maintenance-${code}`);
+          await viewportShot(page, `entry-maintenance-${code}`);
         } finally {
           await fetch(`${server.origin}/__dev/maintenance`, { method: 'DELETE' });
         }
@@ -212,7 +208,7 @@ test.describe('on a desktop browser', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('スマートフォン専用');
     await expect(alert.getByRole('link', { name: landing.backToIntroduction })).toHaveCount(0);
-    await shot(page, 'entry-browser-alert-desktop');
+    await viewportShot(page, 'entry-browser-alert-desktop');
     await alert.getByRole('button', { name: landing.close }).click();
     await expect(alert).toBeHidden();
     await dismissNotice(page);
@@ -233,7 +229,7 @@ test.describe('in the LINE app', () => {
     await page.keyboard.press('Escape');
     await expect(alert).toBeVisible();
     await expect(page.getByRole('dialog', { name: landing.noticeTitle })).toHaveCount(0);
-    await shot(page, 'entry-browser-alert-line');
+    await viewportShot(page, 'entry-browser-alert-line');
   });
 });
 
@@ -244,14 +240,14 @@ test('the verification address step shows the sending state and validates the ad
   await expect(page.getByRole('heading', { level: 1, name: verificationHeading })).toBeVisible();
   await expect(mailField(page)).toHaveAttribute('type', 'email');
   await expect(mailField(page)).toHaveAttribute('autocomplete', 'email');
-  await shot(page, 'entry-verification-0181-address');
+  await viewportShot(page, 'entry-verification-0181-address');
 
   await mailField(page).fill('taro@');
   await page.getByRole('button', { name: '送信する' }).click();
   await expect(page.getByText(messages.mailInvalid)).toBeVisible();
   await expect(mailField(page)).toBeFocused();
   await expectNoAxeViolations(page);
-  await shot(page, 'entry-verification-0181-address-error');
+  await viewportShot(page, 'entry-verification-0181-address-error');
 
   await page.getByText('メールが届かない場合').click();
   await expect(page.getByText('迷惑メールフォルダ', { exact: false })).toBeVisible();

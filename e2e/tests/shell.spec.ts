@@ -1,13 +1,11 @@
 import { pageTitles } from '@koza/domain/flows';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { getBank } from '@koza/domain/banks/banks';
 import { bankCodes } from '@koza/domain/constants';
 import { messages } from '@koza/domain/messages';
 import { confirmationQuestions } from '@koza/domain/confirmation-questions';
 import { expect, test } from '../fixtures.ts';
-import { screenshotDir } from '../paths.ts';
+import { shot } from '../support/screenshots.ts';
 import { expectNoAxeViolations } from '../support/admin.ts';
 import { dismissNotice } from '../support/entry.ts';
 import { watchForProblems } from '../support/problems.ts';
@@ -43,9 +41,8 @@ for (const code of bankCodes) {
       await expect(page.locator('meta[name="bank-code"]')).toHaveAttribute('content', code);
 
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      mkdirSync(screenshotDir, { recursive: true });
-      await page.screenshot({ path: join(screenshotDir, `term-${code}.png`) });
-      await page.screenshot({ path: join(screenshotDir, `term-${code}-full.png`), fullPage: true });
+      await shot(page, `term-${code}`, false);
+      await shot(page, `term-${code}-full`);
       expect(problems).toEqual([]);
     });
 
@@ -68,8 +65,7 @@ for (const code of bankCodes) {
         }
         await page.goto(`${baseURLFor(code)}/term`);
         await expect(page.getByText(confirmationQuestions.firstAccount.title)).toBeVisible();
-        mkdirSync(screenshotDir, { recursive: true });
-        await page.screenshot({ path: join(screenshotDir, `term-${code}-without-javascript.png`) });
+        await shot(page, `term-${code}-without-javascript`, false);
       } finally {
         await context.close();
       }
@@ -85,7 +81,7 @@ for (const code of bankCodes) {
       await expect(page.getByRole('banner').getByRole('img', { name: bank.name })).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(screenshotDir, `error-${code}.png`) });
+      await shot(page, `error-${code}`, false);
       expect(problems).toEqual([]);
     });
 
