@@ -191,7 +191,8 @@ export class WebKitPage {
     )) as boolean;
     const target = shown ? input : ((await this.driver.executeScript('return arguments[0].labels[0] || arguments[0].closest("label")', input)) as WebElement);
     await this.click(target);
-    await this.driver.wait(async () => input.isSelected(), 5000, `${role} ${String(name)} did not become checked`);
+    // Up to 15 s like the other waits here: a busy machine was seen to take more than 5 s (decision 0255).
+    await this.driver.wait(async () => input.isSelected(), 15_000, `${role} ${String(name)} did not become checked`);
   }
 
   /**
