@@ -1,3 +1,4 @@
+import { bankCodes } from '@koza/domain/constants';
 import { pageTitles } from '@koza/domain/flows';
 import { expect, type Page } from '@playwright/test';
 import { isActiveAt, readNotifications } from '@koza/data/reference';
@@ -125,3 +126,10 @@ export function japaneseDateTime(date: Date): string {
   const minutes = String(japan.getUTCMinutes()).padStart(2, '0');
   return `${japan.getUTCFullYear()}年${japan.getUTCMonth() + 1}月${japan.getUTCDate()}日 ${japan.getUTCHours()}:${minutes}`;
 }
+
+/**
+ * Whether a behaviour that does not depend on the bank runs on this bank: the `index`-th such
+ * behaviour of a spec runs once, on bankCodes[index] (modulo the banks), so the banks take turns
+ * (decisions 0254, 0255).
+ */
+export const onceOn = (code: string, index: number): boolean => code === bankCodes[index % bankCodes.length];

@@ -13,6 +13,7 @@ import {
   japaneseDateTime,
   landing,
   nextButton,
+  onceOn,
   question,
   readCode,
   termHeading,
@@ -25,7 +26,6 @@ import { watchForProblems } from '../support/problems.ts';
 
 const desktopChromeUA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
 const lineUA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/15.10.0';
-const viewportShot = (page: Page, name: string, fullPage = false) => shot(page, name, fullPage);
 
 async function openTerm(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/term`);
@@ -52,8 +52,7 @@ async function reachCodeEntry(page: Page, origin: string, serverOrigin: string, 
 }
 
 // What depends on the bank (its branch search link, its mail) is walked for each bank; what does not
-// (an expired session, the maintenance modal, a direct entry) once, each on another bank (decision 0254).
-const onceOn = (code: string, index: number) => code === bankCodes[index % bankCodes.length];
+// (an expired session, the maintenance modal, a direct entry) once, each on another bank (onceOn).
 
 for (const code of bankCodes) {
   const bank = getBank(code);
@@ -63,7 +62,7 @@ for (const code of bankCodes) {
       // Five full-resolution screenshots of a long page: slow on a loaded machine.
       test.setTimeout(60_000);
       await openTerm(page, baseURLFor(code));
-      await viewportShot(page, `entry-term-${code}-top`);
+      await shot(page, `entry-term-${code}-top`, false);
       await expect(nextButton(page)).toBeDisabled();
 
       const blocking: [string | RegExp, string, string][] = [
@@ -82,7 +81,7 @@ for (const code of bankCodes) {
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', /noopener/);
         await expect(nextButton(page)).toBeDisabled();
-        if (group === question.adult) await viewportShot(page, `entry-term-${code}-blocked`);
+        if (group === question.adult) await shot(page, `entry-term-${code}-blocked`, false);
         await choose(page, group, group === question.regulations ? consentLabels.yes : yesNoLabels.yes);
         await expect(page.getByRole('alert')).toHaveCount(0);
       }
@@ -103,8 +102,8 @@ for (const code of bankCodes) {
       await page.getByRole('checkbox', { name: q.sealLess.confirm }).check();
       await expect(nextButton(page)).toBeEnabled();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await viewportShot(page, `entry-term-${code}-answered`);
-      await viewportShot(page, `entry-term-${code}-answered-full`, true);
+      await shot(page, `entry-term-${code}-answered`, false);
+      await shot(page, `entry-term-${code}-answered-full`);
 
       // Answers survive Back from /verification.
       await nextButton(page).click();
@@ -118,7 +117,7 @@ for (const code of bankCodes) {
       const problems = await watchForProblems(page);
       const { code: mailed } = await reachCodeEntry(page, baseURLFor(code), server.origin, code);
       await expect(nextButton(page)).toBeDisabled();
-      await viewportShot(page, `entry-verification-${code}-code`);
+      await shot(page, `entry-verification-${code}-code`, false);
 
       const wrong = mailed === '000000' ? '111111' : '000000';
       await codeField(page).fill(wrong);
@@ -184,7 +183,7 @@ for (const code of bankCodes) {
           await expect(dialog).toContainText(japaneseDateTime(endedAt));
           await expect(dialog.getByRole('link', { name: landing.backToIntroduction })).toHaveAttribute('href', bank.links.introduction);
           await expect(page.getByRole('dialog', { name: landing.noticeTitle })).toHaveCount(0);
-          await viewportShot(page, `entry-maintenance-${code}`);
+          await shot(page, `entry-maintenance-${code}`, false);
         } finally {
           await fetch(`${server.origin}/__dev/maintenance`, { method: 'DELETE' });
         }
@@ -208,7 +207,7 @@ test.describe('on a desktop browser', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('スマートフォン専用');
     await expect(alert.getByRole('link', { name: landing.backToIntroduction })).toHaveCount(0);
-    await viewportShot(page, 'entry-browser-alert-desktop');
+    await shot(page, 'entry-browser-alert-desktop', false);
     await alert.getByRole('button', { name: landing.close }).click();
     await expect(alert).toBeHidden();
     await dismissNotice(page);
@@ -229,7 +228,7 @@ test.describe('in the LINE app', () => {
     await page.keyboard.press('Escape');
     await expect(alert).toBeVisible();
     await expect(page.getByRole('dialog', { name: landing.noticeTitle })).toHaveCount(0);
-    await viewportShot(page, 'entry-browser-alert-line');
+    await shot(page, 'entry-browser-alert-line', false);
   });
 });
 
@@ -240,14 +239,14 @@ test('the verification address step shows the sending state and validates the ad
   await expect(page.getByRole('heading', { level: 1, name: verificationHeading })).toBeVisible();
   await expect(mailField(page)).toHaveAttribute('type', 'email');
   await expect(mailField(page)).toHaveAttribute('autocomplete', 'email');
-  await viewportShot(page, 'entry-verification-0181-address');
+  await shot(page, 'entry-verification-0181-address', false);
 
   await mailField(page).fill('taro@');
   await page.getByRole('button', { name: '送信する' }).click();
   await expect(page.getByText(messages.mailInvalid)).toBeVisible();
   await expect(mailField(page)).toBeFocused();
   await expectNoAxeViolations(page);
-  await viewportShot(page, 'entry-verification-0181-address-error');
+  await shot(page, 'entry-verification-0181-address-error', false);
 
   await page.getByText('メールが届かない場合').click();
   await expect(page.getByText('迷惑メールフォルダ', { exact: false })).toBeVisible();

@@ -7,7 +7,7 @@ import { confirmationQuestions } from '@koza/domain/confirmation-questions';
 import { expect, test } from '../fixtures.ts';
 import { shot } from '../support/screenshots.ts';
 import { expectNoAxeViolations } from '../support/admin.ts';
-import { dismissNotice } from '../support/entry.ts';
+import { dismissNotice, onceOn } from '../support/entry.ts';
 import { watchForProblems } from '../support/problems.ts';
 
 const termHeading = pageTitles.term;
@@ -16,10 +16,9 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-for (const [index, code] of bankCodes.entries()) {
+for (const code of bankCodes) {
   const bank = getBank(code);
   // The error pages do not depend on the bank: each is shown on one bank, the banks taking turns.
-  const errorPagesHere = (n: number) => index === n % bankCodes.length;
 
   test.describe(`${bank.name} (${code})`, () => {
     test('opening / lands on /term with the bank name, logo and footer', async ({ page, baseURLFor }) => {
@@ -73,7 +72,7 @@ for (const [index, code] of bankCodes.entries()) {
       }
     });
 
-    if (errorPagesHere(0))
+    if (onceOn(code, 0))
       test('a guarded page entered directly ends on the error page with the system error', async ({ page, baseURLFor }) => {
         const problems = await watchForProblems(page);
         await page.goto(`${baseURLFor(code)}/personal`);
@@ -88,7 +87,7 @@ for (const [index, code] of bankCodes.entries()) {
         expect(problems).toEqual([]);
       });
 
-    if (errorPagesHere(1))
+    if (onceOn(code, 1))
       test('/error?id=1 shows the session error, and the button goes back to the start', async ({ page, baseURLFor }) => {
         await page.goto(`${baseURLFor(code)}/error?id=1`);
 
