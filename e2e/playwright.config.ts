@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium (/usr/bin/chromium, see scripts/ensure-chromium.sh) at an iPhone 13 viewport.
+// Debian's Chromium at an iPhone 13 viewport: its headless shell (package chromium-headless-shell,
+// scripts/ensure-chromium.sh), the same engine without the full browser's window, GPU process and
+// omnibox pages: 15 % less CPU and time on this 2-core machine (decision 0256). /usr/bin/chromium
+// where the shell is not installed; CHROMIUM_PATH chooses another.
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
 // devices['iPhone 13'] would select WebKit, which is not installed: the phone is described by hand.
 const iPhoneSafariUA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
@@ -23,7 +29,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -23,6 +23,8 @@ export interface WorkerServer {
   ekycOrigin: string;
   /** The staff's identity provider of this worker (apps/dev-idp): http://localhost:<port>, each bank's issuer under /<code>. */
   idpOrigin: string;
+  /** The API's database (`sqlite:<file>` unless apiEnv chose another): for `npm run staff` and a test's own changes of time. */
+  databaseUrl: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -113,6 +115,7 @@ export async function startServers({
     }
   };
   const logLevel = process.env.E2E_SERVER_LOG_LEVEL ?? 'warn';
+  const databaseUrl = apiEnv.DATABASE_URL ?? `sqlite:${join(dir, `${name}.sqlite`)}`;
   try {
     // The eKYC simulator and the identity provider first, side by side: the API is told where they
     // are (EKYC_PROVIDER_URL, STAFF_OIDC_ISSUER_<code>).
@@ -141,7 +144,13 @@ export async function startServers({
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
         PORT: String(port),
-        DATABASE_URL: `sqlite:${join(dir, `${name}.sqlite`)}`,
+        DATABASE_URL: databaseUrl,
+        // The hand-over files of this worker's exporter, in its own directory (not the repository's var/).
+        HANDOVER_DIR: join(dir, 'handover'),
+        // X-Forwarded-For from the loopback is the client's address: a test that speaks as several
+        // applicants gives each its own, so per-address limits hold per applicant. Without the header
+        // every client is 127.0.0.1, as before.
+        TRUST_PROXY: '127.0.0.1',
         WEB_DIST_DIR: webDistDir,
         EKYC_PROVIDER_URL: ekycOrigin,
         ...Object.fromEntries(allBanks.map((b) => [`STAFF_OIDC_ISSUER_${b.code}`, `${idpOrigin}/${b.code}`])),
@@ -152,7 +161,15 @@ export async function startServers({
       }),
       '/api/health',
     );
-    return { port, origin: `http://127.0.0.1:${port}`, ekycOrigin, idpOrigin, baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`, close };
+    return {
+      port,
+      origin: `http://127.0.0.1:${port}`,
+      ekycOrigin,
+      idpOrigin,
+      databaseUrl,
+      baseURLFor: (bankCode) => `http://${getBank(bankCode).devHost}:${port}`,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -1,13 +1,16 @@
 #!/bin/sh
-# Make sure Debian's Chromium and a Japanese font are installed for the Playwright e2e tests.
-# Playwright's own browser download is never used (see STACK.md): the tests launch /usr/bin/chromium.
+# Make sure Debian's Chromium, its headless shell and a Japanese font are installed for the Playwright
+# e2e tests. Playwright's own browser download is never used (see STACK.md): the tests launch
+# /usr/bin/chromium-headless-shell (decision 0256); the benchmarks and screenshots of the eKYC
+# simulator launch /usr/bin/chromium.
 # Without a Japanese font, screenshots show boxes instead of text.
 set -eu
 
 CHROMIUM=/usr/bin/chromium
-PACKAGES="chromium fonts-ipafont-gothic"
+SHELL_BIN=/usr/bin/chromium-headless-shell
+PACKAGES="chromium chromium-headless-shell fonts-ipafont-gothic"
 
-has_chromium() { [ -x "$CHROMIUM" ]; }
+has_chromium() { [ -x "$CHROMIUM" ] && [ -x "$SHELL_BIN" ]; }
 has_japanese_font() { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja 2>/dev/null)" ]; }
 
 if has_chromium && has_japanese_font; then
@@ -15,8 +18,8 @@ if has_chromium && has_japanese_font; then
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-chromium: $CHROMIUM or a Japanese font is missing, and apt-get is not available." >&2
-  echo "Install Chromium at $CHROMIUM and a Japanese font (e.g. IPAGothic) with your system's package manager." >&2
+  echo "ensure-chromium: $CHROMIUM, $SHELL_BIN or a Japanese font is missing, and apt-get is not available." >&2
+  echo "Install Chromium at $CHROMIUM, its headless shell at $SHELL_BIN and a Japanese font (e.g. IPAGothic) with your system's package manager." >&2
   exit 1
 fi
 
@@ -25,7 +28,7 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   SUDO="sudo -n"
 else
-  echo "ensure-chromium: $CHROMIUM or a Japanese font is missing. Run:" >&2
+  echo "ensure-chromium: $CHROMIUM, $SHELL_BIN or a Japanese font is missing. Run:" >&2
   echo "  sudo apt-get update && sudo apt-get install -y $PACKAGES" >&2
   exit 1
 fi
@@ -39,5 +42,5 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y $PACKAGES
 if has_chromium && has_japanese_font; then
   exit 0
 fi
-echo "ensure-chromium: installation finished but $CHROMIUM or a Japanese font is still missing." >&2
+echo "ensure-chromium: installation finished but $CHROMIUM, $SHELL_BIN or a Japanese font is still missing." >&2
 exit 1

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { cancelReasons, rejectReasons, reviewRules } from '@koza/domain/admin/case';
 import { shareableRejectionReasons, statusText, type ApplicantStatus } from '@koza/domain/application-status';
@@ -20,14 +17,13 @@ import { watchForProblems } from '../support/problems.ts';
 // reject with a shareable reason, approve then cancel), and the applicant on the phone reaching the
 // page from /term and reading each state, with axe on every state and a screenshot of each.
 
-const dir = mkdtempSync(join(tmpdir(), 'koza-status-e2e-'));
-const databaseFile = join(dir, 'status.sqlite');
-const databaseUrl = `sqlite:${databaseFile}`;
 const reviewerPassword = 'reviewer password e2e';
-// Each test speaks from its own client address (TRUST_PROXY: the loopback proxy's X-Forwarded-For),
-// so the per-IP sending limit of the verification mails (30 an hour) holds per test, as it would per applicant.
-test.use({ apiEnv: { DATABASE_URL: databaseUrl, HANDOVER_DIR: join(dir, 'handover'), TRUST_PROXY: '127.0.0.1' } });
-test.describe.configure({ mode: 'serial' });
+// The worker's own server and database (fixtures.ts): each test is a bank of its own, its staff and
+// applicants its own, so the tests run side by side with the rest. Each test speaks from its own
+// client address (the worker's server trusts the loopback's X-Forwarded-For), so the per-IP sending
+// limit of the verification mails (30 an hour) holds per test, as it would per applicant.
+/** The worker's SQLite file, where a test moves its own records back in time. */
+const databaseFile = (databaseUrl: string) => databaseUrl.replace(/^sqlite:/, '');
 
 const banks = ['0177', '0587', '0181'] as const satisfies readonly BankCode[];
 
@@ -43,6 +39,7 @@ interface StaffPair {
   first: Page;
   second: Page;
   origin: string;
+  databaseUrl: string;
 }
 
 const openCase = async (staff: Page, origin: string, applicationNumber: string) => {
@@ -71,7 +68,7 @@ const approve = async ({ first, second, origin }: StaffPair, applicationNumber: 
 // approval back past that period in the test's own database, as if the weeks had passed.
 const cancel = async (pair: StaffPair, applicationNumber: string) => {
   await approve(pair, applicationNumber);
-  const db = new DatabaseSync(databaseFile);
+  const db = new DatabaseSync(databaseFile(pair.databaseUrl));
   try {
     const back = (reviewRules.cardCollectionDays + 1) * 86_400_000;
     db.prepare(
@@ -97,8 +94,8 @@ const cancel = async (pair: StaffPair, applicationNumber: string) => {
 // 30 seconds per address (DECISIONS.md §3). Rather than wait half a minute, the test moves the mails
 // already counted back past that interval in its own database, as if the time had passed (the hourly
 // limits still count them).
-const letHalfAMinutePass = () => {
-  const db = new DatabaseSync(databaseFile);
+const letHalfAMinutePass = (databaseUrl: string) => {
+  const db = new DatabaseSync(databaseFile(databaseUrl));
   try {
     db.prepare("update rate_limit_events set at = at - ? where key like 'register:mail:%'").run((verificationRules.perAddressMinIntervalSeconds + 1) * 1000);
   } finally {
@@ -160,7 +157,7 @@ for (const [index, code] of banks.entries()) {
     const pages: Page[] = [];
     for (const login of [`reviewer.status.${code}`, `approver.status.${code}`]) {
       const oneTime = `${reviewerPassword} (one-time)`;
-      createStaffByCommand(databaseUrl, { bank: code, login, name: '審査 状況', role: 'REVIEWER', password: oneTime });
+      createStaffByCommand(server.databaseUrl, { bank: code, login, name: '審査 状況', role: 'REVIEWER', password: oneTime });
       const context = await browser.newContext({ ...desktop, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
       const staffPage = await context.newPage();
       await staffPage.goto(`${staffOrigin}/admin/`);
@@ -169,7 +166,7 @@ for (const [index, code] of banks.entries()) {
       contexts.push(context);
       pages.push(staffPage);
     }
-    const pair: StaffPair = { first: pages[0]!, second: pages[1]!, origin: staffOrigin };
+    const pair: StaffPair = { first: pages[0]!, second: pages[1]!, origin: staffOrigin, databaseUrl: server.databaseUrl };
     for (const [i, c] of cases.entries()) {
       if (c.status === 'RECEIVED') continue; // nobody at the bank has opened it yet
       const { applicationNumber } = applications[i]!;
@@ -186,7 +183,7 @@ for (const [index, code] of banks.entries()) {
     await expect(page).toHaveURL(/\/status$/);
     for (const [i, { mailAddress, applicationNumber, status }] of applications.entries()) {
       if (i > 0) await page.getByRole('button', { name: statusText.again }).click();
-      letHalfAMinutePass();
+      letHalfAMinutePass(server.databaseUrl);
       await askStatus(page, server.origin, mailAddress, applicationNumber);
       await expectStatus(page, status);
       const shown = page.getByRole('main');
@@ -247,7 +244,7 @@ test('0177: a wrong receipt number or a wrong address answers like the right one
   await page.getByRole('button', { name: statusText.send }).click();
   await expect(page.getByText(statusText.numberRequired, { exact: true })).toBeVisible();
 
-  letHalfAMinutePass();
+  letHalfAMinutePass(server.databaseUrl);
   const wrongNumber = applicationNumber.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
   for (const [mail, number] of [
     [mailAddress, wrongNumber],
