@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeBin, repoRoot, webDir, webDistDir } from './paths.ts';
+import { nodeBin, repoRoot, sqliteTemplateEnv, webDir, webDistDir } from './paths.ts';
 
 /** Newest modification time of the files under a path (directories walked, node_modules and dist skipped). */
 function newestMtime(path: string): number {
@@ -28,9 +29,34 @@ const buildInputs = [
   join(repoRoot, 'package-lock.json'),
 ];
 
-/** Builds the web once, before any worker starts, if apps/web/dist is missing or older than its sources. */
-export default function globalSetup(): void {
+/**
+ * Before any worker starts: the web and the back office built if stale, and one SQLite database
+ * migrated with the reference data (124,130 postal rows), which every worker's server starts from
+ * (a file copy, servers.ts) instead of loading them again. Returns the teardown that removes it.
+ */
+export default function globalSetup(): () => void {
+  const template = buildSqliteTemplate();
   buildAdminIfStale();
+  buildWebIfStale();
+  return () => rmSync(template, { recursive: true, force: true });
+}
+
+/** `npm run migrate` into a fresh SQLite file; its path reaches the workers through the environment. */
+function buildSqliteTemplate(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'koza-e2e-template-'));
+  const file = join(dir, 'template.sqlite');
+  const result = spawnSync(nodeBin, [join(repoRoot, 'apps', 'api', 'src', 'main-migrate.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the template database could not be migrated (exit ${result.status ?? result.signal})\n${result.stderr}`);
+  process.env[sqliteTemplateEnv] = file;
+  return dir;
+}
+
+/** Builds the web once, before any worker starts, if apps/web/dist is missing or older than its sources. */
+function buildWebIfStale(): void {
   const builtAt = newestMtime(join(webDistDir, 'index.html'));
   const sourcesAt = Math.max(...buildInputs.map(newestMtime));
   if (builtAt > 0 && builtAt >= sourcesAt && !process.env.E2E_REBUILD) return;

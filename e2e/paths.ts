@@ -12,6 +12,8 @@ export const apiServer = process.env.E2E_SERVER_ENTRY ?? join(repoRoot, 'apps', 
 export const ekycSimServer = join(repoRoot, 'apps', 'ekyc-sim', 'src', 'server.ts');
 export const devIdpServer = join(repoRoot, 'apps', 'dev-idp', 'src', 'server.ts');
 export const screenshotDir = join(e2eDir, 'screenshots');
+/** Where global-setup.ts tells the workers the migrated SQLite template is (servers.ts copies it). */
+export const sqliteTemplateEnv = 'E2E_SQLITE_TEMPLATE';
 
 /**
  * The project's Node 24 (from the `node` package), whatever Node runs Playwright: the API

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allBanks, getBank } from '@koza/domain/banks/banks';
 import type { BankCode } from '@koza/domain/constants';
-import { apiServer, devIdpServer, ekycSimServer, nodeBin, repoRoot, webDistDir } from './paths.ts';
+import { apiServer, devIdpServer, ekycSimServer, nodeBin, repoRoot, sqliteTemplateEnv, webDistDir } from './paths.ts';
 
 // The servers an end-to-end run drives: the eKYC simulator, the staff's development identity provider
 // (apps/dev-idp) and the API serving the web, each on a free port, with a SQLite database of their own. Started per Playwright worker (fixtures.ts) and by
@@ -116,6 +116,11 @@ export async function startServers({
   };
   const logLevel = process.env.E2E_SERVER_LOG_LEVEL ?? 'warn';
   const databaseUrl = apiEnv.DATABASE_URL ?? `sqlite:${join(dir, `${name}.sqlite`)}`;
+  // A new SQLite database starts as a copy of the run's migrated template (global-setup.ts): the
+  // server finds its schema and reference data current instead of loading 124,130 postal rows.
+  const template = process.env[sqliteTemplateEnv];
+  const databaseFile = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : null;
+  if (template && databaseFile && !existsSync(databaseFile)) copyFileSync(template, databaseFile);
   try {
     // The eKYC simulator and the identity provider first, side by side: the API is told where they
     // are (EKYC_PROVIDER_URL, STAFF_OIDC_ISSUER_<code>).
