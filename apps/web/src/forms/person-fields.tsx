@@ -1,12 +1,23 @@
+import { Fragment, type ReactNode } from 'react';
 import { normaliseKanaName } from '@koza/domain/fields/kana-name';
 import { joinPhoneParts, normalisePhone } from '@koza/domain/fields/phone';
-import { fieldsOf, type FieldRecord, type KindKey } from '@koza/domain/fields/registry';
-import { FieldGroup, type GroupControlProps, type Requirement } from '../components/field.tsx';
+import {
+  askedFields,
+  ruleOf,
+  type FieldDefinition,
+  type FieldGroup as RegistryGroup,
+  type InputKey,
+  type Person,
+  type PhoneKey,
+} from '@koza/domain/fields/registry';
+import { Field, FieldGroup, type GroupControlProps, type Requirement } from '../components/field.tsx';
 import { PhoneField, splitPhone, type PhoneParts } from '../components/phone-field.tsx';
 import parts from '../components/parts.module.css';
 
-// UI wording of a person's name; field messages come from messages.ts, the phones' labels from the
-// field registry.
+// The fields of a person's page the field registry declares (decision 0251): the name, the phones and
+// every plain input, with their form values, saved values and payload, the same for the applicant,
+// the child and the parent. UI wording of a person's name here; field messages come from messages.ts,
+// the other labels from the field registry.
 export const personText = {
   name: 'お名前',
   lastName: '姓',
@@ -24,42 +35,70 @@ export interface NameEntry {
   kanaFirstName: string;
 }
 
-/** A phone a screen asks for: a registry field of kind 'mobile' or 'phone' (its label is the registry's). */
-export interface PhoneInput<R extends FieldRecord> {
-  key: KindKey<R, 'mobile' | 'phone'>;
-  requirement: Requirement;
-}
+/** The name's parts (the NameFields' inputs), by their registry keys. */
+export const nameKeys = ['lastName', 'firstName', 'kanaLastName', 'kanaFirstName'] as const satisfies readonly (keyof NameEntry)[];
 
 /** The phones of a person's form, each in its three inputs, by the registry key it is saved under. */
 export interface PhoneEntry<K extends string = string> {
   phones: Record<K, PhoneParts>;
 }
 
-type Keys<L extends readonly { key: string }[]> = L[number]['key'];
+/** The plain inputs of a person's form (registry `input`), by the registry key each is saved under. */
+export interface TextEntry<K extends string = string> {
+  texts: Record<K, string>;
+}
 
-/** The phones of a list, empty. */
-export const emptyPhones = <L extends readonly { key: string }[]>(list: L): PhoneEntry<Keys<L>> => ({
-  phones: Object.fromEntries(list.map((p) => [p.key, ['', '', '']])) as Record<Keys<L>, PhoneParts>,
+/** Required when the field's rule refuses an empty value, else optional (the badge of its label). */
+const requirementOf = (field: FieldDefinition, person: Person): Requirement =>
+  ruleOf(field, { person, today: new Date() })?.safeParse(null).success === false ? 'required' : 'optional';
+
+const phoneFields = (person: Person, group: RegistryGroup) => askedFields(person, group).filter((f) => f.kind === 'mobile' || f.kind === 'phone');
+
+/** The phones a page of a group asks a person, in registry order (the order shown). */
+export const askedPhones = <P extends Person, G extends RegistryGroup>(person: P, group: G) =>
+  phoneFields(person, group).map((f) => ({ key: f.key as PhoneKey<P, G>, requirement: requirementOf(f, person) }));
+
+const askedTexts = (person: Person, group: RegistryGroup) => askedFields(person, group).filter((f) => f.input);
+
+/** A person's form values that the registry derives: the name, the phones and the plain inputs. */
+export type PersonEntry<P extends Person, G extends RegistryGroup> = NameEntry & PhoneEntry<PhoneKey<P, G>> & TextEntry<InputKey<P, G>>;
+
+const nameEntry = (value: (key: keyof NameEntry) => string): NameEntry => ({
+  lastName: value('lastName'),
+  firstName: value('firstName'),
+  kanaLastName: value('kanaLastName'),
+  kanaFirstName: value('kanaFirstName'),
 });
 
-/** The phones of a list as a saved person fills them, read with the saved record's text getter ('' for null). */
-export const phonesFrom = <L extends readonly { key: string }[]>(list: L, text: (key: Keys<L>) => string): PhoneEntry<Keys<L>> => ({
-  phones: Object.fromEntries(list.map((p) => [p.key, splitPhone(text(p.key))])) as Record<Keys<L>, PhoneParts>,
+/** A person's name, phones and plain inputs, empty. */
+export const emptyPersonEntry = <P extends Person, G extends RegistryGroup>(person: P, group: G): PersonEntry<P, G> => ({
+  ...nameEntry(() => ''),
+  phones: Object.fromEntries(askedPhones(person, group).map((p) => [p.key, ['', '', '']])) as Record<PhoneKey<P, G>, PhoneParts>,
+  texts: Object.fromEntries(askedTexts(person, group).map((f) => [f.key, ''])) as Record<InputKey<P, G>, string>,
 });
 
-/** The phones of a list as the payload carries them: each joined by hyphens, '' when empty. */
-export const phonesPayload = <L extends readonly { key: string }[]>(list: L, entry: PhoneEntry<Keys<L>>): Record<Keys<L>, string> =>
-  Object.fromEntries(list.map((p) => [p.key, joinPhoneParts(entry.phones[p.key as Keys<L>])])) as Record<Keys<L>, string>;
+/**
+ * A saved person's name, phones and plain inputs, read with the saved record's text getter ('' for
+ * null): a field typed here must be in the applicant's answer (registry `view`).
+ */
+export const personEntryFrom = <P extends Person, G extends RegistryGroup>(
+  person: P,
+  group: G,
+  text: (key: keyof NameEntry | PhoneKey<P, G> | InputKey<P, G>) => string,
+): PersonEntry<P, G> => ({
+  ...nameEntry(text),
+  phones: Object.fromEntries(askedPhones(person, group).map((p) => [p.key, splitPhone(text(p.key))])) as Record<PhoneKey<P, G>, PhoneParts>,
+  texts: Object.fromEntries(askedTexts(person, group).map((f) => [f.key, text(f.key as InputKey<P, G>)])) as Record<InputKey<P, G>, string>,
+});
+
+/** The name, phones (each joined by hyphens, '' when empty) and plain inputs as the payload carries them. */
+export const personEntryPayload = (entry: NameEntry & PhoneEntry & TextEntry): Record<string, string> => ({
+  ...nameEntry((key) => entry[key]),
+  ...Object.fromEntries(Object.entries(entry.phones).map(([key, phone]) => [key, joinPhoneParts(phone)])),
+  ...entry.texts,
+});
 
 type NameKey = keyof NameEntry;
-
-/** A saved person's name parts, read with the saved record's text getter ('' for null). */
-export const nameEntryOf = (text: (key: NameKey) => string): NameEntry => ({
-  lastName: text('lastName'),
-  firstName: text('firstName'),
-  kanaLastName: text('kanaLastName'),
-  kanaFirstName: text('kanaFirstName'),
-});
 
 interface SectionProps<E> {
   value: E;
@@ -114,31 +153,90 @@ export function NameFields({ value, update, errors, nameHint }: SectionProps<Nam
   );
 }
 
+interface PersonProps<E> extends Omit<SectionProps<E>, 'nameHint'> {
+  /** Who the page asks, and the group of the fields it types (the registry's). */
+  person: Person;
+  group: RegistryGroup;
+}
+
 /**
- * A person's phones, in the order of the list, each in three inputs normalised on blur, labelled as
- * the field registry labels the field (the applicant's, the child's and the parent's personal steps).
+ * A person's phones, in registry order, each in three inputs normalised on blur, labelled as the field
+ * registry labels the field, required when its rule says so (the applicant's, the child's and the
+ * parent's personal steps).
  */
-export function PhoneFields<R extends FieldRecord, K extends string>({
-  record,
-  list,
-  value,
-  update,
-  errors,
-}: Omit<SectionProps<PhoneEntry<K>>, 'nameHint'> & { record: R; list: readonly (PhoneInput<R> & { key: K })[] }) {
-  const labels = new Map(fieldsOf(record).map((f) => [f.key, f.label]));
-  const set = (key: K, change: (parts: PhoneParts) => PhoneParts) => update((e) => ({ phones: { ...e.phones, [key]: change(e.phones[key]) } }));
+export function PhoneFields({ person, group, value, update, errors }: PersonProps<PhoneEntry>) {
+  const set = (key: string, change: (parts: PhoneParts) => PhoneParts) =>
+    update((e) => ({ phones: { ...e.phones, [key]: change(e.phones[key] ?? ['', '', '']) } }));
   return (
     <>
-      {list.map(({ key, requirement }) => (
+      {phoneFields(person, group).map((f) => (
         <PhoneField
-          key={key}
-          label={labels.get(key) ?? key}
-          requirement={requirement}
-          value={value.phones[key]}
-          onChange={(v) => set(key, () => v)}
-          onBlur={(index) => set(key, (p) => p.map((part, i) => (i === index ? normalisePhone(part) : part)) as PhoneParts)}
-          error={errors[key]}
+          key={f.key}
+          label={f.label}
+          requirement={requirementOf(f, person)}
+          value={value.phones[f.key] ?? ['', '', '']}
+          onChange={(v) => set(f.key, () => v)}
+          onBlur={(index) => set(f.key, (p) => p.map((part, i) => (i === index ? normalisePhone(part) : part)) as PhoneParts)}
+          error={errors[f.key]}
         />
+      ))}
+    </>
+  );
+}
+
+/** A field typed in a plain input of its own (registry `input`): its label, requirement, hint and autocomplete are the registry's. */
+function TextField({ field, person, value, update, errors }: Omit<PersonProps<TextEntry>, 'group'> & { field: FieldDefinition }) {
+  const set = (change: (text: string) => string) => update((e) => ({ texts: { ...e.texts, [field.key]: change(e.texts[field.key] ?? '') } }));
+  return (
+    <Field label={field.label} requirement={requirementOf(field, person)} hint={field.input?.hint} error={errors[field.key]}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          value={value.texts[field.key] ?? ''}
+          autoComplete={field.input?.autoComplete ?? 'off'}
+          inputMode={field.input?.inputMode}
+          onChange={(e) => {
+            const text = e.target.value;
+            set(() => text);
+          }}
+          onBlur={field.kind === 'kana' ? () => set(normaliseKanaName) : undefined}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A part of a person's page: what it shows and the registry keys it types. */
+interface PagePart {
+  keys: readonly string[];
+  node: ReactNode;
+}
+
+/**
+ * A person's page: its parts in the page's order, and each plain input the registry asks (`input`)
+ * right after the part that types the field before it in the registry (first when none does). The
+ * applicant's, the child's and the parent's personal steps.
+ */
+export function PersonParts({ parts: list, ...props }: PersonProps<TextEntry> & { parts: readonly PagePart[] }) {
+  const after = new Map<number, FieldDefinition[]>();
+  let at = -1;
+  for (const field of askedFields(props.person, props.group)) {
+    if (field.input) after.set(at, [...(after.get(at) ?? []), field]);
+    else {
+      const index = list.findIndex((part) => part.keys.includes(field.key));
+      if (index !== -1) at = index;
+    }
+  }
+  const inputs = (index: number) => after.get(index)?.map((field) => <TextField key={field.key} field={field} {...props} />);
+  return (
+    <>
+      {inputs(-1)}
+      {list.map((part, index) => (
+        <Fragment key={index}>
+          {part.node}
+          {inputs(index)}
+        </Fragment>
       ))}
     </>
   );

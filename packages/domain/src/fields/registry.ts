@@ -244,17 +244,59 @@ const applicantFields = [
   { key: 'addressMunicipality', kind: 'address', label: '市区町村', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
   { key: 'addressSection', kind: 'address', label: '町域', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
   { key: 'addressChome', kind: 'address', label: '丁目', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
-  { key: 'kanaAddressPrefecture', kind: 'kanaAddress', label: '都道府県（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalSearchedKanaSchema },
-  { key: 'kanaAddressMunicipality', kind: 'kanaAddress', label: '市区町村（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalSearchedKanaSchema },
-  { key: 'kanaAddressSection', kind: 'kanaAddress', label: '町域（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalSearchedKanaSchema },
+  {
+    key: 'kanaAddressPrefecture',
+    kind: 'kanaAddress',
+    label: '都道府県（カナ）',
+    view: 'text',
+    confirmation: { row: 'kanaAddress' },
+    rule: optionalSearchedKanaSchema,
+  },
+  {
+    key: 'kanaAddressMunicipality',
+    kind: 'kanaAddress',
+    label: '市区町村（カナ）',
+    view: 'text',
+    confirmation: { row: 'kanaAddress' },
+    rule: optionalSearchedKanaSchema,
+  },
+  {
+    key: 'kanaAddressSection',
+    kind: 'kanaAddress',
+    label: '町域（カナ）',
+    view: 'text',
+    confirmation: { row: 'kanaAddress' },
+    rule: optionalSearchedKanaSchema,
+  },
   { key: 'kanaAddressChome', kind: 'kanaAddress', label: '丁目（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalSearchedKanaSchema },
   { key: 'address', kind: 'address', label: '番地', view: 'text', confirmation: { row: 'address' }, rule: optionalAddressLineSchema },
   { key: 'subAddress', kind: 'address', label: '建物名・部屋番号', view: 'text', confirmation: { row: 'address' }, rule: subAddressSchema },
   { key: 'kanaAddress', kind: 'kanaAddress', label: '番地（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalKanaAddressSchema },
-  { key: 'kanaSubAddress', kind: 'kanaAddress', label: '建物名・部屋番号（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalKanaAddressSchema },
-  { key: 'tempAddressPrefecture', kind: 'address', label: '仮住所 都道府県', view: 'text', confirmation: { row: 'address' }, rule: optionalTempPrefectureSchema },
+  {
+    key: 'kanaSubAddress',
+    kind: 'kanaAddress',
+    label: '建物名・部屋番号（カナ）',
+    view: 'text',
+    confirmation: { row: 'kanaAddress' },
+    rule: optionalKanaAddressSchema,
+  },
+  {
+    key: 'tempAddressPrefecture',
+    kind: 'address',
+    label: '仮住所 都道府県',
+    view: 'text',
+    confirmation: { row: 'address' },
+    rule: optionalTempPrefectureSchema,
+  },
   { key: 'tempAddress', kind: 'address', label: '仮住所', view: 'text', confirmation: { row: 'address' }, rule: optionalTempAddressSchema },
-  { key: 'kanaTempAddress', kind: 'kanaAddress', label: '仮住所（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalKanaTempAddressSchema },
+  {
+    key: 'kanaTempAddress',
+    kind: 'kanaAddress',
+    label: '仮住所（カナ）',
+    view: 'text',
+    confirmation: { row: 'kanaAddress' },
+    rule: optionalKanaTempAddressSchema,
+  },
 ] as const;
 
 const workplaceFields = [
@@ -452,9 +494,6 @@ export type StoredKey<R extends FieldRecord, T extends 'number' | 'flag'> = Extr
 const personRecord = { applicant: 'application', child: 'application', parent: 'parent' } as const satisfies Record<Person, FieldRecord>;
 const personFlow = { applicant: 'GENERAL', child: 'CHILD', parent: 'CHILD' } as const satisfies Record<Person, ApplicationType>;
 
-/** Who a record's fields are asked of in a flow. */
-export const personOf = (record: FieldRecord, type: ApplicationType): Person => (record === 'parent' ? 'parent' : type === 'CHILD' ? 'child' : 'applicant');
-
 type AskedOf<F, P extends Person, G extends FieldGroup> = F extends { record: (typeof personRecord)[P]; group: G; flows: readonly (infer T)[] }
   ? (typeof personFlow)[P] extends T
     ? F
@@ -477,8 +516,7 @@ export const askedFields = (person: Person, group: FieldGroup, registry: FieldRe
   registry.filter((f) => f.record === personRecord[person] && f.group === group && f.flows.includes(personFlow[person]));
 
 /** A field's rule in a context (none for a field without one). */
-export const ruleOf = (field: FieldDefinition, ctx: RuleContext): z.ZodType | undefined =>
-  typeof field.rule === 'function' ? field.rule(ctx) : field.rule;
+export const ruleOf = (field: FieldDefinition, ctx: RuleContext): z.ZodType | undefined => (typeof field.rule === 'function' ? field.rule(ctx) : field.rule);
 
 /**
  * The shape of the step that a page of a group saves for a person: the rule of every field it asks, in

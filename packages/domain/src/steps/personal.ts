@@ -24,13 +24,16 @@ export interface PersonalContext {
   purposeChoices?: readonly string[];
 }
 
+/** Who the personal step asks: the applicant of the general flow or the child of the child flow. */
+export const personalPerson = (type: ApplicationType = 'GENERAL'): 'applicant' | 'child' => (type === 'CHILD' ? 'child' : 'applicant');
+
 /**
  * Every property of the personal payload, each with its own rules: the rules the field registry
  * declares for the applicant group's fields asked of the applicant (general flow) or the child (child
  * flow). Which are required is decided across fields (checkPersonal).
  */
 export const personalShape = (ctx: PersonalContext) =>
-  askedShape(ctx.applicationType === 'CHILD' ? 'child' : 'applicant', 'applicant', { today: ctx.today, purposeChoices: ctx.purposeChoices });
+  askedShape(personalPerson(ctx.applicationType), 'applicant', { today: ctx.today, purposeChoices: ctx.purposeChoices });
 
 const searchedKeys = [
   'addressCode',
@@ -48,6 +51,8 @@ const searchedKeys = [
   'kanaSubAddress',
 ] as const;
 const tempKeys = ['tempAddressPrefecture', 'tempAddress', 'kanaTempAddress'] as const;
+/** The fields the address part of the personal page types (the postal code, the searched and the temporary address). */
+export const personalAddressKeys = ['postalNumber', ...searchedKeys, ...tempKeys] as const;
 
 type PersonalFields = z.output<z.ZodObject<ReturnType<typeof personalShape>>>;
 type Add = (field: keyof PersonalFields & string, message: string) => void;

@@ -6,8 +6,8 @@ import { saveParentPersonal, saveParentWorkplace } from '../../api/application.t
 import { applicationsQuery, occupationsQuery, useStepQuery } from '../../api/queries.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { BirthdaySelect } from '../../forms/birthday-select.tsx';
-import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
-import { NameFields, PhoneFields } from '../../forms/person-fields.tsx';
+import { OccupationSection, occupationContext, occupationPayloadKeys } from '../../forms/occupation-section.tsx';
+import { NameFields, PersonParts, PhoneFields, askedPhones, nameKeys } from '../../forms/person-fields.tsx';
 import { RadioField } from '../../forms/radio-field.tsx';
 import { splitPayload } from '../../forms/split-payload.ts';
 import { useStepForm } from '../../forms/use-step-form.ts';
@@ -18,7 +18,6 @@ import {
   emptyParentForm,
   parentFormFrom,
   parentOccupations,
-  parentPhones,
   parentPayload,
   parentWorkplaceKeys,
   type ChildParentForm,
@@ -72,6 +71,7 @@ export function ChildParentScreen() {
   }, [saved, list, today, setForm]);
 
   const update = (change: (f: ChildParentForm) => Partial<ChildParentForm>) => setForm((f) => afterParentChange({ ...f, ...change(f) }, list ?? [], today));
+  const fields = { person: 'parent', group: 'parent', value: form, update, errors } as const;
   const choose = (key: 'relationship' | 'proxyApplicationReason', value: string) => {
     update(() => ({ [key]: value }));
     clearErrors(key);
@@ -80,40 +80,65 @@ export function ChildParentScreen() {
   return (
     <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} loading={!ready}>
       <p className={styles.stepLead}>{parentText.lead}</p>
-      <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} />
-      <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />
-      <RadioField
-        label={parentText.relationship}
-        name="relationship"
-        options={relationshipChoices}
-        value={form.relationship}
-        onChange={(v) => choose('relationship', v)}
-        error={errors.relationship}
-      />
-      <PhoneFields record="parent" list={parentPhones} value={form} update={update} errors={errors} />
-      <RadioField
-        label={parentText.proxyReason}
-        name="proxyApplicationReason"
-        options={proxyReasonChoices}
-        value={form.proxyApplicationReason}
-        onChange={(v) => choose('proxyApplicationReason', v)}
-        error={errors.proxyApplicationReason}
-      />
-      <h2 className={styles.sectionTitle}>{parentText.occupationTitle}</h2>
-      <OccupationSection
-        occupations={parentOccupations(form, list ?? [], today)}
-        context={occupationContext(occupationOf(form))}
-        value={form}
-        onChange={(patch) => {
-          update(() => patch);
-          if ('occupationId' in patch) clearErrors('occupationId');
-        }}
-        onLeave={(key, patch) => {
-          const checked = check({ ...form, ...patch });
-          setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
-        }}
-        errors={errors}
-        locked={false}
+      <PersonParts
+        {...fields}
+        parts={[
+          { keys: nameKeys, node: <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} /> },
+          {
+            keys: ['birthday'],
+            node: <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />,
+          },
+          {
+            keys: ['relationship'],
+            node: (
+              <RadioField
+                label={parentText.relationship}
+                name="relationship"
+                options={relationshipChoices}
+                value={form.relationship}
+                onChange={(v) => choose('relationship', v)}
+                error={errors.relationship}
+              />
+            ),
+          },
+          { keys: askedPhones('parent', 'parent').map((p) => p.key), node: <PhoneFields {...fields} /> },
+          {
+            keys: ['proxyApplicationReason'],
+            node: (
+              <RadioField
+                label={parentText.proxyReason}
+                name="proxyApplicationReason"
+                options={proxyReasonChoices}
+                value={form.proxyApplicationReason}
+                onChange={(v) => choose('proxyApplicationReason', v)}
+                error={errors.proxyApplicationReason}
+              />
+            ),
+          },
+          {
+            keys: occupationPayloadKeys,
+            node: (
+              <>
+                <h2 className={styles.sectionTitle}>{parentText.occupationTitle}</h2>
+                <OccupationSection
+                  occupations={parentOccupations(form, list ?? [], today)}
+                  context={occupationContext(occupationOf(form))}
+                  value={form}
+                  onChange={(patch) => {
+                    update(() => patch);
+                    if ('occupationId' in patch) clearErrors('occupationId');
+                  }}
+                  onLeave={(key, patch) => {
+                    const checked = check({ ...form, ...patch });
+                    setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
+                  }}
+                  errors={errors}
+                  locked={false}
+                />
+              </>
+            ),
+          },
+        ]}
       />
     </StepScreen>
   );
