@@ -61,9 +61,9 @@ const bank = getBank('0177');
 
 describe('a plain text field asked only of the parent', () => {
   it('is in the parent form, filled from the saved parent and sent in the payload', () => {
-    expect(emptyParentForm(child, today).texts).toEqual({ testOnlyFormerName: '' });
+    expect(emptyParentForm(child, today).texts).toHaveProperty('testOnlyFormerName', '');
     const form = parentFormFrom(child, { ...savedParent, testOnlyFormerName: '佐藤' } as typeof savedParent, [], today);
-    expect(form.texts).toEqual({ testOnlyFormerName: '佐藤' });
+    expect(form.texts).toHaveProperty('testOnlyFormerName', '佐藤');
     expect(parentPayload(form, undefined)).toMatchObject({ testOnlyFormerName: '佐藤', lastName: '山田' });
   });
 
@@ -108,9 +108,8 @@ describe('a plain text field asked only of the parent', () => {
 
 describe('a plain text field asked only of the applicant of the general flow', () => {
   it('is in the general personal form and payload, as the step schema of each flow declares', () => {
-    const general = emptyPersonalForm(bank, 'GENERAL');
-    expect(general.texts).toEqual({ testOnlyNickname: '' });
-    expect(emptyPersonalForm(bank, 'CHILD').texts).toEqual({});
+    expect(emptyPersonalForm(bank, 'GENERAL').texts).toHaveProperty('testOnlyNickname', '');
+    expect(emptyPersonalForm(bank, 'CHILD').texts).not.toHaveProperty('testOnlyNickname');
     for (const type of ['GENERAL', 'CHILD'] as const) {
       const declared = Object.keys(personalShape({ today, applicationType: type, homePrefecture: bank.homePrefecture, asksDistanceReason: false }));
       expect(Object.keys(personalPayload(emptyPersonalForm(bank, type))).sort()).toEqual(declared.sort());
