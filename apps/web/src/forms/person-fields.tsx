@@ -52,13 +52,18 @@ export interface TextEntry<K extends string = string> {
 const requirementOf = (field: FieldDefinition, person: Person): Requirement =>
   ruleOf(field, { person, today: new Date() })?.safeParse(null).success === false ? 'required' : 'optional';
 
-const phoneFields = (person: Person, group: RegistryGroup) => askedFields(person, group).filter((f) => f.kind === 'mobile' || f.kind === 'phone');
+/**
+ * The fields of a page typed here: those with a rule in the registry (the occupation section's, with
+ * rules of their own, are not: the parent's workplace phone is its).
+ */
+const typedHere = (person: Person, group: RegistryGroup) => askedFields(person, group).filter((f) => f.rule);
+const phoneFields = (person: Person, group: RegistryGroup) => typedHere(person, group).filter((f) => f.kind === 'mobile' || f.kind === 'phone');
 
 /** The phones a page of a group asks a person, in registry order (the order shown). */
 export const askedPhones = <P extends Person, G extends RegistryGroup>(person: P, group: G) =>
   phoneFields(person, group).map((f) => ({ key: f.key as PhoneKey<P, G>, requirement: requirementOf(f, person) }));
 
-const askedTexts = (person: Person, group: RegistryGroup) => askedFields(person, group).filter((f) => f.input);
+const askedTexts = (person: Person, group: RegistryGroup) => typedHere(person, group).filter((f) => f.input);
 
 /** A person's form values that the registry derives: the name, the phones and the plain inputs. */
 export type PersonEntry<P extends Person, G extends RegistryGroup> = NameEntry & PhoneEntry<PhoneKey<P, G>> & TextEntry<InputKey<P, G>>;
@@ -222,7 +227,7 @@ export function PersonParts({ parts: list, ...props }: PersonProps<TextEntry> & 
   const after = new Map<number, FieldDefinition[]>();
   let at = -1;
   for (const field of askedFields(props.person, props.group)) {
-    if (field.input) after.set(at, [...(after.get(at) ?? []), field]);
+    if (field.input && field.rule) after.set(at, [...(after.get(at) ?? []), field]);
     else {
       const index = list.findIndex((part) => part.keys.includes(field.key));
       if (index !== -1) at = index;

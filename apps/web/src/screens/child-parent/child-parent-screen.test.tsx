@@ -82,7 +82,7 @@ describe('a plain text field asked only of the parent', () => {
     }
   });
 
-  it('is shown on the parent page after the kana name, optional, with its hint, and its message under it', async () => {
+  it('is shown on the parent page after the kana name, optional, with its hint, and its message under it (and the workplace phone once)', async () => {
     mockApi({
       'GET /api/applications': () => json(200, { application: child, applicationParent: null }),
       'GET /api/occupations': () => json(200, { occupationList: [] }),
@@ -90,6 +90,8 @@ describe('a plain text field asked only of the parent', () => {
     renderApp(arrivedByNext('child-parent'));
     await screen.findByRole('heading', { level: 1, name: pageTitles['child-parent'] });
     const input = await screen.findByRole('textbox', { name: /^試験用の旧姓/ });
+    // The parent's phones are the registry's ruled ones; the workplace phone is the occupation section's only.
+    expect(screen.getAllByRole('group', { name: /^勤務先電話番号/ })).toHaveLength(1);
     expect(input.getAttribute('autocomplete')).toBe('off');
     const kana = screen.getByRole('group', { name: /^お名前（カナ）/ });
     const birthday = screen.getByRole('group', { name: /^生年月日/ });
