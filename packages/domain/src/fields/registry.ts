@@ -104,10 +104,10 @@ export interface RuleContext {
 export type FieldRule = z.ZodType | ((ctx: RuleContext) => z.ZodType);
 
 /**
- * A field typed in a plain text input of its own (the web's `TextFields`, apps/web/src/forms/person-fields.tsx),
- * the same for every person: labelled with the field's label, marked required when its rule refuses an
- * empty value, a kana field (kind `kana`) made half-width when left. It is shown right after the
- * page's part that types the field before it in this list.
+ * A field typed in a plain text input of its own, the same for every person (the web's
+ * forms/person-fields.tsx): labelled with the field's label, marked required when its rule refuses an
+ * empty value, a kana field (kind `kana`) made half-width when left, shown right after the part of
+ * the page that types the field before it in this list. The field needs a `rule` and a `view`.
  */
 export interface PlainInput {
   /** The input's autocomplete; 'off' when absent. */
