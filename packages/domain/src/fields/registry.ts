@@ -27,7 +27,7 @@ import { purposeOtherTextSchema, purposesSchema } from './purposes.ts';
 // flow, decision 0251), its rule and how it is typed, and how it is shown: in the applicant's answer
 // (GET /api/applications), on the confirmation screen, in the back office and in the hand-over file.
 // The API's stored shape and answer, the step schemas of the personal and parent pages (askedShape),
-// those pages' form values, payloads and plain inputs (the web's forms/person-fields.tsx), the
+// those pages' form values, payloads and plain inputs (the web's forms/person-entry.ts and person-fields.tsx), the
 // confirmation sections, the back office's labels and the hand-over columns are derived from this
 // list (./display.ts, api/application.ts, the API's schema, view and hand-over). Adding an optional
 // field typed on those pages is one entry here (with `rule` and `input`) and one migration; one that
@@ -154,6 +154,12 @@ const birthdayKinds: Readonly<Record<Person, BirthdayKind>> = { applicant: 'GENE
 /** 18 or over for the applicant and the parent, born and under 18 for the child (SPEC.md §5). */
 const birthdayRule = (c: RuleContext) => birthdaySchema(birthdayKinds[c.person], c.today);
 
+/** A part of the address the search fills, in kanji or kana: optional alone, required across fields (steps/personal.ts). */
+const searchedPart = <const K extends string>(key: K, label: string) =>
+  ({ key, kind: 'address', label, view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema }) as const;
+const searchedKana = <const K extends string>(key: K, label: string) =>
+  ({ key, kind: 'kanaAddress', label, view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalSearchedKanaSchema }) as const;
+
 const applicantFields = [
   {
     key: 'lastName',
@@ -240,35 +246,14 @@ const applicantFields = [
     rule: postalCodeSchema,
   },
   { key: 'addressCode', kind: 'code', label: '住所コード', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
-  { key: 'addressPrefecture', kind: 'address', label: '都道府県', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
-  { key: 'addressMunicipality', kind: 'address', label: '市区町村', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
-  { key: 'addressSection', kind: 'address', label: '町域', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
-  { key: 'addressChome', kind: 'address', label: '丁目', view: 'text', confirmation: { row: 'address' }, rule: optionalSearchedPartSchema },
-  {
-    key: 'kanaAddressPrefecture',
-    kind: 'kanaAddress',
-    label: '都道府県（カナ）',
-    view: 'text',
-    confirmation: { row: 'kanaAddress' },
-    rule: optionalSearchedKanaSchema,
-  },
-  {
-    key: 'kanaAddressMunicipality',
-    kind: 'kanaAddress',
-    label: '市区町村（カナ）',
-    view: 'text',
-    confirmation: { row: 'kanaAddress' },
-    rule: optionalSearchedKanaSchema,
-  },
-  {
-    key: 'kanaAddressSection',
-    kind: 'kanaAddress',
-    label: '町域（カナ）',
-    view: 'text',
-    confirmation: { row: 'kanaAddress' },
-    rule: optionalSearchedKanaSchema,
-  },
-  { key: 'kanaAddressChome', kind: 'kanaAddress', label: '丁目（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalSearchedKanaSchema },
+  searchedPart('addressPrefecture', '都道府県'),
+  searchedPart('addressMunicipality', '市区町村'),
+  searchedPart('addressSection', '町域'),
+  searchedPart('addressChome', '丁目'),
+  searchedKana('kanaAddressPrefecture', '都道府県（カナ）'),
+  searchedKana('kanaAddressMunicipality', '市区町村（カナ）'),
+  searchedKana('kanaAddressSection', '町域（カナ）'),
+  searchedKana('kanaAddressChome', '丁目（カナ）'),
   { key: 'address', kind: 'address', label: '番地', view: 'text', confirmation: { row: 'address' }, rule: optionalAddressLineSchema },
   { key: 'subAddress', kind: 'address', label: '建物名・部屋番号', view: 'text', confirmation: { row: 'address' }, rule: subAddressSchema },
   { key: 'kanaAddress', kind: 'kanaAddress', label: '番地（カナ）', view: 'text', confirmation: { row: 'kanaAddress' }, rule: optionalKanaAddressSchema },
