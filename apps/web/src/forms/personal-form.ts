@@ -6,14 +6,14 @@ import type { SavedApplication } from '../api/application.ts';
 import { savedText } from '../api/application.ts';
 import type { AddressEntry, ChosenAddress } from './address-section.tsx';
 import { birthdayOf, birthdayParts, type BirthdayParts } from './birthday-select.tsx';
-import { askedPhones, emptyPersonEntry, personEntryFrom, personEntryPayload, type PersonEntry } from './person-fields.tsx';
+import { askedPhones, emptyPersonEntry, personEntryFrom, personEntryPayload, type PersonEntry } from './person-entry.ts';
 
 /** The phones of the general flow's personal step, as the field registry asks them (its applicant group). */
 export const personalPhones = askedPhones('applicant', 'applicant');
 
 /**
  * The personal step's form (both flows): the name, phones and plain inputs the field registry asks of
- * the person (forms/person-fields.tsx), the birthday, gender, address and purposes.
+ * the person (./person-entry.ts), the birthday, gender, address and purposes.
  */
 export interface PersonalForm extends BirthdayParts, AddressEntry, PersonEntry<'applicant' | 'child', 'applicant'> {
   gender: string;

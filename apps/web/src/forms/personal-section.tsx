@@ -1,7 +1,6 @@
 import { asksDistanceReasonFor } from '@koza/domain/banks/banks';
 import type { Bank } from '@koza/domain/banks/banks';
 import type { ApplicationType } from '@koza/domain/constants';
-import { genderLabels, genders } from '@koza/domain/constants';
 import { otherLabel } from '@koza/domain/fields/purposes';
 import { personalAddressKeys, personalPerson } from '@koza/domain/steps/personal';
 import { CheckboxList } from '../components/checkbox-list.tsx';
@@ -9,8 +8,8 @@ import { ErrorText } from '../components/error-text.tsx';
 import { Field, FieldGroup } from '../components/field.tsx';
 import { AddressSection, addressText } from './address-section.tsx';
 import { BirthdaySelect, birthdayText } from './birthday-select.tsx';
-import { NameFields, PersonParts, PhoneFields, askedPhones, nameKeys, personText } from './person-fields.tsx';
-import { RadioField } from './radio-field.tsx';
+import { askedPhones, nameKeys } from './person-entry.ts';
+import { ChoiceField, NameFields, PersonParts, PhoneFields, personText } from './person-fields.tsx';
 import { residenceOf, type PersonalForm } from './personal-form.ts';
 
 // UI wording of the personal data; field messages come from messages.ts.
@@ -18,7 +17,6 @@ export const personalText = {
   ...personText,
   ...birthdayText,
   ...addressText,
-  gender: '性別',
   purposes: 'お取引の目的',
   purposeOther: 'その他の取引目的',
   distanceReason: '遠隔地でのお取引の理由',
@@ -45,7 +43,8 @@ interface PersonalSectionProps {
  * The personal data of SPEC.md §2.5 "Personal input (both flows)": name, kana, birthday, gender,
  * phones, address, purposes and the distance reason. /personal and /child/personal.
  */
-export function PersonalSection({ bank, applicationType, value, update, errors, clearErrors, busy, onSearching, onFail }: PersonalSectionProps) {
+export function PersonalSection({ applicationType, ...sectionProps }: PersonalSectionProps) {
+  const { bank, value, update, errors } = sectionProps;
   const set = <K extends keyof PersonalForm>(key: K, v: PersonalForm[K]) => update(() => ({ [key]: v }) as Partial<PersonalForm>);
   const residence = residenceOf(value);
   const asksDistance = residence !== '' && asksDistanceReasonFor(bank, residence);
@@ -66,32 +65,12 @@ export function PersonalSection({ bank, applicationType, value, update, errors, 
           },
           {
             keys: ['gender'],
-            node: (
-              <RadioField
-                label={personalText.gender}
-                name="gender"
-                options={genders.map((g) => ({ value: g, label: genderLabels[g] }))}
-                value={value.gender}
-                onChange={(g) => set('gender', g)}
-                error={errors.gender}
-              />
-            ),
+            node: <ChoiceField person={person} group="applicant" name="gender" value={value.gender} onChange={(g) => set('gender', g)} error={errors.gender} />,
           },
           { keys: askedPhones(person, 'applicant').map((p) => p.key), node: <PhoneFields {...fields} /> },
           {
             keys: personalAddressKeys,
-            node: (
-              <AddressSection
-                bank={bank}
-                value={value}
-                update={update}
-                errors={errors}
-                clearErrors={clearErrors}
-                busy={busy}
-                onSearching={onSearching}
-                onFail={onFail}
-              />
-            ),
+            node: <AddressSection {...sectionProps} />,
           },
           {
             keys: ['utilizationPurpose', 'utilizationPurposeOther'],

@@ -14,11 +14,11 @@ import {
   withAllowedOccupation,
   type OccupationEntry,
 } from '../../forms/occupation-section.tsx';
-import { emptyPersonEntry, personEntryFrom, personEntryPayload, type PersonEntry } from '../../forms/person-fields.tsx';
+import { emptyPersonEntry, personEntryFrom, personEntryPayload, type PersonEntry } from '../../forms/person-entry.ts';
 
 /**
  * /child/parent: the parent's personal data and occupation, workplace or school; the name, phones and
- * plain inputs are those the field registry asks of the parent (forms/person-fields.tsx, as the applicant's).
+ * plain inputs are those the field registry asks of the parent (forms/person-entry.ts, as the applicant's).
  */
 export interface ChildParentForm extends PersonEntry<'parent', 'parent'>, BirthdayParts, OccupationEntry {
   relationship: string;
