@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { applicationParentViewSchema } from '@koza/domain/api/application';
 import { messages } from '@koza/domain/messages';
 import type { App } from '../../src/app.ts';
 import { findParentByApplicationId } from '../../src/db/repositories/applications-repository.ts';
@@ -43,7 +44,9 @@ forEachDialect((dialect) => {
     expect(personal.body).toBe('');
     expect((await a.post(parentWorkplacePath, parentWorkplacePayload)).statusCode).toBe(204);
     const view = (await a.get('/api/applications')).json();
+    // Every field of the answer (the registry's, applicationParentViewSchema): those not sent are null.
     expect(view.applicationParent).toEqual({
+      ...Object.fromEntries(Object.keys(applicationParentViewSchema.shape).map((key) => [key, null])),
       lastName: '山田',
       firstName: '良子',
       kanaLastName: 'ﾔﾏﾀﾞ',

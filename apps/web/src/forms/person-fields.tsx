@@ -1,12 +1,17 @@
+import { Fragment, type ReactNode } from 'react';
 import { normaliseKanaName } from '@koza/domain/fields/kana-name';
-import { joinPhoneParts, normalisePhone } from '@koza/domain/fields/phone';
-import { fieldsOf, type FieldRecord, type KindKey } from '@koza/domain/fields/registry';
-import { FieldGroup, type GroupControlProps, type Requirement } from '../components/field.tsx';
-import { PhoneField, splitPhone, type PhoneParts } from '../components/phone-field.tsx';
+import { normalisePhone } from '@koza/domain/fields/phone';
+import { askedFields, type FieldDefinition, type FieldGroup as RegistryGroup, type Person } from '@koza/domain/fields/registry';
+import { Field, FieldGroup, type GroupControlProps } from '../components/field.tsx';
+import { PhoneField, type PhoneParts } from '../components/phone-field.tsx';
+import { phoneFields, requirementOf, type NameEntry, type PhoneEntry, type TextEntry } from './person-entry.ts';
+import { RadioField } from './radio-field.tsx';
 import parts from '../components/parts.module.css';
 
-// UI wording of a person's name; field messages come from messages.ts, the phones' labels from the
-// field registry.
+// The inputs of what the field registry asks of a person on a page (decision 0251; the form values:
+// ./person-entry.ts), the same for the applicant, the child and the parent: the name, the phones, the
+// choices and every plain input, laid out with the page's own parts. UI wording of a person's name
+// here; field messages come from messages.ts, the other labels from the field registry.
 export const personText = {
   name: 'お名前',
   lastName: '姓',
@@ -17,49 +22,7 @@ export const personText = {
   kanaHint: '小さい文字（ｬ ｭ ｮ ｯ など）は大きい文字で登録されます。',
 } as const;
 
-export interface NameEntry {
-  lastName: string;
-  firstName: string;
-  kanaLastName: string;
-  kanaFirstName: string;
-}
-
-/** A phone a screen asks for: a registry field of kind 'mobile' or 'phone' (its label is the registry's). */
-export interface PhoneInput<R extends FieldRecord> {
-  key: KindKey<R, 'mobile' | 'phone'>;
-  requirement: Requirement;
-}
-
-/** The phones of a person's form, each in its three inputs, by the registry key it is saved under. */
-export interface PhoneEntry<K extends string = string> {
-  phones: Record<K, PhoneParts>;
-}
-
-type Keys<L extends readonly { key: string }[]> = L[number]['key'];
-
-/** The phones of a list, empty. */
-export const emptyPhones = <L extends readonly { key: string }[]>(list: L): PhoneEntry<Keys<L>> => ({
-  phones: Object.fromEntries(list.map((p) => [p.key, ['', '', '']])) as Record<Keys<L>, PhoneParts>,
-});
-
-/** The phones of a list as a saved person fills them, read with the saved record's text getter ('' for null). */
-export const phonesFrom = <L extends readonly { key: string }[]>(list: L, text: (key: Keys<L>) => string): PhoneEntry<Keys<L>> => ({
-  phones: Object.fromEntries(list.map((p) => [p.key, splitPhone(text(p.key))])) as Record<Keys<L>, PhoneParts>,
-});
-
-/** The phones of a list as the payload carries them: each joined by hyphens, '' when empty. */
-export const phonesPayload = <L extends readonly { key: string }[]>(list: L, entry: PhoneEntry<Keys<L>>): Record<Keys<L>, string> =>
-  Object.fromEntries(list.map((p) => [p.key, joinPhoneParts(entry.phones[p.key as Keys<L>])])) as Record<Keys<L>, string>;
-
 type NameKey = keyof NameEntry;
-
-/** A saved person's name parts, read with the saved record's text getter ('' for null). */
-export const nameEntryOf = (text: (key: NameKey) => string): NameEntry => ({
-  lastName: text('lastName'),
-  firstName: text('firstName'),
-  kanaLastName: text('kanaLastName'),
-  kanaFirstName: text('kanaFirstName'),
-});
 
 interface SectionProps<E> {
   value: E;
@@ -114,31 +77,104 @@ export function NameFields({ value, update, errors, nameHint }: SectionProps<Nam
   );
 }
 
+interface PersonProps<E> extends Omit<SectionProps<E>, 'nameHint'> {
+  /** Who the page asks, and the group of the fields it types (the registry's). */
+  person: Person;
+  group: RegistryGroup;
+}
+
 /**
- * A person's phones, in the order of the list, each in three inputs normalised on blur, labelled as
- * the field registry labels the field (the applicant's, the child's and the parent's personal steps).
+ * A person's phones, in registry order, each in three inputs normalised on blur, labelled as the field
+ * registry labels the field, required when its rule says so (the applicant's, the child's and the
+ * parent's personal steps).
  */
-export function PhoneFields<R extends FieldRecord, K extends string>({
-  record,
-  list,
-  value,
-  update,
-  errors,
-}: Omit<SectionProps<PhoneEntry<K>>, 'nameHint'> & { record: R; list: readonly (PhoneInput<R> & { key: K })[] }) {
-  const labels = new Map(fieldsOf(record).map((f) => [f.key, f.label]));
-  const set = (key: K, change: (parts: PhoneParts) => PhoneParts) => update((e) => ({ phones: { ...e.phones, [key]: change(e.phones[key]) } }));
+export function PhoneFields({ person, group, value, update, errors }: PersonProps<PhoneEntry>) {
+  const set = (key: string, change: (parts: PhoneParts) => PhoneParts) =>
+    update((e) => ({ phones: { ...e.phones, [key]: change(e.phones[key] ?? ['', '', '']) } }));
   return (
     <>
-      {list.map(({ key, requirement }) => (
+      {phoneFields(person, group).map((f) => (
         <PhoneField
-          key={key}
-          label={labels.get(key) ?? key}
-          requirement={requirement}
-          value={value.phones[key]}
-          onChange={(v) => set(key, () => v)}
-          onBlur={(index) => set(key, (p) => p.map((part, i) => (i === index ? normalisePhone(part) : part)) as PhoneParts)}
-          error={errors[key]}
+          key={f.key}
+          label={f.label}
+          requirement={requirementOf(f, person)}
+          value={value.phones[f.key] ?? ['', '', '']}
+          onChange={(v) => set(f.key, () => v)}
+          onBlur={(index) => set(f.key, (p) => p.map((part, i) => (i === index ? normalisePhone(part) : part)) as PhoneParts)}
+          error={errors[f.key]}
         />
+      ))}
+    </>
+  );
+}
+
+/** A choice of the registry (kind `choice`) the page asks the person, as radios with the registry's label and words (gender, relationship, proxy reason). */
+export function ChoiceField({
+  person,
+  group,
+  name,
+  value,
+  onChange,
+  error,
+}: Pick<PersonProps<unknown>, 'person' | 'group'> & { name: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
+  const field = askedFields(person, group).find((f) => f.key === name);
+  const options = Object.entries(field?.choices ?? {}).map(([code, label]) => ({ value: code, label }));
+  return <RadioField label={field?.label ?? name} name={name} options={options} value={value} onChange={onChange} error={error} />;
+}
+
+/** A field typed in a plain input of its own (registry `input`): its label, requirement, hint and autocomplete are the registry's. */
+function TextField({ field, person, value, update, errors }: Omit<PersonProps<TextEntry>, 'group'> & { field: FieldDefinition }) {
+  const set = (change: (text: string) => string) => update((e) => ({ texts: { ...e.texts, [field.key]: change(e.texts[field.key] ?? '') } }));
+  return (
+    <Field label={field.label} requirement={requirementOf(field, person)} hint={field.input?.hint} error={errors[field.key]}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          value={value.texts[field.key] ?? ''}
+          autoComplete={field.input?.autoComplete ?? 'off'}
+          inputMode={field.input?.inputMode}
+          onChange={(e) => {
+            const text = e.target.value;
+            set(() => text);
+          }}
+          onBlur={field.kind === 'kana' ? () => set(normaliseKanaName) : undefined}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A part of a person's page: what it shows and the registry keys it types. */
+interface PagePart {
+  keys: readonly string[];
+  node: ReactNode;
+}
+
+/**
+ * A person's page: its parts in the page's order, and each plain input the registry asks (`input`)
+ * right after the part that types the field before it in the registry (first when none does). The
+ * applicant's, the child's and the parent's personal steps.
+ */
+export function PersonParts({ parts: list, ...props }: PersonProps<TextEntry> & { parts: readonly PagePart[] }) {
+  const after = new Map<number, FieldDefinition[]>();
+  let at = -1;
+  for (const field of askedFields(props.person, props.group)) {
+    if (field.input && field.rule) after.set(at, [...(after.get(at) ?? []), field]);
+    else {
+      const index = list.findIndex((part) => part.keys.includes(field.key));
+      if (index !== -1) at = index;
+    }
+  }
+  const inputs = (index: number) => after.get(index)?.map((field) => <TextField key={field.key} field={field} {...props} />);
+  return (
+    <>
+      {inputs(-1)}
+      {list.map((part, index) => (
+        <Fragment key={index}>
+          {part.node}
+          {inputs(index)}
+        </Fragment>
       ))}
     </>
   );

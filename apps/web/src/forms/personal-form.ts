@@ -1,45 +1,34 @@
 import type { Bank } from '@koza/domain/banks/banks';
+import type { ApplicationType } from '@koza/domain/constants';
 import { joinPurposes } from '@koza/domain/fields/purposes';
-import { addressMode } from '@koza/domain/steps/personal';
+import { addressMode, personalPerson } from '@koza/domain/steps/personal';
 import type { SavedApplication } from '../api/application.ts';
 import { savedText } from '../api/application.ts';
 import type { AddressEntry, ChosenAddress } from './address-section.tsx';
 import { birthdayOf, birthdayParts, type BirthdayParts } from './birthday-select.tsx';
-import { emptyPhones, nameEntryOf, phonesFrom, phonesPayload, type PhoneEntry, type PhoneInput } from './person-fields.tsx';
+import { askedPhones, emptyPersonEntry, personEntryFrom, personEntryPayload, type PersonEntry } from './person-entry.ts';
+
+/** The phones of the general flow's personal step, as the field registry asks them (its applicant group). */
+export const personalPhones = askedPhones('applicant', 'applicant');
 
 /**
- * The phones of the personal step (both flows), in the order the screen shows them: a phone of the
- * field registry's applicant group is asked by adding it here (its rules are the domain's
- * steps/personal.ts, its label the registry's).
+ * The personal step's form (both flows): the name, phones and plain inputs the field registry asks of
+ * the person (./person-entry.ts), the birthday, gender, address and purposes.
  */
-export const personalPhones = [
-  { key: 'mobilePhoneNumber', requirement: 'required' },
-  { key: 'phoneNumber', requirement: 'optional' },
-] as const satisfies readonly PhoneInput<'application'>[];
-
-type PersonalPhoneKey = (typeof personalPhones)[number]['key'];
-
-export interface PersonalForm extends BirthdayParts, AddressEntry, PhoneEntry<PersonalPhoneKey> {
-  lastName: string;
-  firstName: string;
-  kanaLastName: string;
-  kanaFirstName: string;
+export interface PersonalForm extends BirthdayParts, AddressEntry, PersonEntry<'applicant' | 'child', 'applicant'> {
   gender: string;
   purposes: string[];
   purposeOther: string;
   distanceReason: string;
 }
 
-export const emptyPersonalForm = (bank: Bank): PersonalForm => ({
-  lastName: '',
-  firstName: '',
-  kanaLastName: '',
-  kanaFirstName: '',
+/** An empty form of a flow (the general one by default). */
+export const emptyPersonalForm = (bank: Bank, type: ApplicationType = 'GENERAL'): PersonalForm => ({
+  ...emptyPersonEntry(personalPerson(type), 'applicant'),
   birthYear: '',
   birthMonth: '',
   birthDay: '',
   gender: '',
-  ...emptyPhones(personalPhones),
   postal: '',
   chosen: null,
   temporary: false,
@@ -78,13 +67,12 @@ export function personalFormFrom(application: SavedApplication, bank: Bank): Per
           addressFull: `${t('addressPrefecture')}${t('addressMunicipality')}${t('addressSection')}${t('addressChome')}`,
         }
       : null;
-  const empty = emptyPersonalForm(bank);
+  const empty = emptyPersonalForm(bank, application.applicationType);
   return {
     ...empty,
-    ...nameEntryOf(t),
+    ...personEntryFrom(personalPerson(application.applicationType), 'applicant', t),
     ...birthdayParts(t('birthday')),
     gender: t('gender'),
-    ...phonesFrom(personalPhones, t),
     postal: t('postalNumber'),
     chosen,
     temporary: mode === 'TEMPORARY',
@@ -114,13 +102,9 @@ export function personalPayload(form: PersonalForm): Record<string, unknown> {
   const searched = chosen !== null;
   const temp = !searched && form.temporary;
   return {
-    lastName: form.lastName,
-    firstName: form.firstName,
-    kanaLastName: form.kanaLastName,
-    kanaFirstName: form.kanaFirstName,
+    ...personEntryPayload(form),
     gender: form.gender || null,
     birthday: birthdayOf(form) || null,
-    ...phonesPayload(personalPhones, form),
     postalNumber: form.postal,
     addressCode: chosen?.addressCode ?? null,
     addressPrefecture: chosen?.prefecture ?? null,

@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
-import { applicationViewSchema, type ApplicationParentView, type ApplicationView, type ApplicationsResponse } from '@koza/domain/api/application';
+import {
+  applicationParentViewSchema,
+  applicationViewSchema,
+  type ApplicationParentView,
+  type ApplicationView,
+  type ApplicationsResponse,
+} from '@koza/domain/api/application';
 
 /** A handler answers one call; `body` is the parsed JSON body (or undefined). */
 export type Handler = (request: { url: URL; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
@@ -71,8 +77,12 @@ export function setUserAgent(userAgent: string): void {
   Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
 }
 
-/** The saved parent of a child application (GET /api/applications' applicationParent): the mother 山田良子. */
-export const savedParent: ApplicationParentView = {
+/**
+ * The saved parent of a child application (GET /api/applications' applicationParent): the mother 山田良子,
+ * every other field of the answer null.
+ */
+export const savedParent: ApplicationParentView = applicationParentViewSchema.parse({
+  ...Object.fromEntries(Object.keys(applicationParentViewSchema.shape).map((key) => [key, null])),
   lastName: '山田',
   firstName: '良子',
   kanaLastName: 'ﾔﾏﾀﾞ',
@@ -86,4 +96,4 @@ export const savedParent: ApplicationParentView = {
   occupationOther: null,
   workplaceName: '株式会社テスト商事',
   workplacePhoneNumber: '092-123-4567',
-};
+});

@@ -34,6 +34,8 @@ export { normaliseKanaAddress };
 const kanaRules = (max: number) => [patternRule(kanaAddressPattern, messages.katakana), maxLengthRule(max)];
 
 export const addressLineSchema = requiredText({ rules: [maxLengthRule(addressMaxLength)] });
+/** The street number as the personal step takes it: required across fields when an address was searched. */
+export const optionalAddressLineSchema = optionalText({ rules: [maxLengthRule(addressMaxLength)] });
 export const subAddressSchema = optionalText({ rules: [maxLengthRule(addressMaxLength)] });
 export const kanaAddressSchema = requiredText({ normalise: normaliseKanaAddress, rules: kanaRules(kanaAddressMaxLength) });
 export const optionalKanaAddressSchema = optionalText({
@@ -67,6 +69,11 @@ export const kanaTempAddressSchema = requiredText({
   normalise: normaliseKanaAddress,
   rules: kanaRules(kanaTempAddressMaxLength),
 });
+
+// The temporary address as the personal step takes it: required across fields when no address was searched.
+export const optionalTempPrefectureSchema = optionalText({ rules: [prefectureRule] });
+export const optionalTempAddressSchema = optionalText({ rules: [maxLengthRule(tempAddressMaxLength)] });
+export const optionalKanaTempAddressSchema = optionalText({ normalise: normaliseKanaAddress, rules: kanaRules(kanaTempAddressMaxLength) });
 
 /** A part that the address search fills: missing means the applicant has not searched. */
 export const searchedPartSchema = requiredText({

@@ -2,7 +2,7 @@
 // when the applicant lives outside the bank's home prefecture: the condition is data, not a bank code.
 
 import { fieldLimits } from '../constants.ts';
-import { maxLengthRule, requiredText, absent } from './rule-building-blocks.ts';
+import { maxLengthRule, optionalText, requiredText, absent } from './rule-building-blocks.ts';
 
 export const distanceReasonMaxLength = fieldLimits.distanceReason;
 
@@ -20,3 +20,6 @@ export const isDistanceReasonRequired = (c: DistanceReasonCondition): boolean =>
 
 /** Required with 1–50 characters when asked; otherwise the field is hidden and saved as null. */
 export const distanceReasonSchema = (required: boolean) => (required ? requiredText({ rules: [maxLengthRule(distanceReasonMaxLength)] }) : absent());
+
+/** Loose variant for the personal step, where whether it is asked is decided across fields. */
+export const distanceReasonTextSchema = optionalText({ rules: [maxLengthRule(distanceReasonMaxLength)] });

@@ -5,11 +5,9 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { ageOn, parseIsoDate } from '../dates.ts';
 import type { DateInput } from '../dates.ts';
-import { birthdaySchema } from '../fields/birthday.ts';
-import { proxyReasonSchema, relationshipSchema } from '../fields/choices.ts';
-import { kanaNameLengthError, kanaNamePartSchema } from '../fields/kana-name.ts';
-import { nameLengthError, namePartSchema } from '../fields/name.ts';
-import { homePhoneSchema, mobilePhoneSchema } from '../fields/phone.ts';
+import { askedShape } from '../fields/registry.ts';
+import { kanaNameLengthError } from '../fields/kana-name.ts';
+import { nameLengthError } from '../fields/name.ts';
 import type { OccupationContext, isOccupationAllowed } from '../fields/occupation.ts';
 import { occupationShape } from './workplace.ts';
 import { refineFields } from './validate-step.ts';
@@ -26,17 +24,11 @@ export interface ChildParentScreenContext extends ChildParentContext {
   occupation: OccupationContext | null;
 }
 
-const parentShape = (ctx: ChildParentContext) => ({
-  lastName: namePartSchema,
-  firstName: namePartSchema,
-  kanaLastName: kanaNamePartSchema,
-  kanaFirstName: kanaNamePartSchema,
-  birthday: birthdaySchema('PARENT', ctx.today),
-  relationship: relationshipSchema,
-  mobilePhoneNumber: mobilePhoneSchema,
-  phoneNumber: homePhoneSchema,
-  proxyApplicationReason: proxyReasonSchema,
-});
+/**
+ * The parent's personal data: the rules the field registry declares for the parent group's fields
+ * (the occupation's are occupationShape's, posted in the workplace call).
+ */
+const parentShape = (ctx: ChildParentContext) => askedShape('parent', 'parent', { today: ctx.today });
 
 type ParentNames = { lastName?: string; firstName?: string; kanaLastName?: string; kanaFirstName?: string };
 type AddName = (field: 'lastName' | 'kanaLastName', message: string) => void;

@@ -5,33 +5,17 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import type { ApplicationType } from '../constants.ts';
 import type { DateInput } from '../dates.ts';
-import { maxLengthRule, optionalText, patternRule } from '../fields/rule-building-blocks.ts';
-import { kanaNameLengthError, kanaNamePartSchema } from '../fields/kana-name.ts';
-import { nameLengthError, namePartSchema } from '../fields/name.ts';
-import { birthdaySchema } from '../fields/birthday.ts';
-import { genderSchema } from '../fields/choices.ts';
-import { mobilePhoneSchema, optionalPhoneSchema } from '../fields/phone.ts';
-import { postalCodeSchema } from '../fields/postal-code.ts';
-import {
-  addressMaxLength,
-  kanaAddressPattern,
-  kanaTempAddressMaxLength,
-  normaliseKanaAddress,
-  optionalSearchedKanaSchema,
-  optionalSearchedPartSchema,
-  prefectureRule,
-  subAddressSchema,
-  optionalKanaAddressSchema,
-  tempAddressMaxLength,
-} from '../fields/address.ts';
-import { otherLabel, purposeOtherMaxLength, purposesSchema } from '../fields/purposes.ts';
-import { distanceReasonMaxLength, isDistanceReasonRequired } from '../fields/distance-reason.ts';
+import { askedShape } from '../fields/registry.ts';
+import { kanaNameLengthError } from '../fields/kana-name.ts';
+import { nameLengthError } from '../fields/name.ts';
+import { otherLabel } from '../fields/purposes.ts';
+import { isDistanceReasonRequired } from '../fields/distance-reason.ts';
 import { refineFields } from './validate-step.ts';
 
 export interface PersonalContext {
   /** Today's date from the caller's clock. */
   today: DateInput;
-  /** GENERAL (18 or over) or CHILD (born and under 18): selects the birthday rule. Default GENERAL. */
+  /** GENERAL (18 or over) or CHILD (born and under 18): the person asked, hence the birthday rule. Default GENERAL. */
   applicationType?: ApplicationType;
   /** The bank's home prefecture and whether it asks a distance-transaction reason (Bank data). */
   homePrefecture: string;
@@ -40,46 +24,16 @@ export interface PersonalContext {
   purposeChoices?: readonly string[];
 }
 
-const optionalKana = (max: number) =>
-  optionalText({
-    normalise: normaliseKanaAddress,
-    rules: [patternRule(kanaAddressPattern, messages.katakana), maxLengthRule(max)],
-  });
+/** Who the personal step asks: the applicant of the general flow or the child of the child flow. */
+export const personalPerson = (type: ApplicationType = 'GENERAL'): 'applicant' | 'child' => (type === 'CHILD' ? 'child' : 'applicant');
 
-/** Every property of the personal payload, each with its own rules; which are required is decided across fields. */
-export const personalShape = (ctx: PersonalContext) => ({
-  lastName: namePartSchema,
-  firstName: namePartSchema,
-  kanaLastName: kanaNamePartSchema,
-  kanaFirstName: kanaNamePartSchema,
-  gender: genderSchema,
-  birthday: birthdaySchema(ctx.applicationType === 'CHILD' ? 'CHILD' : 'GENERAL', ctx.today),
-  mobilePhoneNumber: mobilePhoneSchema,
-  phoneNumber: optionalPhoneSchema(messages.homePhoneInvalid),
-  postalNumber: postalCodeSchema,
-  // Filled by the address search.
-  addressCode: optionalSearchedPartSchema,
-  addressPrefecture: optionalSearchedPartSchema,
-  addressMunicipality: optionalSearchedPartSchema,
-  addressSection: optionalSearchedPartSchema,
-  addressChome: optionalSearchedPartSchema,
-  kanaAddressPrefecture: optionalSearchedKanaSchema,
-  kanaAddressMunicipality: optionalSearchedKanaSchema,
-  kanaAddressSection: optionalSearchedKanaSchema,
-  kanaAddressChome: optionalSearchedKanaSchema,
-  // Typed below the street.
-  address: optionalText({ rules: [maxLengthRule(addressMaxLength)] }),
-  subAddress: subAddressSchema,
-  kanaAddress: optionalKanaAddressSchema,
-  kanaSubAddress: optionalKanaAddressSchema,
-  // Typed when the search finds no address.
-  tempAddressPrefecture: optionalText({ rules: [prefectureRule] }),
-  tempAddress: optionalText({ rules: [maxLengthRule(tempAddressMaxLength)] }),
-  kanaTempAddress: optionalKana(kanaTempAddressMaxLength),
-  utilizationPurpose: purposesSchema(ctx.purposeChoices),
-  utilizationPurposeOther: optionalText({ rules: [maxLengthRule(purposeOtherMaxLength)] }),
-  distanceTransactionReason: optionalText({ rules: [maxLengthRule(distanceReasonMaxLength)] }),
-});
+/**
+ * Every property of the personal payload, each with its own rules: the rules the field registry
+ * declares for the applicant group's fields asked of the applicant (general flow) or the child (child
+ * flow). Which are required is decided across fields (checkPersonal).
+ */
+export const personalShape = (ctx: PersonalContext) =>
+  askedShape(personalPerson(ctx.applicationType), 'applicant', { today: ctx.today, purposeChoices: ctx.purposeChoices });
 
 const searchedKeys = [
   'addressCode',
@@ -97,6 +51,8 @@ const searchedKeys = [
   'kanaSubAddress',
 ] as const;
 const tempKeys = ['tempAddressPrefecture', 'tempAddress', 'kanaTempAddress'] as const;
+/** The fields the address part of the personal page types (the postal code, the searched and the temporary address). */
+export const personalAddressKeys = ['postalNumber', ...searchedKeys, ...tempKeys] as const;
 
 type PersonalFields = z.output<z.ZodObject<ReturnType<typeof personalShape>>>;
 type Add = (field: keyof PersonalFields & string, message: string) => void;

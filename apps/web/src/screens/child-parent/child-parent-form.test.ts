@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { childParentScreenSchema } from '@koza/domain/steps/child-parent';
 import { savedApplications, savedParent as parent } from '../../test/api-mock.ts';
 import { emptyParentForm, parentFormFrom, parentPayload } from './child-parent-form.ts';
 
@@ -33,5 +34,10 @@ describe('parent form', () => {
       mobilePhoneNumber: '090-2222-3456',
       proxyApplicationReason: 'minor',
     });
+  });
+
+  it("sends exactly the fields the domain's parent schemas declare (a field given a rule there is typed on the page)", () => {
+    const declared = Object.keys(childParentScreenSchema({ today, childLastName: '山田', childKanaLastName: 'ﾔﾏﾀﾞ', occupation: null }).shape);
+    expect(Object.keys(parentPayload(emptyParentForm(child, today), undefined)).sort()).toEqual(declared.sort());
   });
 });

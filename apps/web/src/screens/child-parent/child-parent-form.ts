@@ -14,16 +14,13 @@ import {
   withAllowedOccupation,
   type OccupationEntry,
 } from '../../forms/occupation-section.tsx';
-import { emptyPhones, nameEntryOf, phonesFrom, phonesPayload, type NameEntry, type PhoneEntry, type PhoneInput } from '../../forms/person-fields.tsx';
+import { emptyPersonEntry, personEntryFrom, personEntryPayload, type PersonEntry } from '../../forms/person-entry.ts';
 
-/** The parent's phones, in the order shown (the workplace phone is the occupation section's). */
-export const parentPhones = [
-  { key: 'mobilePhoneNumber', requirement: 'required' },
-  { key: 'phoneNumber', requirement: 'optional' },
-] as const satisfies readonly PhoneInput<'parent'>[];
-
-/** /child/parent: the parent's personal data and occupation, workplace or school. */
-export interface ChildParentForm extends NameEntry, PhoneEntry<(typeof parentPhones)[number]['key']>, BirthdayParts, OccupationEntry {
+/**
+ * /child/parent: the parent's personal data and occupation, workplace or school; the name, phones and
+ * plain inputs are those the field registry asks of the parent (forms/person-entry.ts, as the applicant's).
+ */
+export interface ChildParentForm extends PersonEntry<'parent', 'parent'>, BirthdayParts, OccupationEntry {
   relationship: string;
   proxyApplicationReason: string;
 }
@@ -35,15 +32,13 @@ export interface ChildParentForm extends NameEntry, PhoneEntry<(typeof parentPho
 export function emptyParentForm(child: SavedApplication | undefined, today: Date): ChildParentForm {
   const year = birthYearChoices('PARENT', today).defaultYear;
   return {
+    ...emptyPersonEntry('parent', 'parent'),
     lastName: child ? savedText(child, 'lastName') : '',
-    firstName: '',
     kanaLastName: child ? savedText(child, 'kanaLastName') : '',
-    kanaFirstName: '',
     birthYear: year === null ? '' : String(year),
     birthMonth: '',
     birthDay: '',
     relationship: '',
-    ...emptyPhones(parentPhones),
     proxyApplicationReason: proxyReasonMinor,
     ...emptyOccupationEntry,
   };
@@ -56,10 +51,9 @@ export function parentFormFrom(child: SavedApplication, parent: ApplicationParen
   const t = (key: keyof ApplicationParentView) => parent[key] ?? '';
   return {
     ...empty,
-    ...nameEntryOf(t),
+    ...personEntryFrom('parent', 'parent', t),
     ...birthdayParts(t('birthday')),
     relationship: t('relationship'),
-    ...phonesFrom(parentPhones, t),
     ...occupationEntryFrom(parent, list),
   };
 }
@@ -75,13 +69,9 @@ export const afterParentChange = (form: ChildParentForm, list: readonly Occupati
 /** Both payloads in one (the domain's childParentScreenSchema checks them together). */
 export function parentPayload(form: ChildParentForm, occupation: Occupation | undefined): Record<string, unknown> {
   return {
-    lastName: form.lastName,
-    firstName: form.firstName,
-    kanaLastName: form.kanaLastName,
-    kanaFirstName: form.kanaFirstName,
+    ...personEntryPayload(form),
     birthday: birthdayOf(form) || null,
     relationship: form.relationship || null,
-    ...phonesPayload(parentPhones, form),
     proxyApplicationReason: form.proxyApplicationReason || null,
     ...occupationPayload(form, occupation),
   };

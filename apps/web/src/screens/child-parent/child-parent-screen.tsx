@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { proxyReasonLabels, proxyReasonMinor, relationshipLabels, relationships } from '@koza/domain/constants';
 import { childParentScreenSchema } from '@koza/domain/steps/child-parent';
 import { validateStep } from '@koza/domain/steps/validate-step';
 import { saveParentPersonal, saveParentWorkplace } from '../../api/application.ts';
 import { applicationsQuery, occupationsQuery, useStepQuery } from '../../api/queries.ts';
 import { StepScreen } from '../../components/step-screen.tsx';
 import { BirthdaySelect } from '../../forms/birthday-select.tsx';
-import { OccupationSection, occupationContext } from '../../forms/occupation-section.tsx';
-import { NameFields, PhoneFields } from '../../forms/person-fields.tsx';
-import { RadioField } from '../../forms/radio-field.tsx';
+import { OccupationSection, occupationContext, occupationPayloadKeys } from '../../forms/occupation-section.tsx';
+import { askedPhones, nameKeys } from '../../forms/person-entry.ts';
+import { ChoiceField, NameFields, PersonParts, PhoneFields } from '../../forms/person-fields.tsx';
 import { splitPayload } from '../../forms/split-payload.ts';
 import { useStepForm } from '../../forms/use-step-form.ts';
 import { errorMap } from '@koza/domain/steps/validate-step';
@@ -18,7 +17,6 @@ import {
   emptyParentForm,
   parentFormFrom,
   parentOccupations,
-  parentPhones,
   parentPayload,
   parentWorkplaceKeys,
   type ChildParentForm,
@@ -28,13 +26,8 @@ import styles from '../../forms/personal-sections.module.css';
 export const parentText = {
   lead: 'お子さまの代理人としてお申込みいただく親権者さまの情報を入力してください。',
   nameHint: 'お子さまと同じ姓を入力してください。',
-  relationship: 'お子さまとの続柄',
-  proxyReason: '代理でのお申込みの理由',
   occupationTitle: '親権者さまのご職業・お勤め先',
 } as const;
-
-const relationshipChoices = relationships.map((value) => ({ value, label: relationshipLabels[value] }));
-const proxyReasonChoices = [{ value: proxyReasonMinor, label: proxyReasonLabels[proxyReasonMinor] }];
 
 /**
  * /child/parent (SPEC.md §2.5, §3, §5): the parent's name and kana (the child's surname),
@@ -72,48 +65,58 @@ export function ChildParentScreen() {
   }, [saved, list, today, setForm]);
 
   const update = (change: (f: ChildParentForm) => Partial<ChildParentForm>) => setForm((f) => afterParentChange({ ...f, ...change(f) }, list ?? [], today));
-  const choose = (key: 'relationship' | 'proxyApplicationReason', value: string) => {
-    update(() => ({ [key]: value }));
-    clearErrors(key);
-  };
+  const fields = { person: 'parent', group: 'parent', value: form, update, errors } as const;
+  const choice = (name: 'relationship' | 'proxyApplicationReason') =>
+    ({
+      person: 'parent',
+      group: 'parent',
+      name,
+      value: form[name],
+      onChange: (value: string) => {
+        update(() => ({ [name]: value }));
+        clearErrors(name);
+      },
+      error: errors[name],
+    }) as const;
 
   return (
     <StepScreen slug={slug} onSubmit={onSubmit} formEvents={formEvents} pending={pending} loading={!ready}>
       <p className={styles.stepLead}>{parentText.lead}</p>
-      <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} />
-      <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />
-      <RadioField
-        label={parentText.relationship}
-        name="relationship"
-        options={relationshipChoices}
-        value={form.relationship}
-        onChange={(v) => choose('relationship', v)}
-        error={errors.relationship}
-      />
-      <PhoneFields record="parent" list={parentPhones} value={form} update={update} errors={errors} />
-      <RadioField
-        label={parentText.proxyReason}
-        name="proxyApplicationReason"
-        options={proxyReasonChoices}
-        value={form.proxyApplicationReason}
-        onChange={(v) => choose('proxyApplicationReason', v)}
-        error={errors.proxyApplicationReason}
-      />
-      <h2 className={styles.sectionTitle}>{parentText.occupationTitle}</h2>
-      <OccupationSection
-        occupations={parentOccupations(form, list ?? [], today)}
-        context={occupationContext(occupationOf(form))}
-        value={form}
-        onChange={(patch) => {
-          update(() => patch);
-          if ('occupationId' in patch) clearErrors('occupationId');
-        }}
-        onLeave={(key, patch) => {
-          const checked = check({ ...form, ...patch });
-          setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
-        }}
-        errors={errors}
-        locked={false}
+      <PersonParts
+        {...fields}
+        parts={[
+          { keys: nameKeys, node: <NameFields value={form} update={update} errors={errors} nameHint={parentText.nameHint} /> },
+          {
+            keys: ['birthday'],
+            node: <BirthdaySelect applicationType={flow.type} kind="PARENT" value={form} onChange={(patch) => update(() => patch)} error={errors.birthday} />,
+          },
+          { keys: ['relationship'], node: <ChoiceField {...choice('relationship')} /> },
+          { keys: askedPhones('parent', 'parent').map((p) => p.key), node: <PhoneFields {...fields} /> },
+          { keys: ['proxyApplicationReason'], node: <ChoiceField {...choice('proxyApplicationReason')} /> },
+          {
+            keys: occupationPayloadKeys,
+            node: (
+              <>
+                <h2 className={styles.sectionTitle}>{parentText.occupationTitle}</h2>
+                <OccupationSection
+                  occupations={parentOccupations(form, list ?? [], today)}
+                  context={occupationContext(occupationOf(form))}
+                  value={form}
+                  onChange={(patch) => {
+                    update(() => patch);
+                    if ('occupationId' in patch) clearErrors('occupationId');
+                  }}
+                  onLeave={(key, patch) => {
+                    const checked = check({ ...form, ...patch });
+                    setFieldError(key, checked.ok ? undefined : errorMap(checked.errors)[key]);
+                  }}
+                  errors={errors}
+                  locked={false}
+                />
+              </>
+            ),
+          },
+        ]}
       />
     </StepScreen>
   );

@@ -19,7 +19,7 @@ import { emptyPersonalForm, personalFormFrom, personalPayload, type PersonalForm
 export interface ChildPersonalForm extends PersonalForm, OccupationEntry, InvitationEntry {}
 
 export const emptyChildPersonalForm = (bank: Bank): ChildPersonalForm => ({
-  ...emptyPersonalForm(bank),
+  ...emptyPersonalForm(bank, 'CHILD'),
   ...emptyOccupationEntry,
   invitationCode: '',
   invitationCodeState: { status: 'idle' },
