@@ -46,14 +46,19 @@ const totpAt = (secret: string, step: number) =>
 const lastStep = new Map<string, number>();
 
 /**
- * A code the API has not seen yet: the current step, or the next one (the API accepts ±1 step), or
- * after waiting for the next period when both were used already.
+ * A code the API has not seen yet. The API takes each time step once and only a step later than the
+ * last one it took (a replayed or older code is refused), within ±1 step of its clock: a secret's
+ * first code is the previous step's while at least 10 s of the current step remain (so it is still
+ * within the window when it arrives), which leaves the current and the next step for two more codes
+ * before a test has to wait for the next period (decision 0256). After those, the next step's code as
+ * soon as its period begins.
  */
 export async function totpCode(secret: string): Promise<string> {
   for (;;) {
     const now = Date.now();
     const step = Math.floor(now / period);
-    const use = Math.max(step, (lastStep.get(secret) ?? -1) + 1);
+    const earliest = now - step * period <= period - 10_000 ? step - 1 : step;
+    const use = Math.max(earliest, (lastStep.get(secret) ?? -Infinity) + 1);
     if (use <= step + 1) {
       lastStep.set(secret, use);
       return totpAt(secret, use);
